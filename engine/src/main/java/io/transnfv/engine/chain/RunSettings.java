@@ -1,0 +1,78 @@
+package io.transnfv.engine.chain;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How a chain runs. Every setting has its default here; the YAML {@code settings:} block
+ * and command-line flags override them.
+ *
+ * @param punctuationTransactions a punctuation closes a batch after this many transactions.
+ * @param punctuationIntervalNs   ... or after this much packet time, whichever comes first.
+ * @param executorThreads         executor threads; 0 means one per available core.
+ * @param traffic                 the packet source.
+ * @param outPcap                 where forwarded packets are written, or null for nowhere.
+ */
+public record RunSettings(
+    int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap)
+{
+    /** Default batch size in transactions. */
+    public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 1024;
+    /** Default batch interval in packet time: 1 ms. */
+    public static final long DEFAULT_PUNCTUATION_INTERVAL_NS = 1_000_000L;
+
+    /** Validates the settings. */
+    public RunSettings
+    {
+        Objects.requireNonNull(traffic, "traffic");
+        if (punctuationTransactions < 1)
+        {
+            throw new IllegalArgumentException("punctuation transactions must be >= 1: " + punctuationTransactions);
+        }
+        if (punctuationIntervalNs < 1)
+        {
+            throw new IllegalArgumentException("punctuation interval must be > 0: " + punctuationIntervalNs);
+        }
+        if (executorThreads < 0)
+        {
+            throw new IllegalArgumentException("executor threads must be >= 0: " + executorThreads);
+        }
+    }
+
+    /** @return the defaults: generated traffic with default parameters, no output file. */
+    public static RunSettings defaults()
+    {
+        return new RunSettings(DEFAULT_PUNCTUATION_TRANSACTIONS, DEFAULT_PUNCTUATION_INTERVAL_NS, 0,
+            TrafficSpec.generate(java.util.Map.of()), null);
+    }
+
+    /** @return the number of executor threads to start (resolves 0 to the core count). */
+    public int resolvedExecutorThreads()
+    {
+        return executorThreads == 0 ? Runtime.getRuntime().availableProcessors() : executorThreads;
+    }
+
+    /** @return a copy with other traffic. */
+    public RunSettings withTraffic(final TrafficSpec newTraffic)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap);
+    }
+
+    /** @return a copy with another output file (null for none). */
+    public RunSettings withOutPcap(final Path file)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file);
+    }
+
+    /** @return a copy with other punctuation settings. */
+    public RunSettings withPunctuation(final int transactions, final long intervalNs)
+    {
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap);
+    }
+
+    /** @return a copy with another executor thread count. */
+    public RunSettings withExecutorThreads(final int threads)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap);
+    }
+}

@@ -1,0 +1,259 @@
+package io.transnfv.tpg.txn;
+
+import java.util.Arrays;
+
+/**
+ * Applies one transaction at once to a {@link StateStore}: the reference semantics of the
+ * operation model, used by the serial oracle and by the VNF harness. Operations run in
+ * statement order; if any function aborts, every write of the transaction is undone and
+ * the remaining operations do not run. One instance per thread; allocation-free once its
+ * undo log has grown to the largest transaction.
+ */
+public final class SerialApplier implements FunctionContext
+{
+    private int[] undoTable = new int[16];
+    private long[] undoKey = new long[16];
+    private long[] undoValue = new long[16];
+    private int undoCount;
+
+    private TransactionLog log;
+    private StateStore store;
+    private int transaction;
+    private int firstOp;
+    private int op;
+    private int chosen;
+    private int abortReason;
+
+    /**
+     * Runs transaction {@code t} of {@code log} against {@code store} and records every
+     * operation's result and the transaction's outcome in the log.
+     *
+     * @return 0 if it committed, else the reason it aborted with.
+     */
+    public int apply(final TransactionLog log, final int t, final StateStore store)
+    {
+        this.log = log;
+        this.store = store;
+        this.transaction = t;
+        this.firstOp = log.firstOperation(t);
+        this.abortReason = 0;
+        this.undoCount = 0;
+        final int end = firstOp + log.operationCount(t);
+        try
+        {
+            for (int o = firstOp; o < end && abortReason == 0; o++)
+            {
+                op = o;
+                chosen = ChooseFunction.NONE;
+                runOperation(o);
+            }
+            if (abortReason != 0)
+            {
+                rollback();
+            }
+            log.abortReason(t, abortReason);
+            return abortReason;
+        }
+        finally
+        {
+            this.log = null;
+            this.store = null;
+        }
+    }
+
+    private void runOperation(final int o)
+    {
+        final int table = log.table(o);
+        switch (log.type(o))
+        {
+            case 0: // READ
+            {
+                final long v = store.get(table, log.key(o));
+                log.result(o, v, v, ChooseFunction.NONE);
+                break;
+            }
+            case 1: // WRITE
+            {
+                final long key = log.key(o);
+                final long old = store.get(table, key);
+                final long v = log.operand(o);
+                writeWithUndo(table, key, old, v);
+                log.result(o, old, v, ChooseFunction.NONE);
+                break;
+            }
+            case 2: // READ_MODIFY
+            {
+                final long key = log.key(o);
+                final long old = store.get(table, key);
+                final long v = log.function(o).apply(old, this);
+                if (abortReason == 0)
+                {
+                    writeWithUndo(table, key, old, v);
+                    log.result(o, old, v, ChooseFunction.NONE);
+                }
+                break;
+            }
+            default: // CHOOSE
+            {
+                final int pick = log.chooser(o).choose(this);
+                if (abortReason != 0)
+                {
+                    break;
+                }
+                if (pick == ChooseFunction.NONE)
+                {
+                    log.result(o, 0L, 0L, ChooseFunction.NONE);
+                    break;
+                }
+                if (pick < 0 || pick >= log.extraCount(o))
+                {
+                    throw new IllegalStateException("chooser picked " + pick + " of " + log.extraCount(o) + " candidates");
+                }
+                chosen = pick;
+                final long key = log.extraKey(log.extraStart(o) + pick);
+                final long old = store.get(table, key);
+                final long v = log.function(o).apply(old, this);
+                if (abortReason == 0)
+                {
+                    writeWithUndo(table, key, old, v);
+                    log.result(o, old, v, pick);
+                }
+                break;
+            }
+        }
+    }
+
+    private void writeWithUndo(final int table, final long key, final long old, final long value)
+    {
+        if (old == value)
+        {
+            return;
+        }
+        if (undoCount == undoKey.length)
+        {
+            final int n = undoCount * 2;
+            undoTable = Arrays.copyOf(undoTable, n);
+            undoKey = Arrays.copyOf(undoKey, n);
+            undoValue = Arrays.copyOf(undoValue, n);
+        }
+        undoTable[undoCount] = table;
+        undoKey[undoCount] = key;
+        undoValue[undoCount] = old;
+        undoCount++;
+        store.put(table, key, value);
+    }
+
+    private void rollback()
+    {
+        for (int i = undoCount - 1; i >= 0; i--)
+        {
+            store.put(undoTable[i], undoKey[i], undoValue[i]);
+        }
+        undoCount = 0;
+    }
+
+    // ---------------------------------------------------------------- FunctionContext
+
+    @Override
+    public long timestampNs()
+    {
+        return log.timestampNs(transaction);
+    }
+
+    @Override
+    public long operand()
+    {
+        return log.operand(op);
+    }
+
+    @Override
+    public Object attachment()
+    {
+        return log.attachment(transaction);
+    }
+
+    @Override
+    public int paramCount()
+    {
+        return log.type(op) == OperationType.READ_MODIFY.ordinal() ? log.extraCount(op) : 0;
+    }
+
+    @Override
+    public long param(final int index)
+    {
+        final int e = extra(index, OperationType.READ_MODIFY);
+        return store.get(log.extraTable(e), log.extraKey(e));
+    }
+
+    @Override
+    public int candidateCount()
+    {
+        return log.type(op) == OperationType.CHOOSE.ordinal() ? log.extraCount(op) : 0;
+    }
+
+    @Override
+    public long candidateKey(final int index)
+    {
+        return log.extraKey(extra(index, OperationType.CHOOSE));
+    }
+
+    @Override
+    public long candidateValue(final int index)
+    {
+        final int e = extra(index, OperationType.CHOOSE);
+        return store.get(log.extraTable(e), log.extraKey(e));
+    }
+
+    @Override
+    public int chosen()
+    {
+        return chosen;
+    }
+
+    @Override
+    public long before(final int operation)
+    {
+        return log.before(earlier(operation));
+    }
+
+    @Override
+    public long after(final int operation)
+    {
+        return log.after(earlier(operation));
+    }
+
+    @Override
+    public int chosenBy(final int operation)
+    {
+        return log.chosen(earlier(operation));
+    }
+
+    @Override
+    public void abort(final int reason)
+    {
+        if (reason <= 0)
+        {
+            throw new IllegalArgumentException("abort reason must be positive: " + reason);
+        }
+        abortReason = reason;
+    }
+
+    private int extra(final int index, final OperationType expected)
+    {
+        if (log.type(op) != expected.ordinal() || index < 0 || index >= log.extraCount(op))
+        {
+            throw new IndexOutOfBoundsException(expected + " extra " + index + " of operation " + (op - firstOp));
+        }
+        return log.extraStart(op) + index;
+    }
+
+    private int earlier(final int operation)
+    {
+        if (operation < 0 || firstOp + operation >= op)
+        {
+            throw new IllegalArgumentException(
+                "operation " + (op - firstOp) + " may only look at earlier operations, not " + operation);
+        }
+        return firstOp + operation;
+    }
+}

@@ -1,0 +1,59 @@
+package io.transnfv.tpg.txn;
+
+/**
+ * How pre-processing declares one transaction. Each method appends an operation in
+ * statement order and returns its index within the transaction, which post-processing
+ * and later operations use to find its result. Not thread-safe: one declaring thread.
+ */
+public interface TransactionBuilder
+{
+    /** @return the timestamp of the transaction being declared (packet time). */
+    long timestampNs();
+
+    /**
+     * Declares a read of {@code (table, key)}.
+     *
+     * @return the operation's index in this transaction.
+     */
+    int read(int table, long key);
+
+    /**
+     * Declares a write of a constant. Writing the table's initial value deletes the entry.
+     *
+     * @return the operation's index in this transaction.
+     */
+    int write(int table, long key, long value);
+
+    /**
+     * Declares a read-modify-write; add parameter keys with {@link #param(int, long)}.
+     *
+     * @param operand a constant handed to {@code fn} through {@link FunctionContext#operand()}.
+     * @return the operation's index in this transaction.
+     */
+    int readModify(int table, long key, StateFunction fn, long operand);
+
+    /**
+     * Declares an operation whose target is picked at run time among candidates of
+     * {@code table}, added with {@link #candidate(long)}; {@code update} computes the picked
+     * candidate's new value.
+     *
+     * @return the operation's index in this transaction.
+     */
+    int choose(int table, ChooseFunction chooser, StateFunction update, long operand);
+
+    /**
+     * Adds a parameter key to the last declared {@link #readModify} operation: its value is
+     * readable by the function and creates a parametric dependency.
+     */
+    void param(int table, long key);
+
+    /** Adds a candidate key to the last declared {@link #choose} operation. */
+    void candidate(long key);
+
+    /**
+     * Stores a value for post-processing to read back ({@link TransactionView#scratch(int)}).
+     *
+     * @param slot 0 to {@link TransactionLog#SCRATCH_SLOTS} - 1.
+     */
+    void scratch(int slot, long value);
+}

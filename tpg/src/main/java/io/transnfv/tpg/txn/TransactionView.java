@@ -1,0 +1,32 @@
+package io.transnfv.tpg.txn;
+
+/**
+ * A transaction's outcome as post-processing sees it. Valid until the log it comes from
+ * is cleared; read by the thread that post-processes the packet.
+ */
+public interface TransactionView
+{
+    /** @return true if the transaction aborted: none of its operations took effect. */
+    boolean aborted();
+
+    /** @return the reason given to {@link FunctionContext#abort(int)}, or 0 if committed. */
+    int abortReason();
+
+    /** @return the number of operations declared. */
+    int operationCount();
+
+    /** @return operation {@code operation}'s target value before it ran. */
+    long before(int operation);
+
+    /** @return operation {@code operation}'s target value after it ran (READ: the value read). */
+    long after(int operation);
+
+    /** @return the candidate a CHOOSE operation picked, or {@link ChooseFunction#NONE}. */
+    int chosen(int operation);
+
+    /** @return the value stored with {@link TransactionBuilder#scratch(int, long)}, or 0. */
+    long scratch(int slot);
+
+    /** @return the transaction's timestamp. */
+    long timestampNs();
+}

@@ -1,0 +1,42 @@
+package io.transnfv.vnf.api;
+
+import io.transnfv.tpg.txn.TransactionBuilder;
+import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+/**
+ * A virtual network function: stateless pre-processing that declares one transaction per
+ * packet, and post-processing that acts on its outcome. Shared state lives only in the
+ * tables declared in {@link #setup(VnfSetup)}; instance fields are configuration, set up
+ * once and then read-only, so the methods may run on several threads at once.
+ *
+ * <p>Time is packet time ({@link TransactionBuilder#timestampNs()}), never the wall clock,
+ * so every executor reaches the same result.
+ */
+public interface Vnf
+{
+    /** Declares tables, outputs, drop reasons, alert types and tags; called once, first. */
+    void setup(VnfSetup setup);
+
+    /**
+     * The stateless part: parse what is needed and declare this packet's state accesses on
+     * {@code txn} (possibly none). Must not modify the packet.
+     */
+    void preProcess(PacketFlyweight packet, TransactionBuilder txn);
+
+    /**
+     * Acts on the transaction's outcome: {@link PacketActions#forward(int)} to a named
+     * output (the default is output 0, {@value VnfSetup#DEFAULT_OUTPUT}), drop, raise
+     * alerts, tag, or rewrite headers through {@code packet}'s setters.
+     */
+    void postProcess(PacketFlyweight packet, TransactionView result, PacketActions actions);
+
+    /**
+     * Housekeeping at packet time {@code nowNs}: remove idle per-flow entries and undo their
+     * cross-flow effects. Runs alone, between two transactions, at ticks the runtime places
+     * deterministically in packet time, so every executor sees the same state here.
+     */
+    default void expire(long nowNs, StateMaintenance state)
+    {
+    }
+}

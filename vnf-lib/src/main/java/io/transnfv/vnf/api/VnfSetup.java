@@ -1,0 +1,38 @@
+package io.transnfv.vnf.api;
+
+/**
+ * What a VNF declares at setup. Names are resolved to small integers here, once, so that
+ * nothing per packet looks up a string. Each method returns the same id for the same name.
+ */
+public interface VnfSetup
+{
+    /** Name of output 0, which every VNF has and forwards to by default. */
+    String DEFAULT_OUTPUT = "out";
+
+    /** @return the VNF instance's name in the chain (e.g. {@code nat}). */
+    String instanceName();
+
+    /** @return the id of a new state table, for use in transactions. */
+    int table(TableSpec spec);
+
+    /** @return the id of a named output; output 0 is {@value #DEFAULT_OUTPUT}. */
+    int output(String name);
+
+    /** @return the id (positive) of a drop reason such as {@code pool-exhausted}. */
+    int dropReason(String name);
+
+    /** @return the id of an alert type such as {@code trojan}. */
+    int alertType(String name);
+
+    /** @return the id of a per-packet tag such as {@code server}. */
+    int tag(String name);
+
+    /** @return a counter reported in the run summary under {@code <instance>.<name>}. */
+    VnfCounter counter(String name);
+
+    /**
+     * Sets the period of {@link Vnf#expire} calls in packet time (the smallest period asked
+     * by any VNF of the chain wins); 0, the default, means never.
+     */
+    void expiryIntervalNs(long intervalNs);
+}

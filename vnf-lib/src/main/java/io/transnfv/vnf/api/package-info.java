@@ -1,0 +1,15 @@
+/**
+ * The API VNF developers program against.
+ *
+ * <pre>
+ *  setup(VnfSetup)                 once: declare tables, outputs, drop reasons, alerts, tags
+ *  preProcess(packet, txn)         per packet: stateless part, declare the state accesses
+ *  ── the engine runs the transaction (serially, or in a TPG with other packets') ──
+ *  postProcess(packet, result, actions)   per packet: forward, drop, rewrite, alert
+ *  expire(nowNs, state)            at packet-time ticks, between transactions: housekeeping
+ * </pre>
+ *
+ * <p>Pre- and post-processing may run on several threads at once (one packet each); state is
+ * only touched through transactions, and in {@code expire}, which runs alone.
+ */
+package io.transnfv.vnf.api;

@@ -1,0 +1,191 @@
+package io.transnfv.vnf.instance;
+
+import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.api.VnfSetup;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One VNF of a chain after setup: its name and type, and the ids it declared, with their
+ * names for reports. Construction calls {@link Vnf#setup(VnfSetup)}.
+ */
+public final class VnfInstance
+{
+    private final String name;
+    private final String type;
+    private final Vnf vnf;
+    private final List<String> outputs = new ArrayList<>();
+    private final List<String> dropReasons = new ArrayList<>();
+    private final List<String> alertTypes = new ArrayList<>();
+    private final List<String> tags = new ArrayList<>();
+    private final List<Integer> tables = new ArrayList<>();
+    private final Map<String, VnfCounter> counters = new LinkedHashMap<>();
+    private long expiryIntervalNs;
+
+    /**
+     * @param name    the instance's name in the chain.
+     * @param type    its VNF type.
+     * @param vnf     the VNF, not yet set up.
+     * @param catalog where its tables are registered.
+     */
+    public VnfInstance(final String name, final String type, final Vnf vnf, final TableCatalog catalog)
+    {
+        this.name = name;
+        this.type = type;
+        this.vnf = vnf;
+        outputs.add(VnfSetup.DEFAULT_OUTPUT);
+        dropReasons.add("none");
+        vnf.setup(new Setup(catalog));
+    }
+
+    /** @return the instance's name. */
+    public String name()
+    {
+        return name;
+    }
+
+    /** @return its VNF type. */
+    public String type()
+    {
+        return type;
+    }
+
+    /** @return the VNF. */
+    public Vnf vnf()
+    {
+        return vnf;
+    }
+
+    /** @return output names by id (0 is {@value VnfSetup#DEFAULT_OUTPUT}). */
+    public List<String> outputs()
+    {
+        return Collections.unmodifiableList(outputs);
+    }
+
+    /** @return the id of a declared output, or -1. */
+    public int outputId(final String output)
+    {
+        return outputs.indexOf(output);
+    }
+
+    /** @return drop reason names by id (0 is unused). */
+    public List<String> dropReasons()
+    {
+        return Collections.unmodifiableList(dropReasons);
+    }
+
+    /** @return alert type names by id. */
+    public List<String> alertTypes()
+    {
+        return Collections.unmodifiableList(alertTypes);
+    }
+
+    /** @return tag names by id. */
+    public List<String> tags()
+    {
+        return Collections.unmodifiableList(tags);
+    }
+
+    /** @return the global ids of the tables it declared. */
+    public List<Integer> tables()
+    {
+        return Collections.unmodifiableList(tables);
+    }
+
+    /** @return its counters by full name. */
+    public Map<String, VnfCounter> counters()
+    {
+        return Collections.unmodifiableMap(counters);
+    }
+
+    /** @return the period of its {@code expire} calls in packet time, 0 for never. */
+    public long expiryIntervalNs()
+    {
+        return expiryIntervalNs;
+    }
+
+    private final class Setup implements VnfSetup
+    {
+        private final TableCatalog catalog;
+
+        Setup(final TableCatalog catalog)
+        {
+            this.catalog = catalog;
+        }
+
+        @Override
+        public String instanceName()
+        {
+            return name;
+        }
+
+        @Override
+        public int table(final TableSpec spec)
+        {
+            final int id = catalog.add(name, spec);
+            tables.add(id);
+            return id;
+        }
+
+        @Override
+        public int output(final String output)
+        {
+            return idOf(outputs, output);
+        }
+
+        @Override
+        public int dropReason(final String reason)
+        {
+            return idOf(dropReasons, reason);
+        }
+
+        @Override
+        public int alertType(final String alert)
+        {
+            return idOf(alertTypes, alert);
+        }
+
+        @Override
+        public int tag(final String tag)
+        {
+            return idOf(tags, tag);
+        }
+
+        @Override
+        public VnfCounter counter(final String counter)
+        {
+            return counters.computeIfAbsent(name + "." + counter, VnfCounter::new);
+        }
+
+        @Override
+        public void expiryIntervalNs(final long intervalNs)
+        {
+            if (intervalNs < 0)
+            {
+                throw new IllegalArgumentException("expiry interval must be >= 0: " + intervalNs);
+            }
+            expiryIntervalNs = intervalNs;
+        }
+
+        private int idOf(final List<String> names, final String value)
+        {
+            if (value == null || value.isBlank())
+            {
+                throw new IllegalArgumentException(name + ": names must not be blank");
+            }
+            final int existing = names.indexOf(value);
+            if (existing >= 0)
+            {
+                return existing;
+            }
+            names.add(value);
+            return names.size() - 1;
+        }
+    }
+}
