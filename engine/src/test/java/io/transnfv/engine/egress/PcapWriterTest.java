@@ -1,0 +1,74 @@
+package io.transnfv.engine.egress;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.PcapSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PcapWriterTest
+{
+    @TempDir
+    Path tempDir;
+
+    @Test
+    void shouldRoundTripBytesTimestampsAndLengths() throws IOException, URISyntaxException
+    {
+        final Path original = Path.of(PcapWriterTest.class.getResource("/traces/WebattackXSS.pcap").toURI());
+        final Path copy = tempDir.resolve("copy.pcap");
+        try (PcapSource source = PcapSource.open(original); PcapWriter writer = PcapWriter.create(copy))
+        {
+            final PacketBuffer buffer = new PacketBuffer();
+            while (source.next(buffer))
+            {
+                writer.write(buffer);
+            }
+            assertEquals(9374, writer.packets());
+        }
+        final PacketBuffer a = new PacketBuffer();
+        final PacketBuffer b = new PacketBuffer();
+        try (PcapSource left = PcapSource.open(original); PcapSource right = PcapSource.open(copy))
+        {
+            long count = 0;
+            while (left.next(a))
+            {
+                assertTrue(right.next(b), "packet " + count);
+                assertEquals(a.timestampNs(), b.timestampNs(), "packet " + count);
+                assertEquals(a.originalLength(), b.originalLength(), "packet " + count);
+                assertArrayEquals(Arrays.copyOf(a.data(), a.length()), Arrays.copyOf(b.data(), b.length()), "packet " + count);
+                count++;
+            }
+            assertFalse(right.next(b));
+            assertEquals(9374, count);
+            assertTrue(right.describe().contains("ns timestamps"), right.describe());
+        }
+    }
+
+    @Test
+    void shouldWriteNanosecondTimestampsExactly() throws IOException
+    {
+        final Path file = tempDir.resolve("ns.pcap");
+        final byte[] frame = new byte[60];
+        try (PcapWriter writer = PcapWriter.create(file))
+        {
+            writer.write(frame, 0, 60, 1_700_000_000_123_456_789L, 64);
+        }
+        try (PcapSource source = PcapSource.open(file))
+        {
+            final PacketBuffer buffer = new PacketBuffer();
+            assertTrue(source.next(buffer));
+            assertEquals(1_700_000_000_123_456_789L, buffer.timestampNs());
+            assertEquals(64, buffer.originalLength());
+            assertEquals(60, buffer.length());
+        }
+    }
+}

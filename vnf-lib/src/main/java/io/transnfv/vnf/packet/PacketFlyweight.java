@@ -1,0 +1,819 @@
+package io.transnfv.vnf.packet;
+
+/**
+ * A reusable view over one Ethernet frame held in a {@code byte[]}.
+ *
+ * <p>{@link #wrap(byte[], int, int)} parses the frame once, without allocating, and
+ * caches the offsets and fields the accessors return:
+ *
+ * <pre>
+ *  offset                 l3Offset            l4Offset          payloadOffset
+ *    |  Ethernet II  | VLAN tags (0..2) | IPv4 / IPv6 (+ext) | TCP/UDP/ICMP | payload | padding |
+ *    |&lt;------------------------------------------ frameLength ------------------------------------&gt;|
+ * </pre>
+ *
+ * <p>Layers understood: Ethernet II; up to two 802.1Q (0x8100) / 802.1ad (0x88a8) /
+ * legacy QinQ (0x9100) tags; IPv4 with options; IPv6 with the hop-by-hop, routing,
+ * destination-options and fragment extension headers skipped; TCP, UDP, ICMP and ICMPv6.
+ * A frame that is not IP (ARP, LLDP, an 802.3 length field, a third VLAN tag) is
+ * <em>valid</em> with {@link #isIp()} false. A frame is <em>malformed</em>
+ * ({@link #isValid()} false) when a layer it announces does not fit or is inconsistent;
+ * {@link #malformedReason()} then says which, and accessors of the layers after the
+ * failure return their defaults (0, or {@link #NO_PROTOCOL}).
+ *
+ * <p>The IP datagram ends at its declared length (IPv4 total length, IPv6 40 + payload
+ * length); bytes after it are Ethernet padding and not part of the payload. A datagram
+ * whose declared length exceeds the captured bytes is {@link #TRUNCATED_L3}, so a
+ * capture cut by a small snap length yields malformed packets. Checksums are not
+ * verified on parse.
+ *
+ * <p><b>IP fragments.</b> A packet is a fragment when its IPv4 "more fragments" flag is
+ * set or its fragment offset is non-zero (for IPv6: when it carries a fragment header).
+ * Only the first fragment (offset 0) carries the transport header: it has
+ * {@link #hasPorts()} true and its real ports. A non-first fragment has
+ * {@link #hasPorts()} false, {@link #srcPort()} == {@link #dstPort()} == 0, no TCP flags
+ * and no ICMP type; its {@link #l4Offset()} points at the fragment's data. VNFs that must
+ * see every fragment of a datagram key such packets by the 3-tuple (addresses and
+ * protocol, {@link FlowKeys#threeTuple(PacketFlyweight)}); the 5-tuple key of a non-first
+ * fragment is the 5-tuple key with both ports 0.
+ *
+ * <p>Rewrites ({@link #setSrcIpv4(int)}, {@link #setSrcPort(int)}, ...) change the bytes
+ * in place and update the IPv4 header checksum and the TCP/UDP checksum incrementally
+ * (RFC 1624, eqn. 3), so a frame whose checksums were right stays right.
+ *
+ * <p>Not thread-safe: a flyweight belongs to one thread at a time. It keeps a reference
+ * to the wrapped array but never copies it.
+ */
+public final class PacketFlyweight
+{
+    /** {@link #malformedReason()} of a valid frame. */
+    public static final int NOT_MALFORMED = 0;
+    /** Shorter than the Ethernet header or one of its VLAN tags. */
+    public static final int TRUNCATED_L2 = 1;
+    /** The IP header, an IPv6 extension header or the declared datagram does not fit. */
+    public static final int TRUNCATED_L3 = 2;
+    /** Wrong IP version, IPv4 IHL below 5, total length below the header length, or too many IPv6 extension headers. */
+    public static final int BAD_IP_HEADER = 3;
+    /** The TCP, UDP or ICMP header does not fit in the datagram. */
+    public static final int TRUNCATED_L4 = 4;
+    /** TCP data offset below 5, or UDP length below 8 or beyond the datagram. */
+    public static final int BAD_L4_HEADER = 5;
+
+    private static final String[] MALFORMED_NAMES =
+    {
+        "not-malformed", "truncated-l2", "truncated-l3", "bad-ip-header", "truncated-l4", "bad-l4-header"
+    };
+
+    /** Number of distinct {@link #malformedReason()} codes, including {@link #NOT_MALFORMED}. */
+    public static final int MALFORMED_REASON_COUNT = MALFORMED_NAMES.length;
+
+    /** {@link #ipProtocol()} of a frame without an IP layer. */
+    public static final int NO_PROTOCOL = -1;
+
+    public static final int ETHERTYPE_IPV4 = 0x0800;
+    public static final int ETHERTYPE_IPV6 = 0x86DD;
+    public static final int ETHERTYPE_VLAN = 0x8100;
+    public static final int ETHERTYPE_QINQ = 0x88A8;
+    public static final int ETHERTYPE_QINQ_LEGACY = 0x9100;
+
+    public static final int PROTO_HOPOPT = 0;
+    public static final int PROTO_ICMP = 1;
+    public static final int PROTO_TCP = 6;
+    public static final int PROTO_UDP = 17;
+    public static final int PROTO_IPV6_ROUTING = 43;
+    public static final int PROTO_IPV6_FRAGMENT = 44;
+    public static final int PROTO_ICMPV6 = 58;
+    public static final int PROTO_IPV6_NONXT = 59;
+    public static final int PROTO_IPV6_DSTOPTS = 60;
+
+    public static final int TCP_FIN = 0x01;
+    public static final int TCP_SYN = 0x02;
+    public static final int TCP_RST = 0x04;
+    public static final int TCP_PSH = 0x08;
+    public static final int TCP_ACK = 0x10;
+    public static final int TCP_URG = 0x20;
+
+    /** Ethernet header length without VLAN tags. */
+    public static final int ETHERNET_HEADER_LENGTH = 14;
+    /** Most VLAN tags parsed; a frame with more is treated as non-IP. */
+    public static final int MAX_VLAN_TAGS = 2;
+    /** Most IPv6 extension headers skipped before the frame is {@link #BAD_IP_HEADER}. */
+    public static final int MAX_IPV6_EXTENSION_HEADERS = 8;
+
+    private byte[] buffer;
+    private int offset;
+    private int frameLength;
+
+    private int malformedReason;
+    private int etherType;
+    private int vlanCount;
+    private int vlanId;
+    private int innerVlanId;
+    private int ipVersion;
+    private int l3Offset;
+    private int l4Offset;
+    private int ipEnd;
+    private int ipProtocol;
+    private int ttl;
+    private int ipTotalLength;
+    private boolean fragment;
+    private boolean moreFragments;
+    private int fragmentOffset;
+    private boolean hasPorts;
+    private int srcPort;
+    private int dstPort;
+    private int tcpFlags;
+    private int icmpType;
+    private int payloadOffset;
+    private int checksumOffset;
+
+    /**
+     * The name of a {@link #malformedReason()} code, for reports and logs.
+     *
+     * @param reason a reason code.
+     * @return its name in kebab case (e.g. {@code truncated-l4}), or {@code "unknown"}.
+     */
+    public static String malformedReasonName(final int reason)
+    {
+        return reason >= 0 && reason < MALFORMED_NAMES.length ? MALFORMED_NAMES[reason] : "unknown";
+    }
+
+    /**
+     * Point this view at a frame and parse its headers. Never throws on any content; an
+     * out-of-range {@code offset}/{@code length} is a programming error and throws
+     * {@link IndexOutOfBoundsException}.
+     *
+     * @param buffer the bytes holding the frame.
+     * @param offset index of the first byte of the Ethernet header.
+     * @param length captured length of the frame in bytes.
+     * @return this view, for chaining.
+     */
+    public PacketFlyweight wrap(final byte[] buffer, final int offset, final int length)
+    {
+        if (offset < 0 || length < 0 || offset > buffer.length - length)
+        {
+            throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " capacity=" + buffer.length);
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.frameLength = length;
+        reset();
+        parse();
+        return this;
+    }
+
+    private void reset()
+    {
+        malformedReason = NOT_MALFORMED;
+        etherType = 0;
+        vlanCount = 0;
+        vlanId = 0;
+        innerVlanId = 0;
+        ipVersion = 0;
+        l3Offset = 0;
+        l4Offset = 0;
+        ipEnd = 0;
+        ipProtocol = NO_PROTOCOL;
+        ttl = 0;
+        ipTotalLength = 0;
+        fragment = false;
+        moreFragments = false;
+        fragmentOffset = 0;
+        hasPorts = false;
+        srcPort = 0;
+        dstPort = 0;
+        tcpFlags = 0;
+        icmpType = 0;
+        payloadOffset = 0;
+        checksumOffset = -1;
+    }
+
+    private void parse()
+    {
+        final byte[] b = buffer;
+        final int end = offset + frameLength;
+        if (frameLength < ETHERNET_HEADER_LENGTH)
+        {
+            malformedReason = TRUNCATED_L2;
+            return;
+        }
+        int p = offset + 12;
+        int type = u16(b, p);
+        p += 2;
+        while (isVlanTpid(type) && vlanCount < MAX_VLAN_TAGS)
+        {
+            if (end - p < 4)
+            {
+                malformedReason = TRUNCATED_L2;
+                etherType = type;
+                return;
+            }
+            final int vid = u16(b, p) & 0x0FFF;
+            if (vlanCount == 0)
+            {
+                vlanId = vid;
+            }
+            else
+            {
+                innerVlanId = vid;
+            }
+            vlanCount++;
+            type = u16(b, p + 2);
+            p += 4;
+        }
+        etherType = type;
+        l3Offset = p;
+        if (type == ETHERTYPE_IPV4)
+        {
+            parseIpv4(b, p, end);
+        }
+        else if (type == ETHERTYPE_IPV6)
+        {
+            parseIpv6(b, p, end);
+        }
+        else
+        {
+            l4Offset = p;
+            payloadOffset = p;
+            ipEnd = end;
+        }
+    }
+
+    private static boolean isVlanTpid(final int type)
+    {
+        return type == ETHERTYPE_VLAN || type == ETHERTYPE_QINQ || type == ETHERTYPE_QINQ_LEGACY;
+    }
+
+    private void parseIpv4(final byte[] b, final int p, final int end)
+    {
+        if (end - p < 20)
+        {
+            malformedReason = TRUNCATED_L3;
+            return;
+        }
+        final int versionIhl = b[p] & 0xFF;
+        final int headerLength = (versionIhl & 0x0F) << 2;
+        if ((versionIhl >>> 4) != 4 || headerLength < 20)
+        {
+            malformedReason = BAD_IP_HEADER;
+            return;
+        }
+        if (end - p < headerLength)
+        {
+            malformedReason = TRUNCATED_L3;
+            return;
+        }
+        final int totalLength = u16(b, p + 2);
+        if (totalLength < headerLength)
+        {
+            malformedReason = BAD_IP_HEADER;
+            return;
+        }
+        if (end - p < totalLength)
+        {
+            malformedReason = TRUNCATED_L3;
+            return;
+        }
+        ipVersion = 4;
+        ipTotalLength = totalLength;
+        ipEnd = p + totalLength;
+        ttl = b[p + 8] & 0xFF;
+        ipProtocol = b[p + 9] & 0xFF;
+        final int flagsOffset = u16(b, p + 6);
+        moreFragments = (flagsOffset & 0x2000) != 0;
+        fragmentOffset = (flagsOffset & 0x1FFF) << 3;
+        fragment = moreFragments || fragmentOffset != 0;
+        parseL4(b, p + headerLength);
+    }
+
+    private void parseIpv6(final byte[] b, final int p, final int end)
+    {
+        if (end - p < 40)
+        {
+            malformedReason = TRUNCATED_L3;
+            return;
+        }
+        if (((b[p] & 0xFF) >>> 4) != 6)
+        {
+            malformedReason = BAD_IP_HEADER;
+            return;
+        }
+        final int totalLength = 40 + u16(b, p + 4);
+        if (end - p < totalLength)
+        {
+            malformedReason = TRUNCATED_L3;
+            return;
+        }
+        ipVersion = 6;
+        ipTotalLength = totalLength;
+        ipEnd = p + totalLength;
+        ttl = b[p + 7] & 0xFF;
+        int next = b[p + 6] & 0xFF;
+        int q = p + 40;
+        int skipped = 0;
+        while (next == PROTO_HOPOPT || next == PROTO_IPV6_ROUTING || next == PROTO_IPV6_DSTOPTS ||
+            next == PROTO_IPV6_FRAGMENT)
+        {
+            if (++skipped > MAX_IPV6_EXTENSION_HEADERS)
+            {
+                malformedReason = BAD_IP_HEADER;
+                return;
+            }
+            if (ipEnd - q < 8)
+            {
+                malformedReason = TRUNCATED_L3;
+                return;
+            }
+            final int extLength;
+            if (next == PROTO_IPV6_FRAGMENT)
+            {
+                final int offsetFlags = u16(b, q + 2);
+                fragmentOffset = offsetFlags & 0xFFF8;
+                moreFragments = (offsetFlags & 1) != 0;
+                fragment = true;
+                extLength = 8;
+            }
+            else
+            {
+                extLength = ((b[q + 1] & 0xFF) + 1) << 3;
+                if (ipEnd - q < extLength)
+                {
+                    malformedReason = TRUNCATED_L3;
+                    return;
+                }
+            }
+            next = b[q] & 0xFF;
+            q += extLength;
+        }
+        ipProtocol = next;
+        parseL4(b, q);
+    }
+
+    private void parseL4(final byte[] b, final int p)
+    {
+        l4Offset = p;
+        payloadOffset = p;
+        if (fragmentOffset != 0)
+        {
+            return;
+        }
+        final int available = ipEnd - p;
+        switch (ipProtocol)
+        {
+            case PROTO_TCP:
+            {
+                if (available < 20)
+                {
+                    malformedReason = TRUNCATED_L4;
+                    return;
+                }
+                final int headerLength = ((b[p + 12] & 0xFF) >>> 4) << 2;
+                if (headerLength < 20)
+                {
+                    malformedReason = BAD_L4_HEADER;
+                    return;
+                }
+                if (available < headerLength)
+                {
+                    malformedReason = TRUNCATED_L4;
+                    return;
+                }
+                srcPort = u16(b, p);
+                dstPort = u16(b, p + 2);
+                tcpFlags = b[p + 13] & 0xFF;
+                hasPorts = true;
+                checksumOffset = p + 16;
+                payloadOffset = p + headerLength;
+                return;
+            }
+            case PROTO_UDP:
+            {
+                if (available < 8)
+                {
+                    malformedReason = TRUNCATED_L4;
+                    return;
+                }
+                final int udpLength = u16(b, p + 4);
+                // A first fragment holds only part of the datagram the UDP length describes.
+                if (udpLength < 8 || (!fragment && udpLength > available))
+                {
+                    malformedReason = BAD_L4_HEADER;
+                    return;
+                }
+                srcPort = u16(b, p);
+                dstPort = u16(b, p + 2);
+                hasPorts = true;
+                checksumOffset = p + 6;
+                payloadOffset = p + 8;
+                return;
+            }
+            case PROTO_ICMP:
+            case PROTO_ICMPV6:
+            {
+                if (available < 4)
+                {
+                    malformedReason = TRUNCATED_L4;
+                    return;
+                }
+                icmpType = b[p] & 0xFF;
+                payloadOffset = p + Math.min(8, available);
+                return;
+            }
+            default:
+                return;
+        }
+    }
+
+    /** @return true unless a layer announced by the frame is truncated or inconsistent. */
+    public boolean isValid()
+    {
+        return malformedReason == NOT_MALFORMED;
+    }
+
+    /** @return one of the malformed-reason constants; {@link #NOT_MALFORMED} if valid. */
+    public int malformedReason()
+    {
+        return malformedReason;
+    }
+
+    /** @return the wrapped array. */
+    public byte[] buffer()
+    {
+        return buffer;
+    }
+
+    /** @return index of the frame's first byte in {@link #buffer()}. */
+    public int offset()
+    {
+        return offset;
+    }
+
+    /** @return captured length of the frame. */
+    public int frameLength()
+    {
+        return frameLength;
+    }
+
+    /** @return the EtherType after the VLAN tags (0x0800 IPv4, 0x86dd IPv6, ...). */
+    public int etherType()
+    {
+        return etherType;
+    }
+
+    /** @return number of VLAN tags parsed, 0 to {@link #MAX_VLAN_TAGS}. */
+    public int vlanCount()
+    {
+        return vlanCount;
+    }
+
+    /** @return VLAN id (12 bits) of the outermost tag, 0 if untagged. */
+    public int vlanId()
+    {
+        return vlanId;
+    }
+
+    /** @return VLAN id of the second (inner, customer) tag, 0 if fewer than two tags. */
+    public int innerVlanId()
+    {
+        return innerVlanId;
+    }
+
+    /** @return true if the IP header was parsed (IPv4 or IPv6), even if L4 is malformed. */
+    public boolean isIp()
+    {
+        return ipVersion != 0;
+    }
+
+    /** @return true for a parsed IPv4 header. */
+    public boolean isIpv4()
+    {
+        return ipVersion == 4;
+    }
+
+    /** @return true for a parsed IPv6 header. */
+    public boolean isIpv6()
+    {
+        return ipVersion == 6;
+    }
+
+    /** @return transport protocol number (after IPv6 extension headers), or {@link #NO_PROTOCOL}. */
+    public int ipProtocol()
+    {
+        return ipProtocol;
+    }
+
+    /** @return IPv4 source address as a big-endian int (0 unless IPv4). */
+    public int srcIpv4()
+    {
+        return ipVersion == 4 ? i32(buffer, l3Offset + 12) : 0;
+    }
+
+    /** @return IPv4 destination address as a big-endian int (0 unless IPv4). */
+    public int dstIpv4()
+    {
+        return ipVersion == 4 ? i32(buffer, l3Offset + 16) : 0;
+    }
+
+    /** @return upper 64 bits of the IPv6 source address (0 unless IPv6). */
+    public long srcIpv6High()
+    {
+        return ipVersion == 6 ? i64(buffer, l3Offset + 8) : 0;
+    }
+
+    /** @return lower 64 bits of the IPv6 source address (0 unless IPv6). */
+    public long srcIpv6Low()
+    {
+        return ipVersion == 6 ? i64(buffer, l3Offset + 16) : 0;
+    }
+
+    /** @return upper 64 bits of the IPv6 destination address (0 unless IPv6). */
+    public long dstIpv6High()
+    {
+        return ipVersion == 6 ? i64(buffer, l3Offset + 24) : 0;
+    }
+
+    /** @return lower 64 bits of the IPv6 destination address (0 unless IPv6). */
+    public long dstIpv6Low()
+    {
+        return ipVersion == 6 ? i64(buffer, l3Offset + 32) : 0;
+    }
+
+    /** @return IPv4 TTL or IPv6 hop limit. */
+    public int ttl()
+    {
+        return ttl;
+    }
+
+    /** @return IPv4 total length, or 40 + IPv6 payload length. */
+    public int ipTotalLength()
+    {
+        return ipTotalLength;
+    }
+
+    /** @return true if the packet is an IP fragment (first or not). */
+    public boolean isFragment()
+    {
+        return fragment;
+    }
+
+    /** @return true if the packet is the fragment at offset 0 of a fragmented datagram. */
+    public boolean isFirstFragment()
+    {
+        return fragment && fragmentOffset == 0;
+    }
+
+    /** @return true if the "more fragments" flag is set. */
+    public boolean hasMoreFragments()
+    {
+        return moreFragments;
+    }
+
+    /** @return fragment offset in bytes (0 for unfragmented packets and first fragments). */
+    public int fragmentOffset()
+    {
+        return fragmentOffset;
+    }
+
+    /** @return true if a TCP or UDP header was parsed, so the ports are real. */
+    public boolean hasPorts()
+    {
+        return hasPorts;
+    }
+
+    /** @return TCP/UDP source port, 0 when {@link #hasPorts()} is false. */
+    public int srcPort()
+    {
+        return srcPort;
+    }
+
+    /** @return TCP/UDP destination port, 0 when {@link #hasPorts()} is false. */
+    public int dstPort()
+    {
+        return dstPort;
+    }
+
+    /** @return TCP flags byte (FIN 0x01, SYN 0x02, RST 0x04, PSH 0x08, ACK 0x10, URG 0x20), 0 if not TCP. */
+    public int tcpFlags()
+    {
+        return tcpFlags;
+    }
+
+    /** @return true for TCP with SYN set. */
+    public boolean isSyn()
+    {
+        return (tcpFlags & TCP_SYN) != 0;
+    }
+
+    /** @return true for TCP with ACK set. */
+    public boolean isAck()
+    {
+        return (tcpFlags & TCP_ACK) != 0;
+    }
+
+    /** @return true for TCP with FIN set. */
+    public boolean isFin()
+    {
+        return (tcpFlags & TCP_FIN) != 0;
+    }
+
+    /** @return true for TCP with RST set. */
+    public boolean isRst()
+    {
+        return (tcpFlags & TCP_RST) != 0;
+    }
+
+    /** @return ICMP or ICMPv6 type; 0 for other protocols (0 is also echo reply: check {@link #ipProtocol()}). */
+    public int icmpType()
+    {
+        return icmpType;
+    }
+
+    /** @return index of the IP header in {@link #buffer()} (after VLAN tags). */
+    public int l3Offset()
+    {
+        return l3Offset;
+    }
+
+    /** @return index of the transport header (or of a non-first fragment's data) in {@link #buffer()}. */
+    public int l4Offset()
+    {
+        return l4Offset;
+    }
+
+    /** @return index of the first payload byte after the transport header. */
+    public int payloadOffset()
+    {
+        return payloadOffset;
+    }
+
+    /** @return payload bytes after the transport header up to the end of the IP datagram (0 if malformed). */
+    public int payloadLength()
+    {
+        return malformedReason == NOT_MALFORMED ? ipEnd - payloadOffset : 0;
+    }
+
+    /**
+     * Rewrite the IPv4 source address, updating the IP and TCP/UDP checksums.
+     *
+     * @param address new address, big-endian int.
+     * @return false, changing nothing, if the packet is not a valid IPv4 packet.
+     */
+    public boolean setSrcIpv4(final int address)
+    {
+        return setIpv4Address(l3Offset + 12, address);
+    }
+
+    /**
+     * Rewrite the IPv4 destination address, updating the IP and TCP/UDP checksums.
+     *
+     * @param address new address, big-endian int.
+     * @return false, changing nothing, if the packet is not a valid IPv4 packet.
+     */
+    public boolean setDstIpv4(final int address)
+    {
+        return setIpv4Address(l3Offset + 16, address);
+    }
+
+    /**
+     * Rewrite the TCP/UDP source port, updating the transport checksum.
+     *
+     * @param port new port, 0 to 65535.
+     * @return false, changing nothing, if the packet has no ports ({@link #hasPorts()}).
+     */
+    public boolean setSrcPort(final int port)
+    {
+        if (!hasPorts || !isValid())
+        {
+            return false;
+        }
+        setPort(l4Offset, srcPort, port);
+        srcPort = port & 0xFFFF;
+        return true;
+    }
+
+    /**
+     * Rewrite the TCP/UDP destination port, updating the transport checksum.
+     *
+     * @param port new port, 0 to 65535.
+     * @return false, changing nothing, if the packet has no ports ({@link #hasPorts()}).
+     */
+    public boolean setDstPort(final int port)
+    {
+        if (!hasPorts || !isValid())
+        {
+            return false;
+        }
+        setPort(l4Offset + 2, dstPort, port);
+        dstPort = port & 0xFFFF;
+        return true;
+    }
+
+    /**
+     * Set the IPv4 TTL, updating the header checksum (e.g. a router's decrement).
+     *
+     * @param newTtl 0 to 255.
+     * @return false, changing nothing, if the packet is not a valid IPv4 packet.
+     */
+    public boolean setTtl(final int newTtl)
+    {
+        if (ipVersion != 4 || !isValid())
+        {
+            return false;
+        }
+        final byte[] b = buffer;
+        final int wordIndex = l3Offset + 8;
+        final int oldWord = u16(b, wordIndex);
+        b[wordIndex] = (byte)newTtl;
+        final int newWord = u16(b, wordIndex);
+        final int ipChecksumIndex = l3Offset + 10;
+        putU16(b, ipChecksumIndex, Checksums.update16(u16(b, ipChecksumIndex), oldWord, newWord));
+        ttl = newTtl & 0xFF;
+        return true;
+    }
+
+    private boolean setIpv4Address(final int index, final int address)
+    {
+        if (ipVersion != 4 || !isValid())
+        {
+            return false;
+        }
+        final byte[] b = buffer;
+        final int old = i32(b, index);
+        putI32(b, index, address);
+        final int ipChecksumIndex = l3Offset + 10;
+        putU16(b, ipChecksumIndex, Checksums.update32(u16(b, ipChecksumIndex), old, address));
+        if (checksumOffset >= 0)
+        {
+            updateL4Checksum32(old, address);
+        }
+        return true;
+    }
+
+    private void setPort(final int index, final int oldPort, final int newPort)
+    {
+        final byte[] b = buffer;
+        putU16(b, index, newPort);
+        if (checksumOffset >= 0)
+        {
+            final int old = u16(b, checksumOffset);
+            if (ipProtocol == PROTO_UDP && old == 0)
+            {
+                return;
+            }
+            putU16(b, checksumOffset, fixUdpZero(Checksums.update16(old, oldPort & 0xFFFF, newPort & 0xFFFF)));
+        }
+    }
+
+    private void updateL4Checksum32(final int oldValue, final int newValue)
+    {
+        final byte[] b = buffer;
+        final int old = u16(b, checksumOffset);
+        if (ipProtocol == PROTO_UDP && old == 0)
+        {
+            return;
+        }
+        putU16(b, checksumOffset, fixUdpZero(Checksums.update32(old, oldValue, newValue)));
+    }
+
+    private int fixUdpZero(final int checksum)
+    {
+        // RFC 768: a computed UDP checksum of 0 is sent as 0xffff; 0 means "no checksum".
+        return ipProtocol == PROTO_UDP && checksum == 0 ? 0xFFFF : checksum;
+    }
+
+    static int u16(final byte[] b, final int i)
+    {
+        return ((b[i] & 0xFF) << 8) | (b[i + 1] & 0xFF);
+    }
+
+    static int i32(final byte[] b, final int i)
+    {
+        return ((b[i] & 0xFF) << 24) | ((b[i + 1] & 0xFF) << 16) | ((b[i + 2] & 0xFF) << 8) | (b[i + 3] & 0xFF);
+    }
+
+    static long i64(final byte[] b, final int i)
+    {
+        return ((long)i32(b, i) << 32) | (i32(b, i + 4) & 0xFFFF_FFFFL);
+    }
+
+    static void putU16(final byte[] b, final int i, final int v)
+    {
+        b[i] = (byte)(v >>> 8);
+        b[i + 1] = (byte)v;
+    }
+
+    static void putI32(final byte[] b, final int i, final int v)
+    {
+        b[i] = (byte)(v >>> 24);
+        b[i + 1] = (byte)(v >>> 16);
+        b[i + 2] = (byte)(v >>> 8);
+        b[i + 3] = (byte)v;
+    }
+
+    /** @return a short description for debugging; allocates. */
+    @Override
+    public String toString()
+    {
+        return isValid() ? FiveTupleFormat.format(this) : "malformed " + malformedReasonName(malformedReason);
+    }
+}

@@ -1,0 +1,329 @@
+package io.transnfv.vnf.packet;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PacketFlyweightTest
+{
+    static final int CLIENT = Ipv4.parse("10.0.0.1");
+    static final int SERVER = Ipv4.parse("192.168.1.5");
+
+    private final byte[] buffer = new byte[2048];
+    private final FrameBuilder builder = new FrameBuilder();
+    private final PacketFlyweight packet = new PacketFlyweight();
+
+    @Test
+    void shouldParseEthernetIpv4TcpSyn()
+    {
+        final int length = builder.reset().ipv4(CLIENT, SERVER).ttl(61)
+            .tcp(1234, 80, PacketFlyweight.TCP_SYN, 7, 0).payload(10, (byte)'x').write(buffer, 0);
+
+        packet.wrap(buffer, 0, length);
+
+        assertTrue(packet.isValid());
+        assertEquals(PacketFlyweight.NOT_MALFORMED, packet.malformedReason());
+        assertEquals(0x0800, packet.etherType());
+        assertTrue(packet.isIp());
+        assertTrue(packet.isIpv4());
+        assertFalse(packet.isIpv6());
+        assertEquals(PacketFlyweight.PROTO_TCP, packet.ipProtocol());
+        assertEquals(CLIENT, packet.srcIpv4());
+        assertEquals(SERVER, packet.dstIpv4());
+        assertEquals(61, packet.ttl());
+        assertEquals(20 + 20 + 10, packet.ipTotalLength());
+        assertEquals(1234, packet.srcPort());
+        assertEquals(80, packet.dstPort());
+        assertTrue(packet.hasPorts());
+        assertTrue(packet.isSyn());
+        assertFalse(packet.isAck());
+        assertFalse(packet.isFin());
+        assertFalse(packet.isRst());
+        assertEquals(14, packet.l3Offset());
+        assertEquals(34, packet.l4Offset());
+        assertEquals(10, packet.payloadLength());
+        assertEquals(length, packet.frameLength());
+        assertEquals(buffer, packet.buffer());
+        assertFalse(packet.isFragment());
+    }
+
+    @Test
+    void shouldExcludeEthernetPaddingFromPayload()
+    {
+        final int length = builder.reset().ipv4(CLIENT, SERVER).tcp(1, 2, PacketFlyweight.TCP_ACK, 0, 0)
+            .frameLength(60).write(buffer, 0);
+
+        packet.wrap(buffer, 0, length);
+
+        assertEquals(60, length);
+        assertTrue(packet.isValid());
+        assertEquals(0, packet.payloadLength());
+        assertEquals(40, packet.ipTotalLength());
+    }
+
+    @Test
+    void shouldParseAtNonZeroOffset()
+    {
+        final int length = builder.reset().ipv4(CLIENT, SERVER).udp(53, 5353).payload(3, (byte)1).write(buffer, 100);
+
+        packet.wrap(buffer, 100, length);
+
+        assertTrue(packet.isValid());
+        assertEquals(PacketFlyweight.PROTO_UDP, packet.ipProtocol());
+        assertEquals(53, packet.srcPort());
+        assertEquals(5353, packet.dstPort());
+        assertEquals(114, packet.l3Offset());
+        assertEquals(3, packet.payloadLength());
+    }
+
+    @Test
+    void shouldParseOneAndTwoVlanTags()
+    {
+        int length = builder.reset().vlan(0x8100, 100).ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertEquals(1, packet.vlanCount());
+        assertEquals(100, packet.vlanId());
+        assertEquals(18, packet.l3Offset());
+        assertEquals(CLIENT, packet.srcIpv4());
+
+        length = builder.reset().vlan(0x88A8, 300).vlan(0x8100, 4001).ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertEquals(2, packet.vlanCount());
+        assertEquals(300, packet.vlanId());
+        assertEquals(4001, packet.innerVlanId());
+        assertEquals(22, packet.l3Offset());
+        assertEquals(2, packet.dstPort());
+    }
+
+    @Test
+    void shouldTreatNonIpFramesAsValidButNotIp()
+    {
+        final int length = builder.reset().etherType(0x0806).payload(28, (byte)0).write(buffer, 0);
+
+        packet.wrap(buffer, 0, length);
+
+        assertTrue(packet.isValid());
+        assertFalse(packet.isIp());
+        assertEquals(0x0806, packet.etherType());
+        assertEquals(PacketFlyweight.NO_PROTOCOL, packet.ipProtocol());
+        assertFalse(packet.hasPorts());
+    }
+
+    @Test
+    void shouldParseIpv4Options()
+    {
+        final int length = builder.reset().ipv4(CLIENT, SERVER).ipv4Options(12).tcp(5, 6, PacketFlyweight.TCP_ACK, 0, 0)
+            .write(buffer, 0);
+
+        packet.wrap(buffer, 0, length);
+
+        assertTrue(packet.isValid());
+        assertEquals(14 + 32, packet.l4Offset());
+        assertEquals(5, packet.srcPort());
+        assertTrue(packet.isAck());
+    }
+
+    @Test
+    void shouldSkipIpv6ExtensionHeaders()
+    {
+        final int length = builder.reset().ipv6(0x20010DB8_00000000L, 1, 0x20010DB8_00000000L, 2)
+            .ipv6ExtensionHeader(PacketFlyweight.PROTO_HOPOPT)
+            .ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_ROUTING)
+            .ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_DSTOPTS)
+            .tcp(443, 50000, PacketFlyweight.TCP_ACK | PacketFlyweight.TCP_FIN, 1, 2).payload(5, (byte)0)
+            .ttl(9).write(buffer, 0);
+
+        packet.wrap(buffer, 0, length);
+
+        assertTrue(packet.isValid());
+        assertTrue(packet.isIpv6());
+        assertEquals(0x86DD, packet.etherType());
+        assertEquals(PacketFlyweight.PROTO_TCP, packet.ipProtocol());
+        assertEquals(0x20010DB8_00000000L, packet.srcIpv6High());
+        assertEquals(1, packet.srcIpv6Low());
+        assertEquals(2, packet.dstIpv6Low());
+        assertEquals(14 + 40 + 24, packet.l4Offset());
+        assertEquals(443, packet.srcPort());
+        assertTrue(packet.isFin());
+        assertEquals(9, packet.ttl());
+        assertEquals(5, packet.payloadLength());
+        assertEquals(0, packet.srcIpv4());
+    }
+
+    @Test
+    void shouldGiveFirstFragmentPortsAndNonFirstFragmentNone()
+    {
+        int length = builder.reset().ipv4(CLIENT, SERVER).udp(1000, 53).fragment(0, true).payload(100, (byte)3)
+            .write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertTrue(packet.isFragment());
+        assertTrue(packet.isFirstFragment());
+        assertTrue(packet.hasMoreFragments());
+        assertTrue(packet.hasPorts());
+        assertEquals(1000, packet.srcPort());
+
+        length = builder.reset().ipv4(CLIENT, SERVER).udp(1000, 53).fragment(112, false).payload(50, (byte)3)
+            .write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertTrue(packet.isFragment());
+        assertFalse(packet.isFirstFragment());
+        assertEquals(112, packet.fragmentOffset());
+        assertFalse(packet.hasPorts());
+        assertEquals(0, packet.srcPort());
+        assertEquals(0, packet.dstPort());
+        assertEquals(PacketFlyweight.PROTO_UDP, packet.ipProtocol());
+        assertEquals(34, packet.l4Offset());
+        assertEquals(50, packet.payloadLength());
+        assertEquals("udp 10.0.0.1:->192.168.1.5:-", FiveTupleFormat.format(packet));
+    }
+
+    @Test
+    void shouldParseIpv6FragmentHeader()
+    {
+        int length = builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT)
+            .fragment(0, true).udp(7, 8).payload(16, (byte)0).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertTrue(packet.isFirstFragment());
+        assertEquals(8, packet.dstPort());
+
+        length = builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT)
+            .fragment(1448, false).udp(7, 8).payload(16, (byte)0).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertTrue(packet.isFragment());
+        assertFalse(packet.hasMoreFragments());
+        assertEquals(1448, packet.fragmentOffset());
+        assertFalse(packet.hasPorts());
+        assertEquals(PacketFlyweight.PROTO_UDP, packet.ipProtocol());
+    }
+
+    @Test
+    void shouldParseIcmpAndIcmpv6Types()
+    {
+        int length = builder.reset().ipv4(CLIENT, SERVER).icmp(8, 0).payload(4, (byte)0).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertEquals(PacketFlyweight.PROTO_ICMP, packet.ipProtocol());
+        assertEquals(8, packet.icmpType());
+        assertFalse(packet.hasPorts());
+        assertEquals(Checksums.icmpv4(packet), PacketFlyweight.u16(buffer, packet.l4Offset() + 2));
+
+        length = builder.reset().ipv6(1, 2, 3, 4).icmp(128, 0).write(buffer, 0);
+        packet.wrap(buffer, 0, length);
+        assertTrue(packet.isValid());
+        assertEquals(PacketFlyweight.PROTO_ICMPV6, packet.ipProtocol());
+        assertEquals(128, packet.icmpType());
+        assertEquals(Checksums.transport(packet), PacketFlyweight.u16(buffer, packet.l4Offset() + 2));
+    }
+
+    @Test
+    void shouldNeverThrowOnAnyPrefixOfAValidFrame()
+    {
+        final int length = builder.reset().vlan(0x8100, 5).ipv4(CLIENT, SERVER).ipv4Options(4)
+            .tcp(1234, 80, PacketFlyweight.TCP_ACK, 1, 1).payload(20, (byte)7).write(buffer, 0);
+        final int l3 = 18;
+        final int l4 = l3 + 24;
+        for (int prefix = 0; prefix <= length; prefix++)
+        {
+            packet.wrap(buffer, 0, prefix);
+            final int expected;
+            if (prefix < l3)
+            {
+                expected = PacketFlyweight.TRUNCATED_L2;
+            }
+            else if (prefix < length)
+            {
+                // The IPv4 total length covers the whole frame, so any cut truncates the datagram.
+                expected = PacketFlyweight.TRUNCATED_L3;
+            }
+            else
+            {
+                expected = PacketFlyweight.NOT_MALFORMED;
+            }
+            assertEquals(expected, packet.malformedReason(), "prefix " + prefix);
+            assertEquals(prefix == length, packet.isValid(), "prefix " + prefix);
+            assertEquals(0, packet.payloadLength() * (prefix == length ? 0 : 1), "prefix " + prefix);
+        }
+        assertTrue(l4 < length);
+    }
+
+    @Test
+    void shouldReportTruncatedL4WhenDatagramIsTooShortForItsTransportHeader()
+    {
+        final int length = builder.reset().ipv4(CLIENT, SERVER).tcp(1, 2, 0, 0, 0).write(buffer, 0);
+        for (int cut = 1; cut <= 20; cut++)
+        {
+            // Shrink the declared total length so the TCP header no longer fits inside the datagram.
+            PacketFlyweight.putU16(buffer, 14 + 2, 40 - cut);
+            packet.wrap(buffer, 0, length);
+            assertEquals(PacketFlyweight.TRUNCATED_L4, packet.malformedReason(), "cut " + cut);
+            assertTrue(packet.isIpv4());
+            assertFalse(packet.hasPorts());
+        }
+    }
+
+    @Test
+    void shouldReportBadIpHeaders()
+    {
+        int length = builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0);
+        buffer[14] = 0x44;
+        packet.wrap(buffer, 0, length);
+        assertEquals(PacketFlyweight.BAD_IP_HEADER, packet.malformedReason());
+
+        buffer[14] = 0x65;
+        packet.wrap(buffer, 0, length);
+        assertEquals(PacketFlyweight.BAD_IP_HEADER, packet.malformedReason());
+
+        length = builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0);
+        PacketFlyweight.putU16(buffer, 16, 19);
+        packet.wrap(buffer, 0, length);
+        assertEquals(PacketFlyweight.BAD_IP_HEADER, packet.malformedReason());
+        assertEquals("bad-ip-header", PacketFlyweight.malformedReasonName(packet.malformedReason()));
+
+        length = builder.reset().ipv4(CLIENT, SERVER).tcp(1, 2, 0, 0, 0).write(buffer, 0);
+        buffer[34 + 12] = 0x40;
+        packet.wrap(buffer, 0, length);
+        assertEquals(PacketFlyweight.BAD_L4_HEADER, packet.malformedReason());
+    }
+
+    @Test
+    void shouldNeverThrowOnRandomBytes()
+    {
+        final long seed = 12345L;
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        final int length = builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(0).udp(1, 2).payload(30, (byte)0)
+            .write(buffer, 0);
+        final byte[] copy = new byte[length];
+        int malformed = 0;
+        for (int i = 0; i < 20_000; i++)
+        {
+            System.arraycopy(buffer, 0, copy, 0, length);
+            for (int flips = 1 + random.nextInt(4); flips > 0; flips--)
+            {
+                copy[random.nextInt(length)] = (byte)random.nextInt(256);
+            }
+            packet.wrap(copy, 0, random.nextInt(length + 1));
+            malformed += packet.isValid() ? 0 : 1;
+            assertTrue(packet.payloadLength() >= 0, "seed " + seed + " iteration " + i);
+        }
+        assertNotEquals(0, malformed);
+    }
+
+    @Test
+    void shouldNameEveryMalformedReason()
+    {
+        for (int reason = 0; reason < PacketFlyweight.MALFORMED_REASON_COUNT; reason++)
+        {
+            assertNotEquals("unknown", PacketFlyweight.malformedReasonName(reason));
+        }
+        assertEquals("unknown", PacketFlyweight.malformedReasonName(99));
+    }
+}
