@@ -3,10 +3,7 @@ package io.transnfv.vnf.instance;
 import io.transnfv.tpg.collections.Long2LongHashMap;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.vnf.api.StateMaintenance;
-import io.transnfv.vnf.api.TableSpec;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * Single-version committed state, one open-addressing map per table: the serial oracle's
@@ -66,38 +63,9 @@ public final class MapStateStore implements StateStore, StateMaintenance
         return catalog;
     }
 
-    /**
-     * Writes every entry as {@code <instance>.<table> <key> <value>}, tables in id order and
-     * keys ascending: the stable, diffable final-state form that equivalence is judged on.
-     */
-    public void dump(final Appendable out)
-    {
-        try
-        {
-            for (int t = 0; t < tables.length; t++)
-            {
-                final String name = catalog.qualifiedName(t);
-                final TableSpec spec = catalog.spec(t);
-                final Long2LongHashMap map = tables[t];
-                for (final long key : map.sortedKeys())
-                {
-                    out.append(name).append(' ')
-                        .append(KeyFormat.format(spec.keyKind(), key)).append(' ')
-                        .append(Long.toString(map.get(key))).append('\n');
-                }
-            }
-        }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** @return {@link #dump(Appendable)} as a string. */
+    /** @return the final-state dump of every table (see {@link StateDump}). */
     public String dump()
     {
-        final StringBuilder sb = new StringBuilder();
-        dump(sb);
-        return sb.toString();
+        return StateDump.toString(catalog, this);
     }
 }

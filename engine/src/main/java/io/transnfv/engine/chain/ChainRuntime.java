@@ -1,0 +1,213 @@
+package io.transnfv.engine.chain;
+
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.instance.TableCatalog;
+import io.transnfv.vnf.instance.VnfInstance;
+import io.transnfv.vnf.packet.PacketFlyweight;
+import io.transnfv.vnf.packet.PacketPredicate;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A chain ready to run: fresh VNF instances set up on their own table catalogue, and the
+ * DAG compiled into arrays for routing without look-ups. Every executor builds its own
+ * runtime from the same {@link ChainSpec}, so executors never share state. Immutable after
+ * construction; {@link #route} may be called from any thread.
+ */
+public final class ChainRuntime
+{
+    /** {@link #route} result for a packet that leaves the chain. */
+    public static final int EGRESS = -1;
+
+    private final ChainSpec spec;
+    private final TableCatalog catalog = new TableCatalog();
+    private final VnfInstance[] instances;
+    private final int[][] edgeOutput;
+    private final PacketPredicate[][] edgePredicate;
+    private final int[][] edgeTarget;
+    private final int[] topologicalOrder;
+    private final int[] stageOf;
+    private final long expiryIntervalNs;
+
+    /**
+     * @param spec a validated chain.
+     * @throws IllegalArgumentException if an edge names an unknown VNF or output, or the
+     *                                  graph has a cycle.
+     */
+    public ChainRuntime(final ChainSpec spec)
+    {
+        this.spec = spec;
+        final List<VnfNode> nodes = spec.vnfs();
+        final int n = nodes.size();
+        instances = new VnfInstance[n];
+        final Map<String, Integer> index = new HashMap<>();
+        long interval = 0;
+        for (int i = 0; i < n; i++)
+        {
+            final VnfNode node = nodes.get(i);
+            if (index.put(node.name(), i) != null)
+            {
+                throw new IllegalArgumentException("duplicate VNF name '" + node.name() + "'");
+            }
+            final Vnf vnf = node.create();
+            instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog);
+            final long own = instances[i].expiryIntervalNs();
+            if (own > 0 && (interval == 0 || own < interval))
+            {
+                interval = own;
+            }
+        }
+        expiryIntervalNs = interval;
+
+        final List<List<int[]>> edges = new ArrayList<>();
+        final List<List<PacketPredicate>> predicates = new ArrayList<>();
+        for (int i = 0; i < n; i++)
+        {
+            edges.add(new ArrayList<>());
+            predicates.add(new ArrayList<>());
+        }
+        for (final EdgeSpec edge : spec.edges())
+        {
+            final Integer from = index.get(edge.from());
+            final Integer to = index.get(edge.to());
+            if (from == null || to == null)
+            {
+                throw new IllegalArgumentException("edge " + edge.from() + " -> " + edge.to() + " names an unknown VNF");
+            }
+            final int output = instances[from].outputId(edge.output());
+            if (output < 0)
+            {
+                throw new IllegalArgumentException("VNF '" + edge.from() + "' has no output '" + edge.output()
+                    + "'; its outputs are " + instances[from].outputs());
+            }
+            edges.get(from).add(new int[] {output, to});
+            predicates.get(from).add(edge.when());
+        }
+        edgeOutput = new int[n][];
+        edgeTarget = new int[n][];
+        edgePredicate = new PacketPredicate[n][];
+        for (int i = 0; i < n; i++)
+        {
+            final List<int[]> own = edges.get(i);
+            edgeOutput[i] = new int[own.size()];
+            edgeTarget[i] = new int[own.size()];
+            edgePredicate[i] = predicates.get(i).toArray(new PacketPredicate[0]);
+            for (int e = 0; e < own.size(); e++)
+            {
+                edgeOutput[i][e] = own.get(e)[0];
+                edgeTarget[i][e] = own.get(e)[1];
+            }
+        }
+        topologicalOrder = topologicalOrder(n);
+        stageOf = new int[n];
+        for (int s = 0; s < n; s++)
+        {
+            stageOf[topologicalOrder[s]] = s;
+        }
+    }
+
+    /** @return the chain this runtime was built from. */
+    public ChainSpec spec()
+    {
+        return spec;
+    }
+
+    /** @return every state table of the chain. */
+    public TableCatalog catalog()
+    {
+        return catalog;
+    }
+
+    /** @return the number of VNFs. */
+    public int size()
+    {
+        return instances.length;
+    }
+
+    /** @return VNF {@code i} (in declaration order; 0 is the entry). */
+    public VnfInstance instance(final int i)
+    {
+        return instances[i];
+    }
+
+    /** @return the VNFs in an order where every edge goes forward (entry first). */
+    public int[] topologicalOrder()
+    {
+        return topologicalOrder.clone();
+    }
+
+    /** @return VNF {@code i}'s position in {@link #topologicalOrder()}. */
+    public int stageOf(final int i)
+    {
+        return stageOf[i];
+    }
+
+    /** @return the period of expiry housekeeping in packet time, 0 if no VNF asked for it. */
+    public long expiryIntervalNs()
+    {
+        return expiryIntervalNs;
+    }
+
+    /**
+     * @param from   the VNF the packet leaves.
+     * @param output the output it leaves through.
+     * @param packet the packet, for edge predicates.
+     * @return the next VNF, or {@link #EGRESS}.
+     */
+    public int route(final int from, final int output, final PacketFlyweight packet)
+    {
+        final int[] outputs = edgeOutput[from];
+        for (int e = 0; e < outputs.length; e++)
+        {
+            if (outputs[e] == output && edgePredicate[from][e].test(packet))
+            {
+                return edgeTarget[from][e];
+            }
+        }
+        return EGRESS;
+    }
+
+    private int[] topologicalOrder(final int n)
+    {
+        final int[] inDegree = new int[n];
+        for (int i = 0; i < n; i++)
+        {
+            for (final int t : edgeTarget[i])
+            {
+                inDegree[t]++;
+            }
+        }
+        final int[] order = new int[n];
+        int count = 0;
+        final Deque<Integer> ready = new ArrayDeque<>();
+        for (int i = 0; i < n; i++)
+        {
+            if (inDegree[i] == 0)
+            {
+                ready.add(i);
+            }
+        }
+        while (!ready.isEmpty())
+        {
+            final int v = ready.poll();
+            order[count++] = v;
+            for (final int t : edgeTarget[v])
+            {
+                if (--inDegree[t] == 0)
+                {
+                    ready.add(t);
+                }
+            }
+        }
+        if (count != n)
+        {
+            throw new IllegalArgumentException("chain '" + spec.name() + "' has a cycle");
+        }
+        return order;
+    }
+}

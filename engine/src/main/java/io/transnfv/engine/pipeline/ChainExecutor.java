@@ -1,0 +1,40 @@
+package io.transnfv.engine.pipeline;
+
+import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.PacketSource;
+
+import java.io.IOException;
+
+/**
+ * Runs a chain over a packet source. Implementations own their chain runtime and state;
+ * {@link #run} is called once, by one thread.
+ */
+public interface ChainExecutor extends AutoCloseable
+{
+    /**
+     * Runs every packet of {@code source} through the chain.
+     *
+     * @param listener told about each finished packet in arrival order, or null.
+     * @return the run's counters.
+     * @throws IOException if the source fails.
+     */
+    RunStats run(PacketSource source, PacketListener listener) throws IOException;
+
+    /** @return the stats of the run so far (for progress); valid once {@link #run} started. */
+    RunStats stats();
+
+    /** @return the chain runtime (VNF instances, tables, routing) this executor runs. */
+    ChainRuntime runtime();
+
+    /** @return the committed state in the stable dump form ({@code StateDump}). */
+    String dumpState();
+
+    /** @return a short description, e.g. {@code serial} or {@code tpg, 2 threads}. */
+    String describe();
+
+    /** Stops worker threads, if any. */
+    @Override
+    void close();
+}

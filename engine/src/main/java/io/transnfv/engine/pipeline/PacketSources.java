@@ -1,0 +1,40 @@
+package io.transnfv.engine.pipeline;
+
+import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.source.Generator;
+import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.PcapSource;
+import io.transnfv.engine.source.SourceException;
+
+/** Opens the packet source a {@link TrafficSpec} describes. */
+public final class PacketSources
+{
+    private PacketSources()
+    {
+    }
+
+    /**
+     * @param traffic what to open.
+     * @return a new source, positioned at its first packet.
+     * @throws SourceException          if a capture file cannot be opened or read.
+     * @throws IllegalArgumentException if generator parameters are invalid.
+     */
+    public static PacketSource open(final TrafficSpec traffic) throws SourceException
+    {
+        return switch (traffic.kind())
+        {
+            case GENERATE -> new Generator(GeneratorConfig.fromMap(traffic.generator()));
+            case PCAP -> PcapSource.open(traffic.pcap(), traffic.loops());
+        };
+    }
+
+    /**
+     * @param traffic the traffic.
+     * @return how many packets the source will give, or -1 if unknown (capture files).
+     */
+    public static long expectedPackets(final TrafficSpec traffic)
+    {
+        return traffic.kind() == TrafficSpec.Kind.GENERATE ? GeneratorConfig.fromMap(traffic.generator()).packets() : -1;
+    }
+}

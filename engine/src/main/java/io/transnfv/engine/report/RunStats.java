@@ -1,0 +1,159 @@
+package io.transnfv.engine.report;
+
+import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.vnf.packet.PacketFlyweight;
+import org.HdrHistogram.Histogram;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counters of one run, indexed by VNF and by id so that counting allocates nothing. One
+ * writer thread (the one that finishes packets); {@link #packetsFinished()} may be read by
+ * any thread for progress.
+ */
+public final class RunStats
+{
+    private static final long MAX_LATENCY_NS = 3_600_000_000_000L;
+
+    private final ChainRuntime runtime;
+    private final AtomicLong packetsFinished = new AtomicLong();
+    private long forwarded;
+    private long forwardedBytes;
+    private final long[] malformed = new long[PacketFlyweight.MALFORMED_REASON_COUNT];
+    private final long[] visits;
+    private final long[][] drops;
+    private final long[][] alerts;
+    private final long[] aborts;
+    private final Histogram latencyNs = new Histogram(MAX_LATENCY_NS, 3);
+    private long latencyOverflows;
+
+    /** @param runtime the chain being run, whose VNFs' ids index the counters. */
+    public RunStats(final ChainRuntime runtime)
+    {
+        this.runtime = runtime;
+        final int n = runtime.size();
+        visits = new long[n];
+        drops = new long[n][];
+        alerts = new long[n][];
+        aborts = new long[n];
+        for (int i = 0; i < n; i++)
+        {
+            drops[i] = new long[runtime.instance(i).dropReasons().size()];
+            alerts[i] = new long[Math.max(1, runtime.instance(i).alertTypes().size())];
+        }
+    }
+
+    /** Counts a packet the chain has finished with. */
+    public void onFinished(final PacketRecord record, final int frameLength)
+    {
+        for (int i = 0; i < record.pathLength(); i++)
+        {
+            visits[record.path(i)]++;
+        }
+        for (int i = 0; i < record.alertCount(); i++)
+        {
+            alerts[record.alertInstance(i)][record.alertType(i)]++;
+        }
+        for (int i = 0; i < record.abortCount(); i++)
+        {
+            aborts[record.abortInstance(i)]++;
+        }
+        if (record.dropped())
+        {
+            if (record.dropInstance() == PacketRecord.INGRESS)
+            {
+                malformed[record.dropReason()]++;
+            }
+            else
+            {
+                drops[record.dropInstance()][record.dropReason()]++;
+            }
+        }
+        else
+        {
+            forwarded++;
+            forwardedBytes += frameLength;
+        }
+        packetsFinished.lazySet(packetsFinished.get() + 1);
+    }
+
+    /** Records one packet's latency from ingress to the end of the chain. */
+    public void recordLatencyNs(final long latencyNs)
+    {
+        if (latencyNs >= 0 && latencyNs <= MAX_LATENCY_NS)
+        {
+            latencyNs().recordValue(latencyNs);
+        }
+        else
+        {
+            latencyOverflows++;
+        }
+    }
+
+    /** @return packets finished so far; safe from any thread. */
+    public long packetsFinished()
+    {
+        return packetsFinished.get();
+    }
+
+    /** @return packets forwarded out of the chain. */
+    public long forwarded()
+    {
+        return forwarded;
+    }
+
+    /** @return bytes forwarded out of the chain. */
+    public long forwardedBytes()
+    {
+        return forwardedBytes;
+    }
+
+    /** @return packets dropped at ingress as malformed, by malformed reason code. */
+    public long malformed(final int reason)
+    {
+        return malformed[reason];
+    }
+
+    /** @return packets that VNF {@code instance} handled. */
+    public long visits(final int instance)
+    {
+        return visits[instance];
+    }
+
+    /** @return packets VNF {@code instance} dropped for {@code reason}. */
+    public long drops(final int instance, final int reason)
+    {
+        return drops[instance][reason];
+    }
+
+    /** @return alerts of {@code type} that VNF {@code instance} raised. */
+    public long alerts(final int instance, final int type)
+    {
+        return type < alerts[instance].length ? alerts[instance][type] : 0;
+    }
+
+    /** @return aborted transactions of VNF {@code instance}. */
+    public long aborts(final int instance)
+    {
+        return aborts[instance];
+    }
+
+    /** @return the latency histogram in nanoseconds. */
+    public Histogram latencyNs()
+    {
+        return latencyNs;
+    }
+
+    /** @return latencies that fell outside the histogram's range. */
+    public long latencyOverflows()
+    {
+        return latencyOverflows;
+    }
+
+    /** @return the chain the counters belong to. */
+    public ChainRuntime runtime()
+    {
+        return runtime;
+    }
+}

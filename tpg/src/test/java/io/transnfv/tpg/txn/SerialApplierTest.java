@@ -1,0 +1,176 @@
+package io.transnfv.tpg.txn;
+
+import io.transnfv.tpg.collections.Long2LongHashMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SerialApplierTest
+{
+    private static final int ACCOUNTS = 0;
+    private static final int LOAD = 1;
+    private static final int INSUFFICIENT = 7;
+
+    private final TransactionLog log = new TransactionLog(1, 1);
+    private final SerialApplier applier = new SerialApplier();
+    private Store store;
+
+    @BeforeEach
+    void setUp()
+    {
+        store = new Store();
+    }
+
+    @Test
+    void shouldApplyOperationsInStatementOrderAndRecordBeforeAndAfter()
+    {
+        log.begin(10, 0, null);
+        final int w = log.write(ACCOUNTS, 1, 100);
+        final int m = log.readModify(ACCOUNTS, 1, (v, ctx) -> v + ctx.operand(), 5);
+        final int r = log.read(ACCOUNTS, 1);
+        log.end();
+
+        assertEquals(0, applier.apply(log, 0, store));
+        assertEquals(0, w);
+        assertEquals(100, log.view(0).after(w));
+        assertEquals(100, log.view(0).before(m));
+        assertEquals(105, log.view(0).after(m));
+        assertEquals(105, log.view(0).after(r));
+        assertEquals(105, store.get(ACCOUNTS, 1));
+    }
+
+    @Test
+    void shouldAbortWholeTransactionWhenOneOperationFails()
+    {
+        store.put(ACCOUNTS, 1, 50);
+        store.put(ACCOUNTS, 2, 0);
+        log.begin(10, 0, null);
+        log.readModify(ACCOUNTS, 2, (v, ctx) -> v + 80, 0);
+        log.readModify(ACCOUNTS, 1, (v, ctx) ->
+        {
+            if (v < 80)
+            {
+                ctx.abort(INSUFFICIENT);
+            }
+            return v - 80;
+        }, 0);
+        log.write(ACCOUNTS, 3, 1);
+        log.end();
+
+        assertEquals(INSUFFICIENT, applier.apply(log, 0, store));
+        assertTrue(log.view(0).aborted());
+        assertEquals(0, store.get(ACCOUNTS, 2), "the first operation's write is undone");
+        assertEquals(50, store.get(ACCOUNTS, 1));
+        assertEquals(0, store.get(ACCOUNTS, 3), "operations after the abort do not run");
+    }
+
+    @Test
+    void shouldGiveParametersTheirValueAtTheOperationsPoint()
+    {
+        store.put(ACCOUNTS, 9, 3);
+        log.begin(10, 0, null);
+        log.write(ACCOUNTS, 9, 4);
+        final int m = log.readModify(ACCOUNTS, 1, (v, ctx) -> ctx.param(0) * 10, 0);
+        log.param(ACCOUNTS, 9);
+        log.end();
+
+        applier.apply(log, 0, store);
+        assertEquals(40, log.view(0).after(m), "the param sees the same transaction's earlier write");
+    }
+
+    @Test
+    void shouldChooseLeastLoadedCandidateAndUpdateOnlyIt()
+    {
+        store.put(LOAD, 0, 5);
+        store.put(LOAD, 1, 2);
+        store.put(LOAD, 2, 2);
+        log.begin(10, 0, null);
+        final int c = log.choose(LOAD, SerialApplierTest::leastLoaded, (v, ctx) -> v + 1, 0);
+        log.candidate(0);
+        log.candidate(1);
+        log.candidate(2);
+        final int next = log.readModify(ACCOUNTS, 1, (v, ctx) -> ctx.chosenBy(c) * 100L + ctx.after(c), 0);
+        log.end();
+
+        applier.apply(log, 0, store);
+        assertEquals(1, log.view(0).chosen(c), "ties go to the first candidate");
+        assertEquals(2, log.view(0).before(c));
+        assertEquals(3, log.view(0).after(c));
+        assertEquals(3, store.get(LOAD, 1));
+        assertEquals(2, store.get(LOAD, 2));
+        assertEquals(103, log.view(0).after(next));
+    }
+
+    @Test
+    void shouldChangeNothingWhenChooserPicksNone()
+    {
+        log.begin(10, 0, null);
+        final int c = log.choose(LOAD, ctx -> ChooseFunction.NONE, (v, ctx) -> v + 1, 0);
+        log.candidate(4);
+        log.end();
+
+        assertEquals(0, applier.apply(log, 0, store));
+        assertEquals(ChooseFunction.NONE, log.view(0).chosen(c));
+        assertEquals(0, store.get(LOAD, 4));
+    }
+
+    @Test
+    void shouldRefuseLookingAtLaterOperations()
+    {
+        log.begin(10, 0, null);
+        log.readModify(ACCOUNTS, 1, (v, ctx) -> ctx.after(1), 0);
+        log.read(ACCOUNTS, 2);
+        log.end();
+
+        assertThrows(IllegalArgumentException.class, () -> applier.apply(log, 0, store));
+    }
+
+    @Test
+    void shouldRejectChooseWithoutCandidates()
+    {
+        log.begin(10, 0, null);
+        log.choose(LOAD, ctx -> 0, (v, ctx) -> v, 0);
+        assertThrows(IllegalStateException.class, log::end);
+    }
+
+    @Test
+    void shouldRejectParamThatDoesNotFollowReadModify()
+    {
+        log.begin(10, 0, null);
+        log.read(ACCOUNTS, 1);
+        assertThrows(IllegalStateException.class, () -> log.param(ACCOUNTS, 2));
+    }
+
+    private static int leastLoaded(final FunctionContext ctx)
+    {
+        int best = 0;
+        for (int i = 1; i < ctx.candidateCount(); i++)
+        {
+            if (ctx.candidateValue(i) < ctx.candidateValue(best))
+            {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private static final class Store implements StateStore
+    {
+        private final Long2LongHashMap[] tables = {new Long2LongHashMap(16, 0L), new Long2LongHashMap(16, 0L)};
+
+        @Override
+        public long get(final int table, final long key)
+        {
+            return tables[table].get(key);
+        }
+
+        @Override
+        public void put(final int table, final long key, final long value)
+        {
+            tables[table].put(key, value);
+        }
+    }
+}
