@@ -1,0 +1,72 @@
+package io.transnfv.vnf.builtin.firewall;
+
+import io.transnfv.vnf.api.ParamKind;
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.api.VnfConfigException;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.packet.Cidr;
+
+import java.util.List;
+
+/** Creates {@code firewall} instances ({@link Firewall}). Stateless; any thread may call it. */
+public final class FirewallFactory implements VnfFactory
+{
+    private static final long SECOND_NS = 1_000_000_000L;
+    private static final long MS_NS = 1_000_000L;
+
+    private static final List<ParamSpec> PARAMS = List.of(
+        ParamSpec.optional("internal_net", ParamKind.STRING, "10.0.0.0/8",
+            "CIDR prefix of the protected network; packets from it are outbound"),
+        ParamSpec.optional("rules", ParamKind.STRING_LIST, List.of(),
+            "first-match ACL rules: " + Acl.FORM),
+        ParamSpec.optional("default_action", ParamKind.STRING, "allow",
+            "allow or deny: what happens to outbound packets no rule matched"),
+        ParamSpec.optional("idle_timeout", ParamKind.DURATION, 120 * SECOND_NS,
+            "a tracked connection idle longer than this is closed").range(MS_NS, Double.MAX_VALUE),
+        ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
+            "how often, in packet time, idle connections are swept").range(MS_NS, Double.MAX_VALUE));
+
+    @Override
+    public String type()
+    {
+        return "firewall";
+    }
+
+    @Override
+    public String description()
+    {
+        return "Stateful IPv4 firewall: a first-match ACL drops denied packets (reason acl) without touching "
+            + "state; allowed outbound packets open or refresh a tracked connection; inbound packets no rule "
+            + "allowed pass only on a live connection opened from inside (else reason not-established).";
+    }
+
+    @Override
+    public List<ParamSpec> params()
+    {
+        return PARAMS;
+    }
+
+    @Override
+    public Vnf create(final VnfConfig config)
+    {
+        final Cidr internalNet;
+        try
+        {
+            internalNet = Cidr.parse(config.getString("internal_net"));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new VnfConfigException("internal_net", "internal_net: " + e.getMessage()
+                + "; write a prefix such as 10.0.0.0/8");
+        }
+        final String defaultAction = config.getString("default_action");
+        if (!defaultAction.equals("allow") && !defaultAction.equals("deny"))
+        {
+            throw new VnfConfigException("default_action", "default_action '" + defaultAction + "': write allow or deny");
+        }
+        return new Firewall(internalNet, Acl.parse(config.getStringList("rules"), "rules"),
+            defaultAction.equals("allow"), config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+    }
+}

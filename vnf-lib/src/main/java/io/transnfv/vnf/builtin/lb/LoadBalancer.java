@@ -1,0 +1,350 @@
+package io.transnfv.vnf.builtin.lb;
+
+import io.transnfv.tpg.txn.ChooseFunction;
+import io.transnfv.tpg.txn.FunctionContext;
+import io.transnfv.tpg.txn.StateFunction;
+import io.transnfv.tpg.txn.TransactionBuilder;
+import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.PacketActions;
+import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.TableScope;
+import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.api.VnfSetup;
+import io.transnfv.vnf.builtin.PacketClock;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+/**
+ * Layer-4 load balancer: each new connection goes to the least-loaded of its candidate
+ * servers (power of d choices; ties to the lowest server index), and every later packet of
+ * the connection to the same server. Backend i has address {@code server_net + i + 1}; the
+ * destination address is rewritten to it and the packet tagged {@code server = i}.
+ *
+ * <p>Tables (F = FlowKeys.fiveTuple):
+ * <pre>
+ *  connections       PER_FLOW   FLOW  F → packed, 0 = none:
+ *                      63                                    16 15                 0
+ *                      | last-seen packet time, ms (48 bits)   | server index + 1   |
+ *  connection-bytes  PER_FLOW   FLOW  F → frame bytes of the connection so far
+ *  active            CROSS_FLOW INDEX server → open connections
+ *  bytes             CROSS_FLOW INDEX server → bytes of finished connections
+ * </pre>
+ *
+ * <p>Transactions (C = F's candidates in {@code active} / {@code bytes}):
+ * <pre>
+ *  TCP SYN (no ACK), UDP   0 RMW connections[F]       refresh if live
+ *                          1 RMW connection-bytes[F]  0 if op 0 found an idle entry
+ *                          2 CHOOSE active over C     idle entry's server: -1
+ *                          3 CHOOSE bytes over C      idle entry's server: += op 1's before
+ *                          4 CHOOSE active over C     if not live: least loaded, +1
+ *                          5 RMW connections[F]       if op 4 picked: (server, now)
+ *                          6 RMW connection-bytes[F]  += frame length
+ *  TCP FIN / RST           0 WRITE connections[F] 0;  1 WRITE connection-bytes[F] 0
+ *                          2 CHOOSE active over C     op 0's server: -1
+ *                          3 CHOOSE bytes over C      op 0's server: += op 1's before (+ length if live)
+ *  other TCP               0 RMW connections[F] refresh if live; 1 RMW connection-bytes[F] += length if live
+ * </pre>
+ * Ops 1 to 3 make a packet that finds an idle connection before the sweep behave exactly as
+ * after it. TCP packets of a connection that has no live entry (a trace starting mid-way)
+ * go to a stateless choice among the candidates ({@code untracked}) and change no state.
+ */
+public final class LoadBalancer implements Vnf
+{
+    private static final int KIND_PASS = 0;
+    private static final int KIND_NEW = 1;
+    private static final int KIND_ESTABLISHED = 2;
+    private static final int KIND_CLOSE = 3;
+    private static final int KIND_SLOT = 0;
+
+    private static final int SERVER_BITS = 16;
+    private static final long SERVER_MASK = 0xFFFFL;
+    private static final long UNTRACKED_SALT = 0x2545F4914F6CDD1DL;
+
+    private final int servers;
+    private final int firstServerAddress;
+    private final boolean anyVip;
+    private final int vip;
+    private final long idleTimeoutMs;
+    private final long expiryIntervalNs;
+    private final CandidateSampler sampler;
+
+    private final StateFunction refresh = this::refresh;
+    private final StateFunction resetIfIdle =
+        (current, ctx) -> isIdle(ctx.before(0), nowMs(ctx)) ? 0L : current;
+    private final ChooseFunction idleServer =
+        (ctx) -> isIdle(ctx.before(0), nowMs(ctx)) ? candidateOf(ctx, serverOf(ctx.before(0))) : ChooseFunction.NONE;
+    private final StateFunction decrement = (current, ctx) -> current - 1;
+    private final StateFunction addIdleBytes = (current, ctx) -> current + ctx.before(1);
+    private final ChooseFunction leastLoaded = this::leastLoaded;
+    private final StateFunction increment = (current, ctx) -> current + 1;
+    private final StateFunction assign = this::assign;
+    private final StateFunction addLength = (current, ctx) -> current + ctx.operand();
+    private final StateFunction addLengthIfLive =
+        (current, ctx) -> isLive(ctx.before(0), nowMs(ctx)) ? current + ctx.operand() : current;
+    private final ChooseFunction closedServer =
+        (ctx) -> ctx.before(0) != 0 ? candidateOf(ctx, serverOf(ctx.before(0))) : ChooseFunction.NONE;
+    private final StateFunction addClosedBytes =
+        (current, ctx) -> current + ctx.before(1) + (isLive(ctx.before(0), nowMs(ctx)) ? ctx.operand() : 0L);
+
+    private int connectionsTable;
+    private int connectionBytesTable;
+    private int activeTable;
+    private int bytesTable;
+    private int serverTag;
+    private VnfCounter newConnections;
+    private VnfCounter closedConnections;
+    private VnfCounter untracked;
+    private VnfCounter passthrough;
+    private VnfCounter expired;
+
+    /**
+     * @param servers          number of backends, 1 to 65535.
+     * @param serverNetwork    network address of the backends' prefix; backend i is +i+1.
+     * @param candidates       d, candidates per connection; 0 = all when servers &lt;= 16, else 5.
+     * @param anyVip           whether every TCP/UDP packet is balanced.
+     * @param vip              otherwise, the only destination address balanced.
+     * @param idleTimeoutNs    a connection idle longer than this expires.
+     * @param expiryIntervalNs period of the expiry sweep.
+     */
+    public LoadBalancer(
+        final int servers,
+        final int serverNetwork,
+        final int candidates,
+        final boolean anyVip,
+        final int vip,
+        final long idleTimeoutNs,
+        final long expiryIntervalNs)
+    {
+        if (servers < 1 || servers > 65535 || candidates < 0)
+        {
+            throw new IllegalArgumentException("servers " + servers + ", candidates " + candidates);
+        }
+        this.servers = servers;
+        this.firstServerAddress = serverNetwork + 1;
+        this.anyVip = anyVip;
+        this.vip = vip;
+        this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
+        this.expiryIntervalNs = expiryIntervalNs;
+        final int d = candidates == 0 ? (servers <= 16 ? servers : 5) : candidates;
+        this.sampler = new CandidateSampler(servers, d);
+    }
+
+    /** @return the sampler giving each flow's candidate servers. */
+    public CandidateSampler sampler()
+    {
+        return sampler;
+    }
+
+    @Override
+    public void setup(final VnfSetup setup)
+    {
+        connectionsTable = setup.table(new TableSpec("connections", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> last-seen ms << 16 | server index + 1"));
+        connectionBytesTable = setup.table(new TableSpec("connection-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> bytes so far"));
+        activeTable = setup.table(new TableSpec("active", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
+            "server -> open connections"));
+        bytesTable = setup.table(new TableSpec("bytes", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
+            "server -> bytes of finished connections"));
+        serverTag = setup.tag("server");
+        newConnections = setup.counter("new-connections");
+        closedConnections = setup.counter("closed-connections");
+        untracked = setup.counter("untracked");
+        passthrough = setup.counter("passthrough");
+        expired = setup.counter("expired");
+        setup.expiryIntervalNs(expiryIntervalNs);
+    }
+
+    @Override
+    public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        final int protocol = packet.ipProtocol();
+        if (!packet.isValid() || !packet.isIpv4() || !packet.hasPorts()
+            || (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP)
+            || (!anyVip && packet.dstIpv4() != vip))
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+            return;
+        }
+        final long flow = FlowKeys.fiveTuple(packet);
+        final long length = packet.frameLength();
+        final int[] candidates = sampler.candidates(flow);
+        final int d = sampler.count();
+        if (protocol == PacketFlyweight.PROTO_TCP && (packet.isFin() || packet.isRst()))
+        {
+            txn.scratch(KIND_SLOT, KIND_CLOSE);
+            txn.write(connectionsTable, flow, 0L);
+            txn.write(connectionBytesTable, flow, 0L);
+            txn.choose(activeTable, closedServer, decrement, 0L);
+            declareCandidates(txn, candidates, d);
+            txn.choose(bytesTable, closedServer, addClosedBytes, length);
+            declareCandidates(txn, candidates, d);
+        }
+        else if (protocol == PacketFlyweight.PROTO_UDP || (packet.isSyn() && !packet.isAck()))
+        {
+            txn.scratch(KIND_SLOT, KIND_NEW);
+            txn.readModify(connectionsTable, flow, refresh, 0L);
+            txn.readModify(connectionBytesTable, flow, resetIfIdle, 0L);
+            txn.choose(activeTable, idleServer, decrement, 0L);
+            declareCandidates(txn, candidates, d);
+            txn.choose(bytesTable, idleServer, addIdleBytes, 0L);
+            declareCandidates(txn, candidates, d);
+            txn.choose(activeTable, leastLoaded, increment, 0L);
+            declareCandidates(txn, candidates, d);
+            txn.readModify(connectionsTable, flow, assign, flow);
+            txn.readModify(connectionBytesTable, flow, addLength, length);
+        }
+        else
+        {
+            txn.scratch(KIND_SLOT, KIND_ESTABLISHED);
+            txn.readModify(connectionsTable, flow, refresh, 0L);
+            txn.readModify(connectionBytesTable, flow, addLengthIfLive, length);
+        }
+    }
+
+    private static void declareCandidates(final TransactionBuilder txn, final int[] candidates, final int d)
+    {
+        for (int i = 0; i < d; i++)
+        {
+            txn.candidate(candidates[i]);
+        }
+    }
+
+    @Override
+    public void postProcess(final PacketFlyweight packet, final TransactionView result, final PacketActions actions)
+    {
+        final int kind = (int)result.scratch(KIND_SLOT);
+        if (kind == KIND_PASS)
+        {
+            passthrough.increment();
+            return;
+        }
+        final long nowMs = PacketClock.millis(result.timestampNs());
+        final long connection = result.before(0);
+        final boolean live = isLive(connection, nowMs);
+        final int server;
+        if (live)
+        {
+            server = serverOf(connection);
+            if (kind == KIND_CLOSE)
+            {
+                closedConnections.increment();
+            }
+        }
+        else if (kind == KIND_NEW)
+        {
+            newConnections.increment();
+            server = serverOf(result.after(5));
+        }
+        else
+        {
+            untracked.increment();
+            final long flow = FlowKeys.fiveTuple(packet);
+            server = sampler.candidate(flow, (int)Math.floorMod(FlowKeys.mix64(flow ^ UNTRACKED_SALT), (long)sampler.count()));
+        }
+        packet.setDstIpv4(firstServerAddress + server);
+        actions.tag(serverTag, server);
+    }
+
+    @Override
+    public void expire(final long nowNs, final StateMaintenance state)
+    {
+        final long nowMs = PacketClock.millis(nowNs);
+        state.forEach(connectionsTable, (flow, connection) ->
+        {
+            if (!isLive(connection, nowMs))
+            {
+                final int server = serverOf(connection);
+                final long connectionBytes = state.get(connectionBytesTable, flow);
+                state.put(connectionsTable, flow, 0L);
+                state.put(connectionBytesTable, flow, 0L);
+                state.put(activeTable, server, state.get(activeTable, server) - 1);
+                state.put(bytesTable, server, state.get(bytesTable, server) + connectionBytes);
+                expired.increment();
+            }
+        });
+    }
+
+    /** @return the number of backends. */
+    public int servers()
+    {
+        return servers;
+    }
+
+    private static long nowMs(final FunctionContext ctx)
+    {
+        return PacketClock.millis(ctx.timestampNs());
+    }
+
+    private static int serverOf(final long connection)
+    {
+        return (int)(connection & SERVER_MASK) - 1;
+    }
+
+    private boolean isLive(final long connection, final long nowMs)
+    {
+        return connection != 0 && !PacketClock.idle(connection >>> SERVER_BITS, nowMs, idleTimeoutMs);
+    }
+
+    private boolean isIdle(final long connection, final long nowMs)
+    {
+        return connection != 0 && PacketClock.idle(connection >>> SERVER_BITS, nowMs, idleTimeoutMs);
+    }
+
+    private static int candidateOf(final FunctionContext ctx, final int server)
+    {
+        final int n = ctx.candidateCount();
+        for (int i = 0; i < n; i++)
+        {
+            if (ctx.candidateKey(i) == server)
+            {
+                return i;
+            }
+        }
+        return ChooseFunction.NONE;
+    }
+
+    private long refresh(final long current, final FunctionContext ctx)
+    {
+        final long nowMs = nowMs(ctx);
+        return isLive(current, nowMs) ? (nowMs << SERVER_BITS) | (current & SERVER_MASK) : current;
+    }
+
+    private int leastLoaded(final FunctionContext ctx)
+    {
+        if (isLive(ctx.before(0), nowMs(ctx)))
+        {
+            return ChooseFunction.NONE;
+        }
+        final int n = ctx.candidateCount();
+        int best = 0;
+        long bestLoad = ctx.candidateValue(0);
+        long bestServer = ctx.candidateKey(0);
+        for (int i = 1; i < n; i++)
+        {
+            final long load = ctx.candidateValue(i);
+            final long server = ctx.candidateKey(i);
+            if (load < bestLoad || (load == bestLoad && server < bestServer))
+            {
+                best = i;
+                bestLoad = load;
+                bestServer = server;
+            }
+        }
+        return best;
+    }
+
+    private long assign(final long current, final FunctionContext ctx)
+    {
+        final int picked = ctx.chosenBy(4);
+        if (picked == ChooseFunction.NONE)
+        {
+            return current;
+        }
+        final int server = sampler.candidate(ctx.operand(), picked);
+        return (nowMs(ctx) << SERVER_BITS) | (server + 1L);
+    }
+}

@@ -1,0 +1,90 @@
+package io.transnfv.vnf.builtin.lb;
+
+import io.transnfv.vnf.api.ParamKind;
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.api.VnfConfigException;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.packet.Cidr;
+import io.transnfv.vnf.packet.Ipv4;
+
+import java.util.List;
+
+/** Creates {@code load-balancer} instances ({@link LoadBalancer}). Stateless; any thread may call it. */
+public final class LoadBalancerFactory implements VnfFactory
+{
+    private static final long SECOND_NS = 1_000_000_000L;
+    private static final long MS_NS = 1_000_000L;
+
+    private static final List<ParamSpec> PARAMS = List.of(
+        ParamSpec.optional("servers", ParamKind.INT, 64, "number of backends").range(1, 65535),
+        ParamSpec.optional("server_net", ParamKind.STRING, "192.168.0.0/16",
+            "CIDR prefix of the backends; backend i has address prefix + i + 1"),
+        ParamSpec.optional("candidates", ParamKind.INT, 0,
+            "d, candidate servers per connection; 0 = all servers when servers <= 16, else 5").range(0, 64),
+        ParamSpec.optional("vip", ParamKind.STRING, "any",
+            "the virtual IPv4 address balanced, or any to balance every TCP/UDP packet"),
+        ParamSpec.optional("idle_timeout", ParamKind.DURATION, 60 * SECOND_NS,
+            "a connection idle longer than this is closed").range(MS_NS, Double.MAX_VALUE),
+        ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
+            "how often, in packet time, idle connections are swept").range(MS_NS, Double.MAX_VALUE));
+
+    @Override
+    public String type()
+    {
+        return "load-balancer";
+    }
+
+    @Override
+    public String description()
+    {
+        return "Layer-4 load balancer: a new TCP connection (SYN) or UDP flow goes to the least-loaded of d "
+            + "candidate backends sampled from its 5-tuple (ties to the lowest index), later packets to the same "
+            + "backend; the destination address is rewritten to the backend and the packet tagged with its index. "
+            + "Per-server open connections and finished-connection bytes are kept as shared state.";
+    }
+
+    @Override
+    public List<ParamSpec> params()
+    {
+        return PARAMS;
+    }
+
+    @Override
+    public Vnf create(final VnfConfig config)
+    {
+        final int servers = config.getInt("servers");
+        final Cidr serverNet;
+        try
+        {
+            serverNet = Cidr.parse(config.getString("server_net"));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new VnfConfigException("server_net", "server_net: " + e.getMessage()
+                + "; write a prefix such as 192.168.0.0/16");
+        }
+        if (servers > serverNet.size() - 2)
+        {
+            throw new VnfConfigException("servers", servers + " servers do not fit in server_net " + serverNet
+                + " (room for " + Math.max(0, serverNet.size() - 2) + "); write a larger server_net or fewer servers");
+        }
+        final String vipText = config.getString("vip");
+        final boolean anyVip = vipText.equalsIgnoreCase("any");
+        int vip = 0;
+        if (!anyVip)
+        {
+            try
+            {
+                vip = Ipv4.parse(vipText);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new VnfConfigException("vip", "vip: " + e.getMessage() + "; write an IPv4 address or any");
+            }
+        }
+        return new LoadBalancer(servers, serverNet.network(), config.getInt("candidates"), anyVip, vip,
+            config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+    }
+}

@@ -1,0 +1,157 @@
+package io.transnfv.vnf.builtin.monitor;
+
+import io.transnfv.tpg.txn.FunctionContext;
+import io.transnfv.tpg.txn.StateFunction;
+import io.transnfv.tpg.txn.TransactionBuilder;
+import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.PacketActions;
+import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.TableScope;
+import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.api.VnfSetup;
+import io.transnfv.vnf.builtin.PacketClock;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+/**
+ * Counts packets and frame bytes per flow (FlowKeys.fiveTuple) and per source host
+ * (FlowKeys.srcHost) of every IP packet, for reports. A flow's record ends on FIN/RST and
+ * after {@code idle_timeout}; host totals are kept for the whole run. Never drops.
+ *
+ * <p>Tables: {@code flow-packets}, {@code flow-bytes} (PER_FLOW, FLOW → count),
+ * {@code flow-last-seen} (PER_FLOW, FLOW → stamp: last packet time in ms + 1),
+ * {@code host-packets}, {@code host-bytes} (CROSS_FLOW, HOST → count). Per packet:
+ * <pre>
+ *  0 RMW flow-last-seen[F]  stamp(now)                (FIN/RST: 0)
+ *  1 RMW flow-packets[F]    live ? +1 : 1             (FIN/RST: 0)
+ *  2 RMW flow-bytes[F]      live ? +length : length   (FIN/RST: 0)
+ *  3 RMW host-packets[H]    +1
+ *  4 RMW host-bytes[H]      +length
+ * </pre>
+ * "live" is op 0's value before: a flow idle longer than the timeout starts afresh.
+ */
+public final class FlowMonitor implements Vnf
+{
+    private final long idleTimeoutMs;
+    private final long expiryIntervalNs;
+    private final StateFunction touch = (current, ctx) -> PacketClock.stamp(ctx.timestampNs());
+    private final StateFunction clear = (current, ctx) -> 0L;
+    private final StateFunction addToFlow = this::addToFlow;
+    private final StateFunction add = (current, ctx) -> current + ctx.operand();
+
+    private int flowPacketsTable;
+    private int flowBytesTable;
+    private int flowLastSeenTable;
+    private int hostPacketsTable;
+    private int hostBytesTable;
+    private VnfCounter packets;
+    private VnfCounter bytes;
+    private VnfCounter flowsStarted;
+    private VnfCounter flowsClosed;
+    private VnfCounter flowsExpired;
+
+    /**
+     * @param idleTimeoutNs    a flow idle longer than this ends.
+     * @param expiryIntervalNs period of the expiry sweep.
+     */
+    public FlowMonitor(final long idleTimeoutNs, final long expiryIntervalNs)
+    {
+        this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
+        this.expiryIntervalNs = expiryIntervalNs;
+    }
+
+    @Override
+    public void setup(final VnfSetup setup)
+    {
+        flowPacketsTable = setup.table(new TableSpec("flow-packets", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> packets"));
+        flowBytesTable = setup.table(new TableSpec("flow-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> frame bytes"));
+        flowLastSeenTable = setup.table(new TableSpec("flow-last-seen", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> last packet ms + 1"));
+        hostPacketsTable = setup.table(new TableSpec("host-packets", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> packets"));
+        hostBytesTable = setup.table(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> frame bytes"));
+        packets = setup.counter("packets");
+        bytes = setup.counter("bytes");
+        flowsStarted = setup.counter("flows-started");
+        flowsClosed = setup.counter("flows-closed");
+        flowsExpired = setup.counter("flows-expired");
+        setup.expiryIntervalNs(expiryIntervalNs);
+    }
+
+    @Override
+    public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        if (!packet.isValid() || !packet.isIp())
+        {
+            return;
+        }
+        final long flow = FlowKeys.fiveTuple(packet);
+        final long host = FlowKeys.srcHost(packet);
+        final long length = packet.frameLength();
+        if (packet.isFin() || packet.isRst())
+        {
+            txn.readModify(flowLastSeenTable, flow, clear, 0L);
+            txn.readModify(flowPacketsTable, flow, clear, 0L);
+            txn.readModify(flowBytesTable, flow, clear, 0L);
+        }
+        else
+        {
+            txn.readModify(flowLastSeenTable, flow, touch, 0L);
+            txn.readModify(flowPacketsTable, flow, addToFlow, 1L);
+            txn.readModify(flowBytesTable, flow, addToFlow, length);
+        }
+        txn.readModify(hostPacketsTable, host, add, 1L);
+        txn.readModify(hostBytesTable, host, add, length);
+    }
+
+    @Override
+    public void postProcess(final PacketFlyweight packet, final TransactionView result, final PacketActions actions)
+    {
+        if (result.operationCount() == 0)
+        {
+            return;
+        }
+        packets.increment();
+        bytes.add(packet.frameLength());
+        final boolean wasLive = PacketClock.live(result.before(0), PacketClock.millis(result.timestampNs()), idleTimeoutMs);
+        if (packet.isFin() || packet.isRst())
+        {
+            if (wasLive)
+            {
+                flowsClosed.increment();
+            }
+        }
+        else if (!wasLive)
+        {
+            flowsStarted.increment();
+        }
+    }
+
+    @Override
+    public void expire(final long nowNs, final StateMaintenance state)
+    {
+        final long nowMs = PacketClock.millis(nowNs);
+        state.forEach(flowLastSeenTable, (flow, stamp) ->
+        {
+            if (!PacketClock.live(stamp, nowMs, idleTimeoutMs))
+            {
+                state.put(flowLastSeenTable, flow, 0L);
+                state.put(flowPacketsTable, flow, 0L);
+                state.put(flowBytesTable, flow, 0L);
+                flowsExpired.increment();
+            }
+        });
+    }
+
+    private long addToFlow(final long current, final FunctionContext ctx)
+    {
+        final boolean live = PacketClock.live(ctx.before(0), PacketClock.millis(ctx.timestampNs()), idleTimeoutMs);
+        return (live ? current : 0L) + ctx.operand();
+    }
+}

@@ -1,0 +1,398 @@
+package io.transnfv.vnf.builtin.nat;
+
+import io.transnfv.tpg.txn.ChooseFunction;
+import io.transnfv.tpg.txn.FunctionContext;
+import io.transnfv.tpg.txn.StateFunction;
+import io.transnfv.tpg.txn.TransactionBuilder;
+import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.PacketActions;
+import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.TableScope;
+import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.api.VnfSetup;
+import io.transnfv.vnf.builtin.PacketClock;
+import io.transnfv.vnf.packet.Cidr;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+/**
+ * Endpoint-independent NAT44 (RFC 4787 mapping behaviour): every internal endpoint
+ * (address, port, protocol) gets one external port of {@code external_ip}, shared by all
+ * its flows, from a pool of {@code pool_size} ports starting at {@code port_base}.
+ *
+ * <p>Tables:
+ * <pre>
+ *  ports     CROSS_FLOW INDEX    external port → owner endpoint (FlowKeys.endpoint), -1 = free
+ *  mappings  PER_FLOW   ENDPOINT internal endpoint → packed value, 0 = none:
+ *              63                                    16 15              0
+ *              | last-seen packet time, ms (48 bits)   | ext. port (16)  |
+ *  packets   CROSS_FLOW INDEX    0 → packets translated (both directions)
+ * </pre>
+ *
+ * <p>Transactions (E = the internal endpoint, candidates = E's probe sequence in the pool:
+ * {@code port_base + (hash(E) + i) mod pool_size} for i &lt; min(probes, pool_size)):
+ * <pre>
+ *  TCP SYN, UDP  0 RMW mappings[E]   refresh if live
+ *                1 CHOOSE ports      if not live: the port still owned by E → free (-1)
+ *                2 CHOOSE ports      if not live: first candidate free (or owned by E) → E,
+ *                                    none → abort(POOL_EXHAUSTED)
+ *                3 RMW mappings[E]   if op 2 picked: (port, now)
+ *                4 RMW packets[0]    +1
+ *  TCP FIN, RST  0 READ mappings[E]; 1 CHOOSE ports owned by E → -1; 2 WRITE mappings[E] 0;
+ *                3 RMW packets[0] +1 if op 0 was live
+ *  other TCP     0 RMW mappings[E] refresh if live; 1 RMW packets[0] +1 if live
+ *  inbound       0 READ ports[dst port]; 1 RMW packets[0] +1 if owned by the same protocol
+ * </pre>
+ * Op 1 of the SYN/UDP transaction makes a packet that finds an idle mapping before the
+ * sweep removed it behave exactly as after the sweep. Ports owned by an idle endpoint are
+ * still taken for <em>other</em> endpoints until the sweep frees them (the port table
+ * cannot see the owner's last-seen time); inbound packets do not refresh a mapping.
+ */
+public final class Nat implements Vnf
+{
+    /** Abort reason: no candidate port was free. */
+    public static final int POOL_EXHAUSTED = 1;
+
+    private static final int KIND_PASS = 0;
+    private static final int KIND_ALLOCATE = 1;
+    private static final int KIND_ESTABLISHED = 2;
+    private static final int KIND_CLOSE = 3;
+    private static final int KIND_INBOUND = 4;
+    private static final int KIND_INBOUND_OUTSIDE_POOL = 5;
+    private static final int KIND_SLOT = 0;
+
+    private static final long FREE = -1L;
+    private static final int PORT_BITS = 16;
+    private static final long PORT_MASK = 0xFFFFL;
+
+    private final Cidr internalNet;
+    private final int externalIp;
+    private final int portBase;
+    private final int poolSize;
+    private final int candidateCount;
+    private final long idleTimeoutMs;
+    private final long expiryIntervalNs;
+
+    private final StateFunction refresh = this::refresh;
+    private final ChooseFunction releaseIfNotLive = this::releaseIfNotLive;
+    private final ChooseFunction releaseOwned = (ctx) -> ownedBy(ctx, ctx.operand());
+    private final ChooseFunction allocate = this::allocate;
+    private final StateFunction free = (current, ctx) -> FREE;
+    private final StateFunction own = (current, ctx) -> ctx.operand();
+    private final StateFunction assign = this::assign;
+    private final StateFunction countAlways = (current, ctx) -> current + 1;
+    private final StateFunction countIfLive =
+        (current, ctx) -> isLive(ctx.before(0), PacketClock.millis(ctx.timestampNs())) ? current + 1 : current;
+    private final StateFunction countIfOwned =
+        (current, ctx) -> ownerMatches(ctx.after(0), (int)ctx.operand()) ? current + 1 : current;
+
+    private int portsTable;
+    private int mappingsTable;
+    private int packetsTable;
+    private int poolExhaustedReason;
+    private int noMappingReason;
+    private VnfCounter outbound;
+    private VnfCounter inbound;
+    private VnfCounter passthrough;
+    private VnfCounter poolExhausted;
+    private VnfCounter noMapping;
+    private VnfCounter expired;
+
+    /**
+     * @param internalNet      sources inside it are translated.
+     * @param externalIp       the address they are translated to.
+     * @param portBase         the first external port of the pool.
+     * @param poolSize         number of external ports; portBase + poolSize - 1 &lt;= 65535.
+     * @param probes           candidate ports per allocation (the whole pool if larger).
+     * @param idleTimeoutNs    a mapping idle longer than this expires.
+     * @param expiryIntervalNs period of the expiry sweep.
+     */
+    public Nat(
+        final Cidr internalNet,
+        final int externalIp,
+        final int portBase,
+        final int poolSize,
+        final int probes,
+        final long idleTimeoutNs,
+        final long expiryIntervalNs)
+    {
+        if (portBase < 1 || poolSize < 1 || portBase + poolSize - 1 > 65535 || probes < 1)
+        {
+            throw new IllegalArgumentException("bad pool: base " + portBase + ", size " + poolSize + ", probes " + probes);
+        }
+        this.internalNet = internalNet;
+        this.externalIp = externalIp;
+        this.portBase = portBase;
+        this.poolSize = poolSize;
+        this.candidateCount = Math.min(probes, poolSize);
+        this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
+        this.expiryIntervalNs = expiryIntervalNs;
+    }
+
+    @Override
+    public void setup(final VnfSetup setup)
+    {
+        portsTable = setup.table(new TableSpec("ports", TableScope.CROSS_FLOW, KeyKind.INDEX, FREE,
+            "external port -> owner endpoint, -1 free"));
+        mappingsTable = setup.table(new TableSpec("mappings", TableScope.PER_FLOW, KeyKind.ENDPOINT, 0L,
+            "internal endpoint -> last-seen ms << 16 | external port"));
+        packetsTable = setup.table(new TableSpec("packets", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
+            "0 -> packets translated"));
+        poolExhaustedReason = setup.dropReason("pool-exhausted");
+        noMappingReason = setup.dropReason("no-mapping");
+        outbound = setup.counter("outbound");
+        inbound = setup.counter("inbound");
+        passthrough = setup.counter("passthrough");
+        poolExhausted = setup.counter("pool-exhausted");
+        noMapping = setup.counter("no-mapping");
+        expired = setup.counter("expired");
+        setup.expiryIntervalNs(expiryIntervalNs);
+    }
+
+    @Override
+    public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        final int protocol = packet.ipProtocol();
+        if (!packet.isValid() || !packet.isIpv4() || !packet.hasPorts()
+            || (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP))
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+            return;
+        }
+        final int src = packet.srcIpv4();
+        if (internalNet.contains(src))
+        {
+            final long endpoint = FlowKeys.endpoint(src, packet.srcPort(), protocol);
+            if (protocol == PacketFlyweight.PROTO_TCP && (packet.isFin() || packet.isRst()))
+            {
+                declareClose(txn, endpoint);
+            }
+            else if (protocol == PacketFlyweight.PROTO_UDP || (packet.isSyn() && !packet.isAck()))
+            {
+                declareAllocate(txn, endpoint);
+            }
+            else
+            {
+                txn.scratch(KIND_SLOT, KIND_ESTABLISHED);
+                txn.readModify(mappingsTable, endpoint, refresh, 0L);
+                txn.readModify(packetsTable, 0L, countIfLive, 0L);
+            }
+        }
+        else if (packet.dstIpv4() == externalIp)
+        {
+            final int port = packet.dstPort();
+            if (port < portBase || port >= portBase + poolSize)
+            {
+                txn.scratch(KIND_SLOT, KIND_INBOUND_OUTSIDE_POOL);
+                return;
+            }
+            txn.scratch(KIND_SLOT, KIND_INBOUND);
+            txn.read(portsTable, port);
+            txn.readModify(packetsTable, 0L, countIfOwned, protocol);
+        }
+        else
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+        }
+    }
+
+    private void declareAllocate(final TransactionBuilder txn, final long endpoint)
+    {
+        txn.scratch(KIND_SLOT, KIND_ALLOCATE);
+        txn.readModify(mappingsTable, endpoint, refresh, 0L);
+        txn.choose(portsTable, releaseIfNotLive, free, endpoint);
+        declareCandidates(txn, endpoint);
+        txn.choose(portsTable, allocate, own, endpoint);
+        declareCandidates(txn, endpoint);
+        txn.readModify(mappingsTable, endpoint, assign, endpoint);
+        txn.readModify(packetsTable, 0L, countAlways, 0L);
+    }
+
+    private void declareClose(final TransactionBuilder txn, final long endpoint)
+    {
+        txn.scratch(KIND_SLOT, KIND_CLOSE);
+        txn.read(mappingsTable, endpoint);
+        txn.choose(portsTable, releaseOwned, free, endpoint);
+        declareCandidates(txn, endpoint);
+        txn.write(mappingsTable, endpoint, 0L);
+        txn.readModify(packetsTable, 0L, countIfLive, 0L);
+    }
+
+    private void declareCandidates(final TransactionBuilder txn, final long endpoint)
+    {
+        for (int i = 0; i < candidateCount; i++)
+        {
+            txn.candidate(candidatePort(endpoint, i));
+        }
+    }
+
+    @Override
+    public void postProcess(final PacketFlyweight packet, final TransactionView result, final PacketActions actions)
+    {
+        final long nowMs = PacketClock.millis(result.timestampNs());
+        switch ((int)result.scratch(KIND_SLOT))
+        {
+            case KIND_ALLOCATE:
+                if (result.aborted())
+                {
+                    poolExhausted.increment();
+                    actions.drop(poolExhaustedReason);
+                }
+                else
+                {
+                    translateOutbound(packet, result.after(3));
+                }
+                break;
+            case KIND_ESTABLISHED:
+            case KIND_CLOSE:
+                final long mapping = result.before(0);
+                if (isLive(mapping, nowMs))
+                {
+                    translateOutbound(packet, mapping);
+                }
+                else
+                {
+                    dropNoMapping(actions);
+                }
+                break;
+            case KIND_INBOUND:
+                final long owner = result.after(0);
+                if (ownerMatches(owner, packet.ipProtocol()))
+                {
+                    inbound.increment();
+                    packet.setDstIpv4((int)(owner >>> 24));
+                    packet.setDstPort((int)((owner >>> 8) & 0xFFFF));
+                }
+                else
+                {
+                    dropNoMapping(actions);
+                }
+                break;
+            case KIND_INBOUND_OUTSIDE_POOL:
+                dropNoMapping(actions);
+                break;
+            default:
+                passthrough.increment();
+                break;
+        }
+    }
+
+    @Override
+    public void expire(final long nowNs, final StateMaintenance state)
+    {
+        final long nowMs = PacketClock.millis(nowNs);
+        state.forEach(mappingsTable, (endpoint, mapping) ->
+        {
+            if (!isLive(mapping, nowMs))
+            {
+                state.put(mappingsTable, endpoint, 0L);
+                final long port = mapping & PORT_MASK;
+                if (state.get(portsTable, port) == endpoint)
+                {
+                    state.put(portsTable, port, FREE);
+                }
+                expired.increment();
+            }
+        });
+    }
+
+    /**
+     * @param endpoint an internal endpoint key.
+     * @param i        probe number, 0 to min(probes, pool_size) - 1.
+     * @return the external port of E's i-th candidate.
+     */
+    int candidatePort(final long endpoint, final int i)
+    {
+        final long first = Math.floorMod(FlowKeys.mix64(endpoint), (long)poolSize);
+        return portBase + (int)((first + i) % poolSize);
+    }
+
+    private void translateOutbound(final PacketFlyweight packet, final long mapping)
+    {
+        outbound.increment();
+        packet.setSrcIpv4(externalIp);
+        packet.setSrcPort((int)(mapping & PORT_MASK));
+    }
+
+    private void dropNoMapping(final PacketActions actions)
+    {
+        noMapping.increment();
+        actions.drop(noMappingReason);
+    }
+
+    private boolean isLive(final long mapping, final long nowMs)
+    {
+        return mapping != 0 && !PacketClock.idle(mapping >>> PORT_BITS, nowMs, idleTimeoutMs);
+    }
+
+    private static boolean ownerMatches(final long owner, final int protocol)
+    {
+        return owner != FREE && (owner & 0xFF) == protocol;
+    }
+
+    private static long pack(final long port, final long nowMs)
+    {
+        return (nowMs << PORT_BITS) | port;
+    }
+
+    private long refresh(final long current, final FunctionContext ctx)
+    {
+        final long nowMs = PacketClock.millis(ctx.timestampNs());
+        return isLive(current, nowMs) ? pack(current & PORT_MASK, nowMs) : current;
+    }
+
+    private int releaseIfNotLive(final FunctionContext ctx)
+    {
+        if (isLive(ctx.before(0), PacketClock.millis(ctx.timestampNs())))
+        {
+            return ChooseFunction.NONE;
+        }
+        return ownedBy(ctx, ctx.operand());
+    }
+
+    private static int ownedBy(final FunctionContext ctx, final long endpoint)
+    {
+        final int n = ctx.candidateCount();
+        for (int i = 0; i < n; i++)
+        {
+            if (ctx.candidateValue(i) == endpoint)
+            {
+                return i;
+            }
+        }
+        return ChooseFunction.NONE;
+    }
+
+    private int allocate(final FunctionContext ctx)
+    {
+        if (isLive(ctx.before(0), PacketClock.millis(ctx.timestampNs())))
+        {
+            return ChooseFunction.NONE;
+        }
+        final long endpoint = ctx.operand();
+        final int n = ctx.candidateCount();
+        for (int i = 0; i < n; i++)
+        {
+            final long owner = ctx.candidateValue(i);
+            if (owner == FREE || owner == endpoint)
+            {
+                return i;
+            }
+        }
+        ctx.abort(POOL_EXHAUSTED);
+        return ChooseFunction.NONE;
+    }
+
+    private long assign(final long current, final FunctionContext ctx)
+    {
+        final int picked = ctx.chosenBy(2);
+        if (picked == ChooseFunction.NONE)
+        {
+            return current;
+        }
+        return pack(candidatePort(ctx.operand(), picked), PacketClock.millis(ctx.timestampNs()));
+    }
+}

@@ -1,0 +1,97 @@
+package io.transnfv.vnf.builtin.nat;
+
+import io.transnfv.vnf.api.ParamKind;
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.api.VnfConfigException;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.packet.Cidr;
+import io.transnfv.vnf.packet.Ipv4;
+
+import java.util.List;
+
+/** Creates {@code nat} instances ({@link Nat}). Stateless; any thread may call it. */
+public final class NatFactory implements VnfFactory
+{
+    private static final long SECOND_NS = 1_000_000_000L;
+    private static final long MS_NS = 1_000_000L;
+
+    private static final List<ParamSpec> PARAMS = List.of(
+        ParamSpec.optional("internal_net", ParamKind.STRING, "10.0.0.0/8",
+            "CIDR prefix of the inside network; its sources are translated"),
+        ParamSpec.optional("external_ip", ParamKind.STRING, "203.0.113.1",
+            "the public IPv4 address inside endpoints are translated to"),
+        ParamSpec.optional("port_base", ParamKind.INT, 1024, "first external port of the pool").range(1, 65535),
+        ParamSpec.optional("pool_size", ParamKind.INT, 4096, "number of external ports in the pool").range(1, 64512),
+        ParamSpec.optional("probes", ParamKind.INT, 8,
+            "candidate ports tried per allocation (the whole pool when pool_size <= probes)").range(1, 64),
+        ParamSpec.optional("idle_timeout", ParamKind.DURATION, 60 * SECOND_NS,
+            "a mapping idle longer than this is removed and its port freed").range(MS_NS, Double.MAX_VALUE),
+        ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
+            "how often, in packet time, idle mappings are swept").range(MS_NS, Double.MAX_VALUE));
+
+    @Override
+    public String type()
+    {
+        return "nat";
+    }
+
+    @Override
+    public String description()
+    {
+        return "Endpoint-independent NAT44: outbound TCP/UDP from internal_net gets its source rewritten to "
+            + "external_ip and a port from a shared pool, one port per internal endpoint; inbound packets to "
+            + "a mapped port are rewritten back. A new endpoint finds no free port among its candidates: the "
+            + "transaction aborts and the packet is dropped as pool-exhausted. Mappings end on FIN/RST or "
+            + "after idle_timeout.";
+    }
+
+    @Override
+    public List<ParamSpec> params()
+    {
+        return PARAMS;
+    }
+
+    @Override
+    public Vnf create(final VnfConfig config)
+    {
+        final Cidr internalNet = cidr(config, "internal_net");
+        final int externalIp;
+        try
+        {
+            externalIp = Ipv4.parse(config.getString("external_ip"));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new VnfConfigException("external_ip", "external_ip: " + e.getMessage()
+                + "; write a dotted IPv4 address such as 203.0.113.1");
+        }
+        if (internalNet.contains(externalIp))
+        {
+            throw new VnfConfigException("external_ip", "external_ip " + config.getString("external_ip")
+                + " lies inside internal_net " + internalNet + "; use a public address outside it");
+        }
+        final int portBase = config.getInt("port_base");
+        final int poolSize = config.getInt("pool_size");
+        if (portBase + poolSize - 1 > 65535)
+        {
+            throw new VnfConfigException("pool_size", "pool_size " + poolSize + " from port_base " + portBase
+                + " runs past port 65535; write pool_size <= " + (65536 - portBase) + " or lower port_base");
+        }
+        return new Nat(internalNet, externalIp, portBase, poolSize, config.getInt("probes"),
+            config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+    }
+
+    static Cidr cidr(final VnfConfig config, final String param)
+    {
+        try
+        {
+            return Cidr.parse(config.getString(param));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new VnfConfigException(param, param + ": " + e.getMessage() + "; write a prefix such as 10.0.0.0/8");
+        }
+    }
+}
