@@ -1,0 +1,535 @@
+package io.transnfv.chains;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** One test per kind of chain error: the exact line:column, the message and the fix. */
+class ChainErrorsTest
+{
+    private final ChainLoader loader = new ChainLoader();
+
+    private List<ChainError> errors(final String yaml)
+    {
+        return loader.validate(yaml, "t.yaml");
+    }
+
+    private static ChainError single(final List<ChainError> errors)
+    {
+        assertEquals(1, errors.size(), () -> "expected one error, got:\n" + render(errors));
+        return errors.get(0);
+    }
+
+    private static ChainError at(final List<ChainError> errors, final String position)
+    {
+        for (final ChainError error : errors)
+        {
+            if (error.position().equals(position))
+            {
+                return error;
+            }
+        }
+        return fail("no error at " + position + " in:\n" + render(errors));
+    }
+
+    private static void assertContains(final String text, final String... parts)
+    {
+        for (final String part : parts)
+        {
+            assertTrue(text.contains(part), () -> "expected '" + part + "' in: " + text);
+        }
+    }
+
+    private static String render(final List<ChainError> errors)
+    {
+        return errors.stream().map(ChainError::format).collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void shouldReportYamlSyntaxErrorAtJacksonsLocation()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+               type: b
+            """));
+        assertEquals("4:4", error.position());
+        assertContains(error.message(), "YAML syntax error");
+        assertContains(error.fix(), "indentation");
+    }
+
+    @Test
+    void shouldReportAnEmptyFile()
+    {
+        final ChainError error = single(errors(""));
+        assertEquals("1:1", error.position());
+        assertContains(error.message(), "empty");
+    }
+
+    @Test
+    void shouldSuggestTheClosestTopLevelKey()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            edgse: []
+            """));
+        assertEquals("5:1", error.position());
+        assertContains(error.message(), "unknown key 'edgse' at the top level");
+        assertContains(error.fix(), "did you mean 'edges'?");
+    }
+
+    @Test
+    void shouldSuggestTheClosestVnfKey()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+                parms: { capacity: 4 }
+            """));
+        assertEquals("5:5", error.position());
+        assertContains(error.message(), "unknown key 'parms' in a VNF");
+        assertContains(error.fix(), "did you mean 'params'?");
+    }
+
+    @Test
+    void shouldReportMissingNameAndTypeAtTheVnf()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - type: test-sink
+              - name: b
+            """);
+        assertEquals(2, errors.size(), () -> render(errors));
+        assertContains(at(errors, "3:5").message(), "a VNF is missing 'name'");
+        assertContains(at(errors, "4:5").message(), "VNF 'b' is missing 'type'");
+        assertContains(at(errors, "4:5").fix(), "test-router", "test-sink");
+    }
+
+    @Test
+    void shouldReportMissingChainName()
+    {
+        final ChainError error = single(errors("""
+            vnfs:
+              - name: a
+                type: test-sink
+            """));
+        assertEquals("1:1", error.position());
+        assertContains(error.message(), "missing 'name'");
+    }
+
+    @Test
+    void shouldReportDuplicateVnfNameWithTheFirstUse()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: a
+                type: test-sink
+            """));
+        assertEquals("5:11", error.position());
+        assertContains(error.message(), "duplicate VNF name 'a' (first used at 3:11)");
+    }
+
+    @Test
+    void shouldListKnownTypesAndSuggestTheClosestForUnknownType()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-routr
+            """));
+        assertEquals("4:11", error.position());
+        assertContains(error.message(), "unknown VNF type 'test-routr'");
+        assertContains(error.fix(), "did you mean 'test-router'?", "test-sink");
+    }
+
+    @Test
+    void shouldPointAtTheVnfWhenARequiredParameterIsMissing()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-router
+            """));
+        assertEquals("3:5", error.position());
+        assertContains(error.message(), "VNF 'a' is missing parameter 'capacity'");
+        assertContains(error.fix(), "add 'capacity: ", "under 'params:'");
+    }
+
+    @Test
+    void shouldPointAtTheKeyOfAnUnknownParameter()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-router
+                params:
+                  capacity: 4
+                  capacty: 5
+            """));
+        assertEquals("7:7", error.position());
+        assertContains(error.message(), "unknown parameter 'capacty' for VNF type 'test-router'");
+        assertContains(error.fix(), "did you mean 'capacity'?");
+    }
+
+    @Test
+    void shouldPointAtTheValueOfEveryBadParameter()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-router
+                params: { capacity: 0, ratio: abc, timeout: 5, ports: [80, 70000] }
+            """);
+        assertEquals(4, errors.size(), () -> render(errors));
+        assertContains(at(errors, "5:25").message(), "'capacity' = 0 is out of range");
+        assertContains(at(errors, "5:25").fix(), "allowed: [1, 1000000]");
+        assertContains(at(errors, "5:35").message(), "bad value 'abc' for 'ratio'");
+        assertContains(at(errors, "5:35").fix(), "write a number");
+        assertContains(at(errors, "5:49").message(), "'timeout'");
+        assertContains(at(errors, "5:49").fix(), "duration with a unit");
+        assertContains(at(errors, "5:59").message(), "'ports'");
+    }
+
+    @Test
+    void shouldPointAtTheParameterTheFactoryRejects()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-router
+                params: { capacity: 4, mode: broken }
+            """));
+        assertEquals("5:34", error.position());
+        assertContains(error.message(), "mode 'broken' is not supported");
+    }
+
+    @Test
+    void shouldReportEveryBadSetting()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              punctuation: { transactions: 0, interval: 5 }
+              executor_threads: -1
+              threads: 2
+            """);
+        assertEquals(4, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:32").message(), "bad punctuation transactions 0");
+        assertContains(at(errors, "6:45").message(), "bad punctuation interval 5");
+        assertContains(at(errors, "6:45").fix(), "unit");
+        assertContains(at(errors, "7:21").message(), "bad executor_threads -1");
+        assertContains(at(errors, "7:21").fix(), "0 = one per core");
+        assertContains(at(errors, "8:3").fix(), "did you mean 'executor_threads'?");
+    }
+
+    @Test
+    void shouldReportEdgesToAndFromUnknownVnfs()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: nat
+                type: test-sink
+              - name: lb
+                type: test-sink
+            edges:
+              - from: nat
+                to: lbb
+              - from: nta
+                to: lb
+            """);
+        assertEquals(2, errors.size(), () -> render(errors));
+        assertContains(at(errors, "9:9").message(), "no VNF named 'lbb'");
+        assertContains(at(errors, "9:9").fix(), "did you mean 'lb'?");
+        assertContains(at(errors, "10:11").message(), "no VNF named 'nta'");
+        assertContains(at(errors, "10:11").fix(), "did you mean 'nat'?");
+    }
+
+    @Test
+    void shouldListTheOutputsOfTheVnfForAnUnknownOutput()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-router
+                params: { capacity: 4 }
+              - name: b
+                type: test-sink
+            edges:
+              - from: a
+                output: suspicous
+                to: b
+            """));
+        assertEquals("10:13", error.position());
+        assertContains(error.message(), "VNF 'a' (type test-router) has no output 'suspicous'");
+        assertContains(error.fix(), "did you mean 'suspicious'?", "out, suspicious");
+    }
+
+    @Test
+    void shouldNameTheVnfsOnACycle()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: b
+                type: test-sink
+              - name: c
+                type: test-sink
+            edges:
+              - from: a
+                to: b
+              - from: b
+                to: c
+              - from: c
+                to: b
+            """));
+        assertEquals("14:5", error.position());
+        assertContains(error.message(), "cycle: b -> c -> b");
+        assertContains(error.fix(), "b -> c at 12:5", "c -> b at 14:5");
+    }
+
+    @Test
+    void shouldReportAVnfUnreachableFromTheEntry()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: b
+                type: test-sink
+            """));
+        assertEquals("5:11", error.position());
+        assertContains(error.message(), "VNF 'b' is unreachable from the entry VNF 'a'");
+    }
+
+    @Test
+    void shouldReportBadPredicateFieldsAndValues()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: b
+                type: test-sink
+            edges:
+              - from: a
+                to: b
+                when:
+                  proto: sctpp
+                  dport: 80
+                  src_net: 10.1.0.0/8
+                  dst_port: [80, 70000]
+                  tcp_flags: [syn, psh]
+                  ip_version: 5
+            """);
+        assertEquals(6, errors.size(), () -> render(errors));
+        assertContains(at(errors, "11:14").message(), "bad proto 'sctpp'");
+        assertContains(at(errors, "12:7").fix(), "did you mean 'dst_port'?");
+        assertContains(at(errors, "13:16").message(), "host bits set");
+        assertContains(at(errors, "14:22").message(), "bad dst_port 70000");
+        assertContains(at(errors, "15:24").message(), "bad tcp_flags item 'psh'");
+        assertContains(at(errors, "16:19").message(), "bad ip_version 5");
+    }
+
+    @Test
+    void shouldReportAPredicateNoPacketCanMatch()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: b
+                type: test-sink
+            edges:
+              - from: a
+                to: b
+                when: { proto: udp, tcp_flags: [syn] }
+            """));
+        assertEquals("10:20", error.position());
+        assertContains(error.message(), "'tcp_flags' needs TCP");
+    }
+
+    @Test
+    void shouldReportAnEdgeShadowedByAnEarlierUnconditionalEdge()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+              - name: b
+                type: test-sink
+              - name: c
+                type: test-sink
+            edges:
+              - from: a
+                to: b
+              - from: a
+                to: c
+                when: { proto: tcp }
+            """));
+        assertEquals("12:5", error.position());
+        assertContains(error.message(), "never taken", "10:5");
+    }
+
+    @Test
+    void shouldReportTrafficWithBothGenerateAndPcap()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate: { packets: 10 }
+                pcap: trace.pcap
+            """));
+        assertEquals("8:5", error.position());
+        assertContains(error.message(), "both 'generate' and 'pcap'");
+        assertContains(error.fix(), "keep one");
+    }
+
+    @Test
+    void shouldReportTrafficWithNeitherGenerateNorPcap()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic: { loop: 2 }
+            """));
+        assertEquals("6:12", error.position());
+        assertContains(error.message(), "needs 'generate' or 'pcap'");
+    }
+
+    @Test
+    void shouldReportBadGeneratorParameters()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate: { packets: 0, new_con_ratio: 0.1 }
+            """);
+        assertEquals(2, errors.size(), () -> render(errors));
+        assertContains(at(errors, "7:26").message(), "'packets'");
+        assertContains(at(errors, "7:29").fix(), "did you mean 'new_conn_ratio'?");
+    }
+
+    @Test
+    void shouldReportAMissingPcapFileRelativeToTheChainFile(@TempDir final Path dir) throws Exception
+    {
+        final Path chain = dir.resolve("c.yaml");
+        Files.writeString(chain, """
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic: { pcap: missing.pcap, loop: 2 }
+            """);
+        final List<ChainError> errors = loader.validate(chain);
+        final ChainError error = single(errors);
+        assertEquals("6:20", error.position());
+        assertContains(error.message(), "pcap file not found: " + dir.toRealPath().resolve("missing.pcap"));
+        assertContains(error.fix(), "chain file's directory");
+    }
+
+    @Test
+    void shouldReportADuplicateKey()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            name: y
+            vnfs:
+              - name: a
+                type: test-sink
+            """));
+        assertEquals("2:1", error.position());
+        assertContains(error.message(), "duplicate key 'name' (first written at 1:1)");
+    }
+
+    @Test
+    void shouldCollectEveryErrorInFileOrder()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: nope
+              - name: b
+                type: test-sink
+                params: { x: 1 }
+            edges:
+              - from: a
+                to: zz
+            settings:
+              executor_threads: many
+            """);
+        assertEquals(List.of("4:11", "5:11", "7:15", "10:9", "12:21"),
+            errors.stream().map(ChainError::position).toList(), () -> render(errors));
+    }
+
+    @Test
+    void shouldThrowWithEveryErrorAsFileLineColumnAndItsFix()
+    {
+        final ChainValidationException e = assertThrows(ChainValidationException.class, () -> loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sinc
+            sttings: {}
+            """, "chains/t.yaml"));
+        assertEquals(2, e.errors().size());
+        assertContains(e.getMessage(), "2 errors in chain chains/t.yaml:",
+            "chains/t.yaml:4:11: unknown VNF type 'test-sinc'", "fix: did you mean 'test-sink'?",
+            "chains/t.yaml:5:1: unknown key 'sttings' at the top level", "fix: did you mean 'settings'?");
+    }
+
+    @Test
+    void shouldReportAMissingChainFile(@TempDir final Path dir)
+    {
+        final ChainValidationException e =
+            assertThrows(ChainValidationException.class, () -> loader.load(dir.resolve("none.yaml")));
+        assertContains(e.getMessage(), "chain file not found");
+    }
+}
