@@ -1,0 +1,28 @@
+package io.transnfv.engine.executor;
+
+import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.tpg.txn.TransactionLog;
+
+/**
+ * Executes whole batches of transactions against a multi-version state table, with the
+ * result of a serial execution.
+ */
+public interface BatchExecutor extends AutoCloseable
+{
+    /**
+     * Executes every transaction of {@code log} against {@code state}. The serial order is
+     * ascending (timestampNs, sequence), ties broken by log index: NOT log order
+     * (transactions may arrive out of order within a batch). On return, for every
+     * transaction, its abortReason and every operation's before/after/chosen equal what
+     * {@link io.transnfv.tpg.txn.SerialApplier} would record applying the transactions one by
+     * one in serial order to the same initial state, and {@code state}'s committed values
+     * equal the serial result. Called by one thread at a time.
+     *
+     * @throws IllegalStateException if a function threw; {@code state} is then unchanged.
+     */
+    void execute(TransactionLog log, MultiVersionStateTable state);
+
+    /** Stops the executor threads; the executor cannot be used afterwards. */
+    @Override
+    void close();
+}

@@ -1,0 +1,17 @@
+package io.transnfv.engine.executor;
+
+/** The contract test on 4 executor threads: breadth-first, single operation, eager abort. */
+class TpgBatchExecutorFourThreadsTest extends BatchExecutorContractTest
+{
+    @Override
+    protected BatchExecutor newExecutor()
+    {
+        return new TpgBatchExecutor(4);
+    }
+
+    @Override
+    protected String config()
+    {
+        return "TpgBatchExecutor threads=4 breadth-first/single-operation/eager-abort";
+    }
+}

@@ -1,0 +1,17 @@
+package io.transnfv.engine.executor;
+
+/** The contract test on 1 executor thread: breadth-first, single operation, eager abort. */
+class TpgBatchExecutorOneThreadTest extends BatchExecutorContractTest
+{
+    @Override
+    protected BatchExecutor newExecutor()
+    {
+        return new TpgBatchExecutor(1);
+    }
+
+    @Override
+    protected String config()
+    {
+        return "TpgBatchExecutor threads=1 breadth-first/single-operation/eager-abort";
+    }
+}

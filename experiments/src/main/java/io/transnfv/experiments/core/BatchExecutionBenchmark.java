@@ -1,0 +1,102 @@
+package io.transnfv.experiments.core;
+
+import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.tpg.txn.SerialApplier;
+import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.vnf.instance.MapStateStore;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A whole batch through {@link TpgBatchExecutor#execute}: TPG build and seal, version binding,
+ * parallel execution on {@code threads} executors, collapse. The serial oracle on the same
+ * batch is the baseline in the same run. The score is per batch; divide by {@code batchOps}
+ * for ns per operation.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class BatchExecutionBenchmark
+{
+    @Param({"1000", "10000", "100000"})
+    int batchOps;
+
+    @Param({"100", "10000", "1000000"})
+    int keys;
+
+    @Param({"0", "0.99"})
+    double skew;
+
+    @Param({"1", "2"})
+    int threads;
+
+    private TransactionLog log;
+    private int[] serialOrder;
+    private TpgBatchExecutor executor;
+    private MultiVersionStateTable state;
+    private MapStateStore oracleState;
+    private final SerialApplier applier = new SerialApplier();
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        log = CoreWorkload.batch(batchOps, keys, skew, 42);
+        executor = new TpgBatchExecutor(threads);
+        state = new MultiVersionStateTable(CoreWorkload.catalog());
+        oracleState = new MapStateStore(CoreWorkload.catalog());
+        serialOrder = new int[log.transactionCount()];
+        final Integer[] boxed = new Integer[serialOrder.length];
+        for (int i = 0; i < boxed.length; i++)
+        {
+            boxed[i] = i;
+        }
+        java.util.Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
+            ? Long.compare(log.timestampNs(a), log.timestampNs(b)) : Long.compare(log.sequence(a), log.sequence(b)));
+        for (int i = 0; i < boxed.length; i++)
+        {
+            serialOrder[i] = boxed[i];
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown()
+    {
+        executor.close();
+    }
+
+    @Benchmark
+    public MultiVersionStateTable engine()
+    {
+        executor.execute(log, state);
+        return state;
+    }
+
+    /** The serial oracle on the same batch (already in order; ignores {@code threads}). */
+    @Benchmark
+    public MapStateStore serialOracle()
+    {
+        final int[] order = serialOrder;
+        for (int i = 0; i < order.length; i++)
+        {
+            applier.apply(log, order[i], oracleState);
+        }
+        return oracleState;
+    }
+}

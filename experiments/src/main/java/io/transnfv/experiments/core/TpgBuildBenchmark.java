@@ -1,0 +1,66 @@
+package io.transnfv.experiments.core;
+
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.TransactionLog;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * TPG construction per batch: both phases (insert every operation into its key lists, then
+ * seal: previous-write links, TD/PD/LD edges, dependency counts). The score is per batch;
+ * divide by {@code batchOps} for ns per operation.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class TpgBuildBenchmark
+{
+    @Param({"1000", "10000", "100000"})
+    int batchOps;
+
+    @Param({"100", "10000", "1000000"})
+    int keys;
+
+    @Param({"0", "0.99"})
+    double skew;
+
+    private TransactionLog log;
+    private TaskPrecedenceGraph graph;
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        log = CoreWorkload.batch(batchOps, keys, skew, 42);
+        graph = new TaskPrecedenceGraph();
+    }
+
+    @Benchmark
+    public TaskPrecedenceGraph buildAndSeal()
+    {
+        final TaskPrecedenceGraph graph = this.graph;
+        final TransactionLog log = this.log;
+        graph.beginBatch(log);
+        final int txns = log.transactionCount();
+        for (int t = 0; t < txns; t++)
+        {
+            graph.addTransaction(t);
+        }
+        graph.seal();
+        return graph;
+    }
+}

@@ -1,0 +1,175 @@
+package io.transnfv.tpg.graph;
+
+/**
+ * Maps the (table, key) pairs a batch touches to dense ids 0, 1, 2, ... in first-touch
+ * order. Open addressing with linear probing; {@link #clear()} walks only the slots the
+ * batch touched, so its cost follows the batch, not the key space or the table's capacity.
+ * Capacity is a power of two and doubles while warming up. Not thread-safe: owned by the
+ * graph's building thread.
+ */
+public final class TouchedKeyTable
+{
+    /** Returned by {@link #find} for a pair not touched in this batch. */
+    public static final int MISSING = -1;
+
+    private long[] slotKey;
+    private int[] slotTable;
+    private int[] slotId;
+    private int mask;
+
+    private int size;
+    private int[] idTable;
+    private long[] idKey;
+    private int[] idSlot;
+
+    private long slotsCleared;
+
+    /** @param initialCapacity a power of two, at least 2. */
+    public TouchedKeyTable(final int initialCapacity)
+    {
+        if (initialCapacity < 2 || Integer.bitCount(initialCapacity) != 1)
+        {
+            throw new IllegalArgumentException("capacity must be a power of two >= 2: " + initialCapacity);
+        }
+        allocateSlots(initialCapacity);
+        idTable = new int[initialCapacity / 2];
+        idKey = new long[initialCapacity / 2];
+        idSlot = new int[initialCapacity / 2];
+    }
+
+    /**
+     * @return the id of {@code (table, key)}, assigning the next dense id on first touch.
+     */
+    public int idOf(final int table, final long key)
+    {
+        int slot = hash(table, key) & mask;
+        while (true)
+        {
+            final int id = slotId[slot];
+            if (id == MISSING)
+            {
+                return insert(slot, table, key);
+            }
+            if (slotKey[slot] == key && slotTable[slot] == table)
+            {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** @return the id of {@code (table, key)}, or {@link #MISSING}. */
+    public int find(final int table, final long key)
+    {
+        int slot = hash(table, key) & mask;
+        while (true)
+        {
+            final int id = slotId[slot];
+            if (id == MISSING || (slotKey[slot] == key && slotTable[slot] == table))
+            {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** @return the number of pairs touched since the last {@link #clear()}. */
+    public int size()
+    {
+        return size;
+    }
+
+    /** @return the table of pair {@code id}. */
+    public int table(final int id)
+    {
+        return idTable[id];
+    }
+
+    /** @return the key of pair {@code id}. */
+    public long key(final int id)
+    {
+        return idKey[id];
+    }
+
+    /** @return the number of hash slots (for tests: it must not follow the key space). */
+    public int capacity()
+    {
+        return mask + 1;
+    }
+
+    /** @return how many slots every {@link #clear()} so far has walked, in total. */
+    public long slotsCleared()
+    {
+        return slotsCleared;
+    }
+
+    /** Forgets every pair by walking only the touched slots. */
+    public void clear()
+    {
+        final int[] slotId = this.slotId;
+        final int[] idSlot = this.idSlot;
+        for (int id = 0; id < size; id++)
+        {
+            slotId[idSlot[id]] = MISSING;
+        }
+        slotsCleared += size;
+        size = 0;
+    }
+
+    private int insert(final int slot, final int table, final long key)
+    {
+        final int id = size;
+        if (id == idTable.length)
+        {
+            final int n = id * 2;
+            idTable = java.util.Arrays.copyOf(idTable, n);
+            idKey = java.util.Arrays.copyOf(idKey, n);
+            idSlot = java.util.Arrays.copyOf(idSlot, n);
+        }
+        idTable[id] = table;
+        idKey[id] = key;
+        idSlot[id] = slot;
+        slotTable[slot] = table;
+        slotKey[slot] = key;
+        slotId[slot] = id;
+        size = id + 1;
+        if (size * 2 > mask + 1)
+        {
+            growSlowPath();
+        }
+        return id;
+    }
+
+    private void growSlowPath()
+    {
+        allocateSlots((mask + 1) * 2);
+        for (int id = 0; id < size; id++)
+        {
+            int slot = hash(idTable[id], idKey[id]) & mask;
+            while (slotId[slot] != MISSING)
+            {
+                slot = (slot + 1) & mask;
+            }
+            slotTable[slot] = idTable[id];
+            slotKey[slot] = idKey[id];
+            slotId[slot] = id;
+            idSlot[id] = slot;
+        }
+    }
+
+    private void allocateSlots(final int capacity)
+    {
+        slotKey = new long[capacity];
+        slotTable = new int[capacity];
+        slotId = new int[capacity];
+        java.util.Arrays.fill(slotId, MISSING);
+        mask = capacity - 1;
+    }
+
+    private static int hash(final int table, final long key)
+    {
+        long h = (key ^ ((long)table << 56 | (long)table * 0xC2B2AE3D27D4EB4FL)) * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 29;
+        return (int)(h ^ (h >>> 32));
+    }
+}
