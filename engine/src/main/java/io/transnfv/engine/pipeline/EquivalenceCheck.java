@@ -1,0 +1,198 @@
+package io.transnfv.engine.pipeline;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.source.PacketSource;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.Function;
+
+/**
+ * Checks chain output equivalence: runs the serial oracle and a candidate executor over the
+ * same traffic and compares every packet's record and the final state. Memory stays small
+ * on long runs: the oracle's records are kept as 64-bit hashes, and the text of a diverging
+ * record is recovered by running again up to it.
+ */
+public final class EquivalenceCheck
+{
+    private EquivalenceCheck()
+    {
+    }
+
+    /**
+     * The outcome of one comparison.
+     *
+     * @param packets           packets compared.
+     * @param divergingSequence the first packet whose records differ, or -1.
+     * @param oracleRecord      the oracle's record of that packet (null when none differ).
+     * @param candidateRecord   the candidate's record of that packet (null when none differ).
+     * @param stateDifference   the first line where the state dumps differ, as
+     *                          {@code oracle: ... / candidate: ...}, or null.
+     * @param candidate         the candidate's description.
+     */
+    public record Result(
+        long packets, long divergingSequence, String oracleRecord, String candidateRecord, String stateDifference,
+        String candidate)
+    {
+        /** @return true if every record and the final state are equal. */
+        public boolean equivalent()
+        {
+            return divergingSequence < 0 && stateDifference == null;
+        }
+    }
+
+    /** Opens a fresh source over the same traffic each time it is called. */
+    @FunctionalInterface
+    public interface SourceOpener
+    {
+        /** @return a new source positioned at the first packet. */
+        PacketSource open() throws IOException;
+    }
+
+    /**
+     * @param chain     the chain to run.
+     * @param traffic   opens the same traffic for each run.
+     * @param candidate creates the executor to judge.
+     * @return the comparison.
+     * @throws IOException if the traffic cannot be read.
+     */
+    public static Result compare(
+        final ChainSpec chain, final SourceOpener traffic, final Function<ChainSpec, ChainExecutor> candidate)
+        throws IOException
+    {
+        final RecordHashes oracleHashes = new RecordHashes();
+        final String oracleState;
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open())
+        {
+            oracle.run(source, oracleHashes.recorder(oracle));
+            oracleState = oracle.dumpState();
+        }
+        final Divergence divergence = new Divergence(oracleHashes);
+        final String candidateState;
+        final String description;
+        try (ChainExecutor executor = candidate.apply(chain); PacketSource source = traffic.open())
+        {
+            description = executor.describe();
+            executor.run(source, divergence.checker(executor));
+            candidateState = executor.dumpState();
+        }
+        String oracleRecord = null;
+        if (divergence.sequence >= 0)
+        {
+            oracleRecord = recordOf(chain, traffic, divergence.sequence);
+        }
+        else if (divergence.count != oracleHashes.count)
+        {
+            oracleRecord = "(the oracle finished " + oracleHashes.count + " packets, the candidate " + divergence.count + ")";
+            divergence.sequence = Math.min(divergence.count, oracleHashes.count);
+            divergence.record = "(missing)";
+        }
+        return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record,
+            firstDifference(oracleState, candidateState), description);
+    }
+
+    private static String recordOf(final ChainSpec chain, final SourceOpener traffic, final long sequence)
+        throws IOException
+    {
+        final String[] found = new String[1];
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open())
+        {
+            final StringBuilder line = new StringBuilder();
+            oracle.run(source, (record, buffer, packet) ->
+            {
+                if (record.sequence() == sequence)
+                {
+                    line.setLength(0);
+                    found[0] = record.format(line, oracle.runtime(), packet).toString();
+                }
+            });
+        }
+        return found[0];
+    }
+
+    /** @return the first differing line of two dumps, or null if they are equal. */
+    static String firstDifference(final String oracle, final String candidate)
+    {
+        if (oracle.equals(candidate))
+        {
+            return null;
+        }
+        final String[] a = oracle.split("\n", -1);
+        final String[] b = candidate.split("\n", -1);
+        for (int i = 0; i < Math.max(a.length, b.length); i++)
+        {
+            final String x = i < a.length ? a[i] : "(end of state)";
+            final String y = i < b.length ? b[i] : "(end of state)";
+            if (!x.equals(y))
+            {
+                return "oracle: " + x + " / candidate: " + y;
+            }
+        }
+        return "state dumps differ";
+    }
+
+    private static long hash(final CharSequence s)
+    {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++)
+        {
+            h = (h ^ s.charAt(i)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private static final class RecordHashes
+    {
+        private long[] hashes = new long[1 << 16];
+        private long count;
+
+        PacketListener recorder(final ChainExecutor executor)
+        {
+            final StringBuilder line = new StringBuilder(256);
+            return (record, buffer, packet) ->
+            {
+                line.setLength(0);
+                record.format(line, executor.runtime(), packet);
+                if (count == hashes.length)
+                {
+                    hashes = Arrays.copyOf(hashes, hashes.length * 2);
+                }
+                hashes[(int)count++] = hash(line);
+            };
+        }
+    }
+
+    private static final class Divergence
+    {
+        private final RecordHashes oracle;
+        private long sequence = -1;
+        private String record;
+        private long count;
+
+        Divergence(final RecordHashes oracle)
+        {
+            this.oracle = oracle;
+        }
+
+        PacketListener checker(final ChainExecutor executor)
+        {
+            final StringBuilder line = new StringBuilder(256);
+            return (rec, buffer, packet) ->
+            {
+                final long index = count++;
+                if (sequence >= 0)
+                {
+                    return;
+                }
+                line.setLength(0);
+                rec.format(line, executor.runtime(), packet);
+                if (index >= oracle.count || rec.sequence() != index || hash(line) != oracle.hashes[(int)index])
+                {
+                    sequence = index;
+                    record = line.toString();
+                }
+            };
+        }
+    }
+}
