@@ -41,7 +41,7 @@ public final class Firewall implements Vnf
     private static final int KIND_INBOUND_ALLOWED = 4;
     private static final int KIND_SLOT = 0;
 
-    private final Cidr internalNet;
+    private final Cidr[] internalNet;
     private final Acl acl;
     private final boolean defaultAllow;
     private final long idleTimeoutMs;
@@ -58,16 +58,16 @@ public final class Firewall implements Vnf
     private VnfCounter expired;
 
     /**
-     * @param internalNet      the inside network.
+     * @param internalNet      the prefixes of the inside network.
      * @param acl              the rules.
      * @param defaultAllow     whether outbound packets no rule matched pass.
      * @param idleTimeoutNs    a connection idle longer than this is closed.
      * @param expiryIntervalNs period of the expiry sweep.
      */
     public Firewall(
-        final Cidr internalNet, final Acl acl, final boolean defaultAllow, final long idleTimeoutNs, final long expiryIntervalNs)
+        final Cidr[] internalNet, final Acl acl, final boolean defaultAllow, final long idleTimeoutNs, final long expiryIntervalNs)
     {
-        this.internalNet = internalNet;
+        this.internalNet = internalNet.clone();
         this.acl = acl;
         this.defaultAllow = defaultAllow;
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
@@ -97,7 +97,7 @@ public final class Firewall implements Vnf
             return;
         }
         final int verdict = acl.match(packet);
-        final boolean outbound = internalNet.contains(packet.srcIpv4());
+        final boolean outbound = isInternal(packet.srcIpv4());
         final boolean closing = packet.isFin() || packet.isRst();
         if (verdict == Acl.DENY || (outbound && verdict == Acl.NO_MATCH && !defaultAllow))
         {
@@ -161,5 +161,17 @@ public final class Firewall implements Vnf
     {
         final long nowNs = ctx.timestampNs();
         return PacketClock.live(current, PacketClock.millis(nowNs), idleTimeoutMs) ? PacketClock.stamp(nowNs) : 0L;
+    }
+
+    private boolean isInternal(final int address)
+    {
+        for (final Cidr prefix : internalNet)
+        {
+            if (prefix.contains(address))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 }

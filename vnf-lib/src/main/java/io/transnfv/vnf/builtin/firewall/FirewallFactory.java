@@ -17,8 +17,8 @@ public final class FirewallFactory implements VnfFactory
     private static final long MS_NS = 1_000_000L;
 
     private static final List<ParamSpec> PARAMS = List.of(
-        ParamSpec.optional("internal_net", ParamKind.STRING, "10.0.0.0/8",
-            "CIDR prefix of the protected network; packets from it are outbound"),
+        ParamSpec.optional("internal_net", ParamKind.STRING_LIST, List.of("10.0.0.0/8"),
+            "CIDR prefixes of the protected network; packets from them are outbound"),
         ParamSpec.optional("rules", ParamKind.STRING_LIST, List.of(),
             "first-match ACL rules: " + Acl.FORM),
         ParamSpec.optional("default_action", ParamKind.STRING, "allow",
@@ -51,15 +51,23 @@ public final class FirewallFactory implements VnfFactory
     @Override
     public Vnf create(final VnfConfig config)
     {
-        final Cidr internalNet;
-        try
+        final List<String> prefixes = config.getStringList("internal_net");
+        if (prefixes.isEmpty())
         {
-            internalNet = Cidr.parse(config.getString("internal_net"));
+            throw new VnfConfigException("internal_net", "internal_net is empty: write at least one prefix such as 10.0.0.0/8");
         }
-        catch (final IllegalArgumentException e)
+        final Cidr[] internalNet = new Cidr[prefixes.size()];
+        for (int i = 0; i < internalNet.length; i++)
         {
-            throw new VnfConfigException("internal_net", "internal_net: " + e.getMessage()
-                + "; write a prefix such as 10.0.0.0/8");
+            try
+            {
+                internalNet[i] = Cidr.parse(prefixes.get(i));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new VnfConfigException("internal_net", "internal_net[" + i + "]: " + e.getMessage()
+                    + "; write a prefix such as 10.0.0.0/8");
+            }
         }
         final String defaultAction = config.getString("default_action");
         if (!defaultAction.equals("allow") && !defaultAction.equals("deny"))

@@ -31,6 +31,17 @@ class FirewallTest
     }
 
     @Test
+    void shouldTreatEveryListedPrefixAsInside()
+    {
+        final VnfHarness fw = VnfHarness.of(new FirewallFactory(), Map.of("internal_net", List.of("10.0.0.0/8", "172.16.0.0/12")));
+        assertEquals("out", fw.offer(Frames.tcp("172.16.0.8", 5000, "8.8.8.8", 443, TCP_SYN, 0), S).output(),
+            "a source in the second prefix is outbound");
+        assertEquals("out", fw.offer(Frames.tcp("8.8.8.8", 443, "172.16.0.8", 5000, TCP_SYN | TCP_ACK, 0), 2 * S).output(),
+            "and its connection lets the reply in");
+        assertEquals("not-established", fw.offer(Frames.tcp("8.8.8.8", 443, "192.168.1.1", 5000, TCP_SYN, 0), 3 * S).dropReason());
+    }
+
+    @Test
     void shouldBlockInboundUntilAnOutboundPacketOpenedTheConnection()
     {
         final VnfHarness fw = VnfHarness.of(new FirewallFactory(), Map.of());
