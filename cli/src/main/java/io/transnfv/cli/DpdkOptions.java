@@ -1,0 +1,85 @@
+package io.transnfv.cli;
+
+import io.transnfv.dpdk.DpdkConfig;
+import io.transnfv.dpdk.DpdkFrontEnd;
+import io.transnfv.dpdk.DpdkSource;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.vnf.api.VnfConfig;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+
+/**
+ * {@code --dpdk "<EAL args>"}: run the chain with DPDK in and out instead of the chain's
+ * traffic. Packets come from a DPDK port and forwarded packets leave through it; see
+ * {@code docs/dpdk.md}.
+ */
+final class DpdkOptions
+{
+    @Option(names = "--dpdk", paramLabel = "EAL_ARGS",
+        description = {"Receive and transmit through DPDK, with these EAL arguments, e.g.",
+            "\"--no-huge --no-pci -m 256 --no-shconf --vdev=net_pcap0,rx_pcap=in.pcap,tx_pcap=out.pcap\"."})
+    String ealArgs;
+
+    @Option(names = "--dpdk-port", paramLabel = "PORT", defaultValue = "",
+        description = "DPDK port: number or device name (default: the first port).")
+    String port;
+
+    @Option(names = "--dpdk-idle", paramLabel = "DURATION", defaultValue = "500ms",
+        description = "End the run after DURATION without packets; 0 = run until interrupted (default: ${DEFAULT-VALUE}).")
+    String idle;
+
+    @Option(names = "--dpdk-packets", paramLabel = "N", defaultValue = "0",
+        description = "End the run after N packets; 0 = no limit (default: ${DEFAULT-VALUE}).")
+    long maxPackets;
+
+    @Option(names = "--dpdk-rx-queues", paramLabel = "N", defaultValue = "1",
+        description = "Rx queues, polled in turn by one thread (default: ${DEFAULT-VALUE}).")
+    int rxQueues;
+
+    @Option(names = "--dpdk-burst", paramLabel = "N", defaultValue = "32",
+        description = "Packets per rx/tx crossing, 1-256 (default: ${DEFAULT-VALUE}).")
+    int burst;
+
+    private DpdkFrontEnd frontEnd;
+
+    /** @return true when {@code --dpdk} was given. */
+    boolean enabled()
+    {
+        return ealArgs != null;
+    }
+
+    /**
+     * @return the DPDK source for {@code chain} (its ring sized for the chain's batches).
+     * @throws IOException "dpdk: DPDK unavailable: why" without DPDK, or DPDK's error text.
+     */
+    PacketSource open(final ChainSpec chain) throws IOException
+    {
+        final DpdkConfig config = DpdkConfig.of(DpdkConfig.splitArgs(ealArgs))
+            .withPort(port)
+            .withQueues(rxQueues, 1)
+            .withBurst(burst)
+            .withIdleTimeoutNs(VnfConfig.parseDurationNs(idle))
+            .withMaxPackets(maxPackets)
+            .forBatch(chain.settings().punctuationTransactions());
+        frontEnd = DpdkFrontEnd.open(config);
+        return frontEnd.source();
+    }
+
+    /** @return a listener that applies verdicts on the DPDK port, then calls {@code next} (may be null). */
+    PacketListener withSink(final PacketSource source, final PacketListener next)
+    {
+        if (!(source instanceof DpdkSource) || frontEnd == null)
+        {
+            return next;
+        }
+        final PacketListener sink = frontEnd.sink();
+        return next == null ? sink : (record, buffer, packet) ->
+        {
+            sink.onPacket(record, buffer, packet);
+            next.onPacket(record, buffer, packet);
+        };
+    }
+}

@@ -1,0 +1,121 @@
+package io.transnfv.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.egress.PcapWriter;
+import io.transnfv.engine.pipeline.ChainExecutor;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.report.RunReport;
+import io.transnfv.engine.source.PacketSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code transnfv run}: runs a chain over its traffic and prints the summary. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = {
+        "Run a chain over generated traffic or a capture file and print a summary.",
+        "With no arguments: the bundled nat-lb-td chain on 1,000,000 generated packets."})
+final class RunCommand implements Callable<Integer>
+{
+    @Mixin
+    ChainOptions chainOptions;
+
+    @Mixin
+    ExecutorOptions executorOptions;
+
+    @Mixin
+    DpdkOptions dpdkOptions;
+
+    @Option(names = "--json", description = "Print the summary as JSON instead of text.")
+    boolean json;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary as JSON to FILE.")
+    Path report;
+
+    @Option(names = "--records", paramLabel = "FILE",
+        description = "Write one record per packet (verdict, path, rewritten 5-tuple, tags, alerts) to FILE.")
+    Path records;
+
+    @Option(names = "--state", paramLabel = "FILE", description = "Write the final state dump to FILE.")
+    Path state;
+
+    @Option(names = "--no-progress", description = "Do not show progress on stderr.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException
+    {
+        final ChainSpec chain = chainOptions.resolve();
+        final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
+        try (ChainExecutor executor = executorOptions.create(chain);
+             PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain) : PacketSources.open(chain.settings().traffic());
+             PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());
+             Writer recordWriter = records == null ? null : Files.newBufferedWriter(records, StandardCharsets.UTF_8))
+        {
+            final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
+            final long startNs = System.nanoTime();
+            try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
+                System.err, !noProgress))
+            {
+                executor.run(source, listener);
+            }
+            final long wallNs = System.nanoTime() - startNs;
+            final RunReport summary = RunReport.of(executor.describe(), source.describe(), source.stats(), executor.stats(), wallNs);
+            final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            System.out.println(json ? mapper.writeValueAsString(summary.toMap()) : summary.toText());
+            if (report != null)
+            {
+                mapper.writeValue(report.toFile(), summary.toMap());
+            }
+            if (state != null)
+            {
+                Files.writeString(state, executor.dumpState(), StandardCharsets.UTF_8);
+            }
+            if (pcap != null && !json)
+            {
+                System.out.println("wrote " + pcap.packets() + " packets to " + pcap.path());
+            }
+        }
+        return 0;
+    }
+
+    private static PacketListener listener(final ChainExecutor executor, final PcapWriter pcap, final Writer records)
+    {
+        if (pcap == null && records == null)
+        {
+            return null;
+        }
+        final StringBuilder line = new StringBuilder(256);
+        return (record, buffer, packet) ->
+        {
+            try
+            {
+                if (pcap != null && !record.dropped())
+                {
+                    pcap.write(buffer);
+                }
+                if (records != null)
+                {
+                    line.setLength(0);
+                    record.format(line, executor.runtime(), packet).append('\n');
+                    records.append(line);
+                }
+            }
+            catch (final IOException e)
+            {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+    }
+}

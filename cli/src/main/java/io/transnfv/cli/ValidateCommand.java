@@ -1,0 +1,38 @@
+package io.transnfv.cli;
+
+import io.transnfv.chains.ChainLoader;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.EdgeSpec;
+import io.transnfv.engine.chain.VnfNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code transnfv validate}: checks a chain file and describes it. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+    description = "Check a chain definition; errors name file:line:column and what to write instead.")
+final class ValidateCommand implements Callable<Integer>
+{
+    @Parameters(index = "0", paramLabel = "CHAIN.yaml", description = "The chain definition to check.")
+    Path chain;
+
+    @Override
+    public Integer call() throws IOException
+    {
+        final ChainSpec spec = new ChainLoader().load(chain);
+        System.out.println(chain + ": valid chain '" + spec.name() + "' with " + spec.vnfs().size() + " VNFs");
+        for (final VnfNode node : spec.vnfs())
+        {
+            System.out.println("  " + node.name() + " (" + node.type() + ") " + node.config().asMap());
+        }
+        for (final EdgeSpec edge : spec.edges())
+        {
+            System.out.println("  " + edge.from() + "." + edge.output() + " -> " + edge.to()
+                + (edge.whenText().isEmpty() ? "" : " when " + edge.whenText()));
+        }
+        return 0;
+    }
+}

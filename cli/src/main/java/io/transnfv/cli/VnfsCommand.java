@@ -1,0 +1,29 @@
+package io.transnfv.cli;
+
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.api.VnfRegistry;
+import picocli.CommandLine.Command;
+
+import java.util.concurrent.Callable;
+
+/** {@code transnfv vnfs}: lists the VNF types and their parameters. */
+@Command(name = "vnfs", mixinStandardHelpOptions = true, description = "List the VNF types a chain can use, with their parameters.")
+final class VnfsCommand implements Callable<Integer>
+{
+    @Override
+    public Integer call()
+    {
+        for (final VnfFactory factory : VnfRegistry.load().types().values())
+        {
+            System.out.println(factory.type());
+            System.out.println("  " + factory.description());
+            for (final ParamSpec p : factory.params())
+            {
+                System.out.printf("    %-20s %-12s %s%s%n", p.name(), p.kind().name().toLowerCase(java.util.Locale.ROOT),
+                    p.required() ? "(required) " : "(default " + p.defaultValue() + ") ", p.description());
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,134 @@
+package io.transnfv.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line as a user drives it: exit statuses, files written, messages. */
+class TransnfvCommandTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRunTheDefaultChainAndWriteEveryRequestedOutput() throws IOException
+    {
+        final Path report = dir.resolve("report.json");
+        final Path records = dir.resolve("records.txt");
+        final Path state = dir.resolve("state.txt");
+        final Path out = dir.resolve("out.pcap");
+        final Captured run = capture("run", "--generate", "packets=2000,seed=5", "--no-progress",
+            "--report", report.toString(), "--records", records.toString(), "--state", state.toString(),
+            "--out", out.toString());
+
+        assertEquals(0, run.status, run.err);
+        assertTrue(run.out.contains("nat-lb-td"), run.out);
+        assertTrue(run.out.contains("packets in"), run.out);
+        assertTrue(run.out.contains("p99.9"), run.out);
+        final String json = Files.readString(report);
+        assertTrue(json.contains("\"in\" : 2000"), json);
+        assertEquals(2000, Files.readAllLines(records).size());
+        assertTrue(Files.size(state) > 0);
+        assertTrue(Files.size(out) > 24, "a pcap header and packets");
+    }
+
+    @Test
+    void shouldGiveTheSameRecordsWithTheOracleAndTheEngine() throws IOException
+    {
+        final Path serial = dir.resolve("serial.txt");
+        final Path engine = dir.resolve("engine.txt");
+        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
+            "--executor", "serial", "--records", serial.toString()).status);
+        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
+            "--executor", "tpg", "--threads", "2", "--batch", "100", "--records", engine.toString()).status);
+        assertEquals(Files.readAllLines(serial), Files.readAllLines(engine));
+    }
+
+    @Test
+    void shouldVerifySeveralSeedsAndExitZeroWhenEquivalent()
+    {
+        final Captured verify = capture("verify", Path.of("..", "chains", "lb.yaml").toString(),
+            "--generate", "packets=2000", "--seeds", "2", "--threads", "2");
+        assertEquals(0, verify.status, verify.out + verify.err);
+        assertTrue(verify.out.contains("2 of 2 seeds equivalent"), verify.out);
+    }
+
+    @Test
+    void shouldRejectAChainWithErrorsWithFileLineAndColumn() throws IOException
+    {
+        final Path chain = dir.resolve("bad.yaml");
+        Files.writeString(chain, String.join("\n", List.of(
+            "name: bad",
+            "vnfs:",
+            "  - name: x",
+            "    type: natt",
+            "")));
+        final Captured validate = capture("validate", chain.toString());
+        assertEquals(2, validate.status);
+        assertTrue(validate.err.contains("bad.yaml:4:11"), validate.err);
+        assertTrue(validate.err.contains("nat"), "suggests the closest type: " + validate.err);
+    }
+
+    @Test
+    void shouldReportAnUnreadableCaptureWithFileAndOffset() throws IOException
+    {
+        final Path junk = dir.resolve("junk.pcap");
+        Files.write(junk, "this is not a capture".getBytes(StandardCharsets.US_ASCII));
+        final Captured run = capture("run", "--pcap", junk.toString(), "--no-progress");
+        assertEquals(1, run.status);
+        assertTrue(run.err.contains("junk.pcap: byte 0"), run.err);
+    }
+
+    @Test
+    void shouldRejectBadGeneratorParametersAsBadInput()
+    {
+        final Captured run = capture("run", "--generate", "pakets=10", "--no-progress");
+        assertEquals(2, run.status);
+        assertTrue(run.err.contains("pakets"), run.err);
+    }
+
+    @Test
+    void shouldListTheBuiltInVnfTypes()
+    {
+        final Captured vnfs = capture("vnfs");
+        assertEquals(0, vnfs.status);
+        for (final String type : List.of("nat", "load-balancer", "trojan-detector", "firewall", "port-scan-detector", "flow-monitor"))
+        {
+            assertTrue(vnfs.out.contains(type), type);
+        }
+    }
+
+    private static Captured capture(final String... args)
+    {
+        final PrintStream oldOut = System.out;
+        final PrintStream oldErr = System.err;
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try
+        {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            final int status = Transnfv.execute(args);
+            return new Captured(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        }
+        finally
+        {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private record Captured(int status, String out, String err)
+    {
+    }
+}

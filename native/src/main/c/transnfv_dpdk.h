@@ -1,0 +1,100 @@
+/*
+ * Binary layouts shared by the C side of the DPDK front end and its Java binding.
+ * Java mirrors every offset here in io.transnfv.dpdk.RxDescriptor, TxDescriptor and
+ * NativeCounters; change both together.
+ *
+ * All fields are in the machine's byte order (the Java side reads them through a
+ * direct ByteBuffer set to ByteOrder.nativeOrder()).
+ */
+#ifndef TRANSNFV_DPDK_H
+#define TRANSNFV_DPDK_H
+
+#include <stdint.h>
+
+/* Most packets one rx or tx burst carries; the Java side never asks for more. */
+#define TNFV_MAX_BURST 256
+/* Most rx/tx queues per port the binding configures. */
+#define TNFV_MAX_QUEUES 16
+
+/*
+ * Rx descriptor: one per received packet, written by rxBurst0.
+ *
+ *   0                   8                  16                  24
+ *   +-------------------+-------------------+-------------------+
+ *   | mbuf address      | data offset in    | timestamp (ns)    |
+ *   |                   | the pool window   |                   |
+ *   +---------+---------+----+----+----+----+----+----+---------+
+ *   | 24 data | 28 pkt  |32 l3|34 l4|36 eth|38 |39 |40 segs|42 -|
+ *   |  length |  length | off | off | type |pro|mal|       |     |
+ *   +---------+---------+----+----+----+----+----+----+---------+
+ *   44 rss hash (u32), 48 flags (u32), 52..63 reserved
+ */
+#define TNFV_RX_DESCRIPTOR_BYTES   64
+#define TNFV_RX_MBUF               0   /* u64 */
+#define TNFV_RX_DATA_OFFSET        8   /* u64: rte_pktmbuf_mtod - pool window base */
+#define TNFV_RX_TIMESTAMP_NS      16   /* u64: PMD rx timestamp, else wall clock at the burst */
+#define TNFV_RX_DATA_LENGTH       24   /* u32: bytes in the first segment */
+#define TNFV_RX_PACKET_LENGTH     28   /* u32: bytes in the whole chain (pkt_len) */
+#define TNFV_RX_L3_OFFSET         32   /* u16: 0 when not IP */
+#define TNFV_RX_L4_OFFSET         34   /* u16: 0 when none */
+#define TNFV_RX_ETHER_TYPE        36   /* u16: innermost ethertype after VLAN tags */
+#define TNFV_RX_IP_PROTOCOL       38   /* u8 */
+#define TNFV_RX_MALFORMED         39   /* u8: TNFV_MALFORMED_* */
+#define TNFV_RX_SEGMENTS          40   /* u16: nb_segs */
+#define TNFV_RX_RSS_HASH          44   /* u32 */
+#define TNFV_RX_FLAGS             48   /* u32: TNFV_RX_FLAG_* */
+
+#define TNFV_RX_FLAG_VLAN       0x1
+#define TNFV_RX_FLAG_IPV4       0x2
+#define TNFV_RX_FLAG_IPV6       0x4
+#define TNFV_RX_FLAG_TCP        0x8
+#define TNFV_RX_FLAG_UDP       0x10
+#define TNFV_RX_FLAG_PMD_TIME  0x20
+
+/* Malformed reasons: the same codes as io.transnfv.vnf.packet.PacketFlyweight. */
+#define TNFV_MALFORMED_NONE        0
+#define TNFV_MALFORMED_TRUNC_L2    1
+#define TNFV_MALFORMED_TRUNC_L3    2
+#define TNFV_MALFORMED_BAD_IP      3
+#define TNFV_MALFORMED_TRUNC_L4    4
+#define TNFV_MALFORMED_BAD_L4      5
+#define TNFV_MALFORMED_COUNT       6
+
+/*
+ * Tx descriptor: one per verdict, written by the Java sink, read by txBurst0.
+ *   0 mbuf address (u64) | 8 frame length (u32) | 12 action (u32)
+ */
+#define TNFV_TX_DESCRIPTOR_BYTES  16
+#define TNFV_TX_MBUF               0
+#define TNFV_TX_LENGTH             8
+#define TNFV_TX_ACTION            12
+
+#define TNFV_ACTION_DROP           0
+#define TNFV_ACTION_FORWARD        1
+
+/* Native counters, u64 each, index * 8 in the counters buffer. Written by the thread
+ * that owns the queue (rx: the receiver thread; tx: the sink's thread), read by others. */
+enum tnfv_counter {
+	TNFV_C_RX_BURSTS = 0,        /* rxBurst0 calls that returned packets */
+	TNFV_C_RX_EMPTY_POLLS,       /* rxBurst0 calls that returned none */
+	TNFV_C_RX_PACKETS,
+	TNFV_C_RX_BYTES,
+	TNFV_C_RX_MULTI_SEGMENT,     /* frames longer than one mbuf's data room */
+	TNFV_C_RX_NON_IP,
+	TNFV_C_TX_BURSTS,            /* txBurst0 calls */
+	TNFV_C_TX_PACKETS,           /* accepted by the PMD */
+	TNFV_C_TX_BYTES,
+	TNFV_C_TX_RETRIES,           /* tx bursts the PMD only partly took: backpressure */
+	TNFV_C_DROP_VERDICT,         /* dropped because post-processing said so */
+	TNFV_C_DROP_TX_FULL,         /* the PMD refused them after every retry */
+	TNFV_C_MALFORMED_BASE,       /* + reason, TNFV_MALFORMED_COUNT entries */
+	TNFV_C_ETH_IPACKETS = TNFV_C_MALFORMED_BASE + TNFV_MALFORMED_COUNT, /* rte_eth_stats snapshot */
+	TNFV_C_ETH_OPACKETS,
+	TNFV_C_ETH_IMISSED,
+	TNFV_C_ETH_IERRORS,
+	TNFV_C_ETH_OERRORS,
+	TNFV_C_ETH_RX_NOMBUF,
+	TNFV_C_COUNT
+};
+
+#endif

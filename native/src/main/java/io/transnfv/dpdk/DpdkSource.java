@@ -1,0 +1,145 @@
+package io.transnfv.dpdk;
+
+import com.lmax.disruptor.RingBuffer;
+import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceStats;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+
+/**
+ * A {@link PacketSource} over the ingress ring: each {@link #next} takes the next
+ * published packet and copies its frame out of the mbuf (through the pool window, no JNI
+ * crossing) into the engine's buffer. The mbuf stays in native memory until
+ * {@link DpdkSink} applies its verdict.
+ *
+ * <p>Driven by the engine's thread, which must also drive the front end's sink (every
+ * executor calls its listener on the thread that calls {@code next}). When the ring is
+ * empty it first flushes the sink's pending verdicts, so a partial tx burst never waits
+ * for more traffic. The stream ends when the receiver stops (idle timeout, packet limit,
+ * {@link #close()}); an rx failure is thrown from {@code next}.
+ */
+public final class DpdkSource implements PacketSource
+{
+    private final DpdkFrontEnd frontEnd;
+    private final RingBuffer<RxEvent> ring;
+    private final ByteBuffer window;
+    private final MbufChain chains;
+    private final DpdkReceiver receiver;
+    private final DpdkSink sink;
+    private final SourceStats stats = new SourceStats();
+    private final IdleBackoff backoff = new IdleBackoff();
+    private long nextSequence;
+    private boolean ended;
+
+    DpdkSource(final DpdkFrontEnd frontEnd, final RingBuffer<RxEvent> ring, final DpdkReceiver receiver, final DpdkSink sink)
+    {
+        this.frontEnd = frontEnd;
+        this.ring = ring;
+        this.window = frontEnd.port().window();
+        this.chains = frontEnd.port().chains();
+        this.receiver = receiver;
+        this.sink = sink;
+    }
+
+    @Override
+    public boolean next(final PacketBuffer dst) throws DpdkException
+    {
+        final long sequence = nextSequence;
+        if (sequence > ring.getCursor() && !awaitSlowPath(sequence))
+        {
+            return false;
+        }
+        final RxEvent e = ring.get(sequence);
+        final int length;
+        if (e.segments == 1)
+        {
+            length = Math.min(e.dataLength, dst.capacity());
+            window.get(e.dataOffset, dst.data(), 0, length);
+        }
+        else
+        {
+            length = copyChainSlowPath(e, dst);
+        }
+        dst.commit(length, e.packetLength, e.timestampNs, sequence);
+        if (length < e.packetLength)
+        {
+            stats.onOversizedFrame();
+        }
+        stats.onPacket(length);
+        nextSequence = sequence + 1;
+        return true;
+    }
+
+    private int copyChainSlowPath(final RxEvent e, final PacketBuffer dst)
+    {
+        return chains.copyOut(e.mbuf, dst.data(), Math.min(e.packetLength, dst.capacity()));
+    }
+
+    private boolean awaitSlowPath(final long sequence) throws DpdkException
+    {
+        if (ended)
+        {
+            return false;
+        }
+        sink.flush();
+        backoff.reset();
+        while (sequence > ring.getCursor())
+        {
+            if (sequence >= receiver.endSequence() && sequence > ring.getCursor())
+            {
+                ended = true;
+                summarise();
+                final DpdkException failure = receiver.failure();
+                if (failure != null)
+                {
+                    throw failure;
+                }
+                return false;
+            }
+            backoff.idle();
+        }
+        return true;
+    }
+
+    /** Adds the front end's ingress findings to the warnings the run report prints. */
+    private void summarise() throws DpdkException
+    {
+        final NativeCounters counters = frontEnd.port().refreshCounters();
+        final Map<String, Long> malformed = counters.malformedByReason();
+        if (!malformed.isEmpty())
+        {
+            stats.warn("dpdk: malformed frames at ingress (dropped by the chain's packet view): " + malformed);
+        }
+        if (counters.portRxLosses() > 0)
+        {
+            stats.warn("dpdk: the port lost " + counters.portRxLosses() + " packets before rx (imissed/ierrors/rx_nombuf)");
+        }
+    }
+
+    /** @return the arrival index the next packet gets (= packets delivered). */
+    public long delivered()
+    {
+        return nextSequence;
+    }
+
+    @Override
+    public SourceStats stats()
+    {
+        return stats;
+    }
+
+    @Override
+    public String describe()
+    {
+        return frontEnd.describe();
+    }
+
+    /** Stops the receiver, applies pending verdicts and closes the port (the whole front end). */
+    @Override
+    public void close() throws DpdkException
+    {
+        frontEnd.close();
+    }
+}

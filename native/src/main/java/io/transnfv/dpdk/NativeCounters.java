@@ -1,0 +1,167 @@
+package io.transnfv.dpdk;
+
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The C side's per-port counters (a u64 array in native memory, {@code enum tnfv_counter}
+ * in {@code transnfv_dpdk.h}). Written by the rx and tx crossings; read here off the hot
+ * path, possibly a little stale.
+ */
+public final class NativeCounters
+{
+    static final int RX_BURSTS = 0;
+    static final int RX_EMPTY_POLLS = 1;
+    static final int RX_PACKETS = 2;
+    static final int RX_BYTES = 3;
+    static final int RX_MULTI_SEGMENT = 4;
+    static final int RX_NON_IP = 5;
+    static final int TX_BURSTS = 6;
+    static final int TX_PACKETS = 7;
+    static final int TX_BYTES = 8;
+    static final int TX_RETRIES = 9;
+    static final int DROP_VERDICT = 10;
+    static final int DROP_TX_FULL = 11;
+    static final int MALFORMED_BASE = 12;
+    static final int MALFORMED_COUNT = 6;
+    static final int ETH_IPACKETS = MALFORMED_BASE + MALFORMED_COUNT;
+    static final int ETH_OPACKETS = ETH_IPACKETS + 1;
+    static final int ETH_IMISSED = ETH_IPACKETS + 2;
+    static final int ETH_IERRORS = ETH_IPACKETS + 3;
+    static final int ETH_OERRORS = ETH_IPACKETS + 4;
+    static final int ETH_RX_NOMBUF = ETH_IPACKETS + 5;
+
+    private static final int COUNT = ETH_RX_NOMBUF + 1;
+
+    private final ByteBuffer counters;
+    private long[] frozen;
+
+    NativeCounters(final ByteBuffer counters)
+    {
+        this.counters = counters;
+    }
+
+    long get(final int counter)
+    {
+        final long[] values = frozen;
+        return values != null ? values[counter] : counters.getLong(counter * 8);
+    }
+
+    /** Keep the last values: the native memory is freed when the port closes. */
+    void freeze()
+    {
+        final long[] values = new long[COUNT];
+        for (int i = 0; i < COUNT; i++)
+        {
+            values[i] = counters.getLong(i * 8);
+        }
+        frozen = values;
+    }
+
+    /** @return rx crossings that returned packets. */
+    public long rxBursts()
+    {
+        return get(RX_BURSTS);
+    }
+
+    /** @return rx crossings that returned no packet. */
+    public long rxEmptyPolls()
+    {
+        return get(RX_EMPTY_POLLS);
+    }
+
+    /** @return packets received. */
+    public long rxPackets()
+    {
+        return get(RX_PACKETS);
+    }
+
+    /** @return tx crossings. */
+    public long txBursts()
+    {
+        return get(TX_BURSTS);
+    }
+
+    /** @return packets the PMD accepted for transmission. */
+    public long txPackets()
+    {
+        return get(TX_PACKETS);
+    }
+
+    /** @return packets freed because post-processing dropped them. */
+    public long droppedByVerdict()
+    {
+        return get(DROP_VERDICT);
+    }
+
+    /** @return packets freed because the tx queue stayed full through every retry. */
+    public long droppedTxFull()
+    {
+        return get(DROP_TX_FULL);
+    }
+
+    /** @return tx bursts the PMD took only in part at first (backpressure from the port). */
+    public long txRetries()
+    {
+        return get(TX_RETRIES);
+    }
+
+    /** @return frames longer than one mbuf's data room (chains of mbufs). */
+    public long multiSegmentFrames()
+    {
+        return get(RX_MULTI_SEGMENT);
+    }
+
+    /** @return packets the port missed or could not receive (imissed + ierrors + rx_nombuf), at the last snapshot. */
+    public long portRxLosses()
+    {
+        return get(ETH_IMISSED) + get(ETH_IERRORS) + get(ETH_RX_NOMBUF);
+    }
+
+    /** @return malformed frames seen by the C parser, by the packet view's reason names. */
+    public Map<String, Long> malformedByReason()
+    {
+        final Map<String, Long> byReason = new LinkedHashMap<>();
+        for (int reason = 1; reason < MALFORMED_COUNT; reason++)
+        {
+            final long n = get(MALFORMED_BASE + reason);
+            if (n > 0)
+            {
+                byReason.put(PacketFlyweight.malformedReasonName(reason), n);
+            }
+        }
+        return byReason;
+    }
+
+    /** @return every counter by name, for reports. */
+    public Map<String, Long> toMap()
+    {
+        final Map<String, Long> m = new LinkedHashMap<>();
+        m.put("rx_bursts", get(RX_BURSTS));
+        m.put("rx_empty_polls", get(RX_EMPTY_POLLS));
+        m.put("rx_packets", get(RX_PACKETS));
+        m.put("rx_bytes", get(RX_BYTES));
+        m.put("rx_multi_segment", get(RX_MULTI_SEGMENT));
+        m.put("rx_non_ip", get(RX_NON_IP));
+        m.put("tx_bursts", get(TX_BURSTS));
+        m.put("tx_packets", get(TX_PACKETS));
+        m.put("tx_bytes", get(TX_BYTES));
+        m.put("tx_retries", get(TX_RETRIES));
+        m.put("drop_verdict", get(DROP_VERDICT));
+        m.put("drop_tx_full", get(DROP_TX_FULL));
+        for (final Map.Entry<String, Long> e : malformedByReason().entrySet())
+        {
+            m.put("malformed_" + e.getKey(), e.getValue());
+        }
+        m.put("port_ipackets", get(ETH_IPACKETS));
+        m.put("port_opackets", get(ETH_OPACKETS));
+        m.put("port_imissed", get(ETH_IMISSED));
+        m.put("port_ierrors", get(ETH_IERRORS));
+        m.put("port_oerrors", get(ETH_OERRORS));
+        m.put("port_rx_nombuf", get(ETH_RX_NOMBUF));
+        return m;
+    }
+}

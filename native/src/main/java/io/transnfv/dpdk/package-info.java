@@ -1,0 +1,26 @@
+/**
+ * The DPDK front end: packets in from a DPDK port, through the engine, and out again,
+ * through a small JNI binding over {@code libtransnfv_dpdk.so} (C in {@code native/src/main/c}).
+ *
+ * <pre>
+ *  NIC / vdev ─► rxBurst0 (C: rx burst, parse, descriptors) ─► DpdkReceiver ─► ingress ring
+ *     ▲              one JNI crossing per burst               (rx thread)      (Disruptor,
+ *     │                                                                          RxEvent[])
+ *     │                                                                              │
+ *  txBurst0 (C: free drops, tx forwards) ◄─ DpdkSink ◄─ executor ◄─ DpdkSource ◄────┘
+ *     one JNI crossing per burst        (verdicts, in    (engine     (copies the frame out
+ *                                        arrival order)   thread)     of the mbuf)
+ * </pre>
+ *
+ * <p>Threads: {@link io.transnfv.dpdk.DpdkReceiver} runs on its own thread and is the
+ * ring's only producer; {@link io.transnfv.dpdk.DpdkSource} and
+ * {@link io.transnfv.dpdk.DpdkSink} run on the engine's thread (the one that calls
+ * {@code ChainExecutor.run}). Mbufs stay in native memory from rx until their verdict; a
+ * ring slot, and so an mbuf, is released only when the sink has applied the verdict,
+ * which bounds the packets in flight to the ring's size: when the engine is behind, the
+ * receiver stops polling (backpressure) instead of dropping.
+ *
+ * <p>The EAL is process-global and initialises once ({@link io.transnfv.dpdk.Dpdk#initEal}).
+ * See {@code docs/dpdk.md}.
+ */
+package io.transnfv.dpdk;

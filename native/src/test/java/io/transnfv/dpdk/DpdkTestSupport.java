@@ -1,0 +1,101 @@
+package io.transnfv.dpdk;
+
+import io.transnfv.chains.ChainLoader;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.pipeline.BatchedChainExecutor;
+import io.transnfv.engine.pipeline.ChainExecutor;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Shared by the DPDK tests: skipping without DPDK, traces, chains, and reading pcap files. */
+final class DpdkTestSupport
+{
+    private DpdkTestSupport()
+    {
+    }
+
+    /** Skips the test, saying why, when the native library or DPDK is missing. */
+    static void assumeDpdk()
+    {
+        assumeTrue(Dpdk.isAvailable(), () -> "DPDK unavailable: " + Dpdk.unavailableReason());
+    }
+
+    /** The traces are kept once, with their licences, in the engine's test data. */
+    private static final Path TRACES = Path.of("..", "engine", "src", "test", "resources", "traces");
+
+    static Path trace(final String name)
+    {
+        final Path path = TRACES.resolve(name).toAbsolutePath().normalize();
+        if (!java.nio.file.Files.isRegularFile(path))
+        {
+            throw new IllegalStateException("missing test trace " + path);
+        }
+        return path;
+    }
+
+    static ChainSpec natLbTd() throws IOException
+    {
+        return new ChainLoader().loadBundled("nat-lb-td");
+    }
+
+    /** The engine as the CLI builds it by default: the TPG executor. */
+    static ChainExecutor engine(final ChainSpec chain)
+    {
+        return new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
+    }
+
+    /** @return a listener that calls each of {@code listeners} in turn. */
+    static PacketListener both(final PacketListener first, final PacketListener second)
+    {
+        return (record, buffer, packet) ->
+        {
+            first.onPacket(record, buffer, packet);
+            second.onPacket(record, buffer, packet);
+        };
+    }
+
+    /**
+     * The captured bytes of every record of a classic pcap file (either byte order, micro-
+     * or nanosecond timestamps), in file order. Timestamps are not returned: DPDK's pcap
+     * vdev stamps frames with the time it transmitted them.
+     */
+    static List<byte[]> pcapFrames(final Path file) throws IOException
+    {
+        final ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        final int magic = in.getInt(0);
+        if (magic != 0xA1B2C3D4 && magic != 0xA1B23C4D)
+        {
+            in.order(ByteOrder.BIG_ENDIAN);
+        }
+        final List<byte[]> frames = new ArrayList<>();
+        int p = 24;
+        while (p + 16 <= in.limit())
+        {
+            final int captured = in.getInt(p + 8);
+            final byte[] frame = new byte[captured];
+            in.get(p + 16, frame);
+            frames.add(frame);
+            p += 16 + captured;
+        }
+        return frames;
+    }
+
+    /** EAL arguments for the tests: no NIC, no hugepages, vdevs attached per test. */
+    static DpdkConfig pcapVdev(final String name, final Path rx, final Path tx, final ChainSpec chain)
+    {
+        return DpdkConfig.of(DpdkConfig.NO_NIC_ARGS)
+            .withAttach("net_pcap_" + name + ",rx_pcap=" + rx + ",tx_pcap=" + tx)
+            .withIdleTimeoutNs(300_000_000L)
+            .forBatch(chain.settings().punctuationTransactions());
+    }
+}
