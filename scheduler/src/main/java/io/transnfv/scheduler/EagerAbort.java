@@ -1,10 +1,10 @@
 package io.transnfv.scheduler;
 
 /**
- * Eager abort: a transaction's abort is handled the moment a function calls it. Its
- * remaining operations are skipped, its versions are removed when it finishes, and only
- * then are its dependents released; since dependents never saw its versions, nothing is
- * re-executed. The cost: a dependent waits for the whole predecessor transaction, not only
+ * Eager abort: a transaction's versions become visible only when it has finished, so an abort
+ * is handled the moment it happens: the remaining operations are skipped, the versions
+ * removed, and only then are dependents released; since they never saw the versions, nothing
+ * is re-executed. The cost: a dependent waits for the whole predecessor transaction, not only
  * for the operation that wrote the version it reads.
  */
 public final class EagerAbort implements AbortHandling
@@ -19,6 +19,18 @@ public final class EagerAbort implements AbortHandling
     public boolean propagatesAtOnce()
     {
         return true;
+    }
+
+    @Override
+    public String shortName()
+    {
+        return "eager";
+    }
+
+    @Override
+    public int id()
+    {
+        return 0;
     }
 
     @Override

@@ -2,18 +2,28 @@ package io.transnfv.scheduler;
 
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 
-/** Every operation is its own unit: the finest granularity, the most scheduling overhead. */
+/**
+ * Every operation is its own unit: the finest granularity, the most parallelism and the most
+ * hand-overs (every operation made ready goes through a deque).
+ */
 public final class SingleOperationGranularity implements Granularity
 {
     @Override
-    public int partition(final TaskPrecedenceGraph graph, final int[] unitOfOperation)
+    public void partition(final TaskPrecedenceGraph graph, final WorkUnits units)
     {
-        final int n = graph.operationCount();
-        for (int o = 0; o < n; o++)
-        {
-            unitOfOperation[o] = o;
-        }
-        return n;
+        units.singleOperations(graph.operationCount());
+    }
+
+    @Override
+    public String shortName()
+    {
+        return "op";
+    }
+
+    @Override
+    public int id()
+    {
+        return 0;
     }
 
     @Override

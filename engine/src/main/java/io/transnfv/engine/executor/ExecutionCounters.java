@@ -13,17 +13,41 @@ public final class ExecutionCounters
     private long operationsSkipped;
     private long transactionsAborted;
     private long totalOperationsExecuted;
+    private long totalOperationsReExecuted;
     private long totalTransactionsAborted;
+    private long unitsRun;
+    private long parks;
 
-    void record(final long executed, final long reExecuted, final long skipped, final long aborted)
+    void record(final long executed, final long reExecuted, final long skipped, final long aborted, final long units, final long parked)
     {
         batches++;
         operationsExecuted = executed;
         operationsReExecuted = reExecuted;
         operationsSkipped = skipped;
         transactionsAborted = aborted;
+        unitsRun = units;
+        parks = parked;
         totalOperationsExecuted += executed;
+        totalOperationsReExecuted += reExecuted;
         totalTransactionsAborted += aborted;
+    }
+
+    /** @return units taken from a deque in the last batch (first runs and resumptions). */
+    public long unitsRun()
+    {
+        return unitsRun;
+    }
+
+    /** @return times an idle executor parked in the last batch. */
+    public long parks()
+    {
+        return parks;
+    }
+
+    /** @return operations re-executed since the executor started (lazy abort). */
+    public long totalOperationsReExecuted()
+    {
+        return totalOperationsReExecuted;
     }
 
     /** @return batches executed so far. */
@@ -41,7 +65,8 @@ public final class ExecutionCounters
     /**
      * @return operations run again in the last batch because a version they read was removed;
      *         always 0 under {@link io.transnfv.scheduler.EagerAbort}, whose readers only see
-     *         decided versions.
+     *         decided versions; under {@link io.transnfv.scheduler.LazyAbort}, the readers of
+     *         versions written by transactions that later aborted, transitively.
      */
     public long operationsReExecuted()
     {
@@ -76,6 +101,6 @@ public final class ExecutionCounters
     public String toString()
     {
         return "batches=" + batches + " executed=" + operationsExecuted + " reExecuted=" + operationsReExecuted +
-            " skipped=" + operationsSkipped + " aborted=" + transactionsAborted;
+            " skipped=" + operationsSkipped + " aborted=" + transactionsAborted + " units=" + unitsRun + " parks=" + parks;
     }
 }

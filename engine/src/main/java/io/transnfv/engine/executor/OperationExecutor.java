@@ -1,7 +1,9 @@
 package io.transnfv.engine.executor;
 
 import io.transnfv.engine.state.MultiVersionStateTable;
-import io.transnfv.scheduler.ReadyFrontier;
+import io.transnfv.scheduler.Exploration;
+import io.transnfv.scheduler.ReadyDeques;
+import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.ChooseFunction;
@@ -9,23 +11,32 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.TransactionLog;
 
-import java.util.concurrent.locks.LockSupport;
-
 /**
- * One executor's role: take a ready operation from the frontier, run it against the
- * multi-version table, and release what it unblocks ({@link #doWork()}). It is also the
- * {@link FunctionContext} of the operation it runs. Owned by one thread; its counters are
- * plain fields read by the coordinator after the batch.
+ * One executor's role: take a ready unit from the deques ({@link Exploration#poll}), run its
+ * operations in serial order against the multi-version table, and release what they unblock.
+ * It is also the {@link FunctionContext} of the operation it runs. Owned by one thread; its
+ * counters are plain fields read by the coordinator after the batch.
  *
- * <p>Per operation: READY ──run──► EXECUTED / ABORTED, then either the next operation of its
- * transaction loses its logical dependency, or (last operation) the transaction finishes:
- * if it aborted its versions are removed, then every operation waiting for it loses one
- * dependency. Readers therefore only see versions of finished transactions.
+ * <pre>
+ *  unit at position p:  o = operationAt(p)  ──► READY?  ──yes──► run o, release, p + 1
+ *                                              │no
+ *                                              └► park(o): let go; the last resolver of o
+ *                                                 pushes position p back onto a deque
+ *  per operation:  READY ──run──► EXECUTED / ABORTED
+ *    speculative (lazy):  its readers lose a dependency now
+ *    decided (eager):     its readers lose it when its transaction finishes, after an
+ *                         aborted transaction's versions are removed
+ *    the transaction's next operation loses its logical dependency
+ * </pre>
+ *
+ * <p>Time is measured at idle transitions only (never per operation): an idle streak that
+ * ended by finding work while searching counts as explore, one that parked or ended the batch
+ * counts as sync; the rest of the executor's time in the batch is useful.
  */
 final class OperationExecutor implements FunctionContext
 {
-    private static final int SPIN_LIMIT = 64;
-    private static final int YIELD_LIMIT = 128;
+    private static final int SPIN_LIMIT = 32;
+    private static final int YIELD_LIMIT = 40;
     private static final long IDLE_PARK_NS = 50_000L;
 
     private final int index;
@@ -35,7 +46,11 @@ final class OperationExecutor implements FunctionContext
     private TaskPrecedenceGraph graph;
     private MultiVersionStateTable state;
     private OperationStateMachine machine;
-    private ReadyFrontier frontier;
+    private ReadyDeques deques;
+    private WorkUnits units;
+    private Exploration exploration;
+    private boolean speculative;
+    private boolean concurrent;
 
     private int op;
     private int transaction;
@@ -43,9 +58,15 @@ final class OperationExecutor implements FunctionContext
     private int chosen;
     private int abortReason;
 
+    long processed;
     long executed;
     long skipped;
     long transactionsAborted;
+    long activeNs;
+    long exploreNs;
+    long syncNs;
+    long unitsRun;
+    long parks;
 
     OperationExecutor(final int index, final BatchRun run)
     {
@@ -53,70 +74,127 @@ final class OperationExecutor implements FunctionContext
         this.run = run;
     }
 
-    /** Runs operations until the batch has no unfinished transaction (or has failed). */
+    /** Runs units until every operation of the batch is processed (or the batch has failed). */
     void runBatch()
     {
-        log = run.log;
-        graph = run.graph;
-        state = run.state;
-        machine = run.machine;
-        frontier = run.frontier;
+        final long startNs = System.nanoTime();
+        bind();
+        processed = 0;
         executed = 0;
         skipped = 0;
         transactionsAborted = 0;
-        int idle = 0;
+        exploreNs = 0;
+        syncNs = 0;
+        unitsRun = 0;
+        parks = 0;
+        run.attach(index, Thread.currentThread());
+        final Exploration exploration = this.exploration;
+        final ReadyDeques deques = this.deques;
         try
         {
-            while (run.active())
+            while (true)
             {
-                if (doWork() > 0)
+                int position = exploration.poll(deques, index);
+                if (position == ReadyDeques.EMPTY)
                 {
-                    idle = 0;
+                    position = idle(exploration, deques);
+                    if (position == ReadyDeques.EMPTY)
+                    {
+                        break;
+                    }
                 }
-                else
-                {
-                    idle = idle(idle);
-                }
+                runUnit(position);
             }
         }
         catch (final Throwable t)
         {
             run.fail(t);
+            run.wakeAll();
         }
         finally
         {
+            activeNs = System.nanoTime() - startNs;
             log = null;
             state = null;
         }
     }
 
-    /** @return 1 if an operation was taken and processed, 0 if none was ready. */
-    int doWork()
+    private void bind()
     {
-        final int o = frontier.poll(index);
-        if (o == ReadyFrontier.EMPTY)
-        {
-            return 0;
-        }
-        process(o);
-        return 1;
+        log = run.log;
+        graph = run.graph;
+        state = run.state;
+        machine = run.machine;
+        deques = run.deques;
+        units = run.units;
+        exploration = run.exploration;
+        speculative = run.speculative;
+        concurrent = run.activeExecutors > 1;
     }
 
-    private static int idle(final int idle)
+    /** @return a position found after waiting, or EMPTY when the batch is over. */
+    private int idle(final Exploration exploration, final ReadyDeques deques)
     {
-        if (idle < SPIN_LIMIT)
+        final long idleStartNs = System.nanoTime();
+        boolean waited = false;
+        int position = ReadyDeques.EMPTY;
+        for (int idle = 0; ; idle++)
         {
-            Thread.onSpinWait();
+            if (run.done())
+            {
+                run.wakeAll();
+                waited = true;
+                break;
+            }
+            position = exploration.poll(deques, index);
+            if (position != ReadyDeques.EMPTY)
+            {
+                break;
+            }
+            if (idle < SPIN_LIMIT)
+            {
+                Thread.onSpinWait();
+            }
+            else if (idle < YIELD_LIMIT)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                waited = true;
+                parks++;
+                run.parkIdle(index, IDLE_PARK_NS);
+            }
         }
-        else if (idle < YIELD_LIMIT)
+        final long idleNs = System.nanoTime() - idleStartNs;
+        if (waited)
         {
-            Thread.yield();
+            syncNs += idleNs;
         }
         else
         {
-            LockSupport.parkNanos(IDLE_PARK_NS);
+            exploreNs += idleNs;
         }
-        return idle + 1;
+        return position;
+    }
+
+    private void runUnit(final int start)
+    {
+        final WorkUnits units = this.units;
+        final OperationStateMachine machine = this.machine;
+        final int end = units.unitEnd(start);
+        unitsRun++;
+        process(units.operationAt(start));
+        for (int p = start + 1; p < end; p++)
+        {
+            final int o = units.operationAt(p);
+            if (machine.state(o) != OperationStateMachine.READY && machine.park(o))
+            {
+                break;
+            }
+            process(o);
+        }
+        run.publishProcessed(index, processed);
     }
 
     private void process(final int o)
@@ -124,16 +202,18 @@ final class OperationExecutor implements FunctionContext
         final TransactionLog log = this.log;
         final int t = log.transactionOf(o);
         final int[] abortReasons = run.abortReason;
+        final int first = log.firstOperation(t);
         if (abortReasons[t] != 0)
         {
-            complete(o, OperationStateMachine.ABORTED);
+            removeSlots(o);
+            machine.complete(o, OperationStateMachine.ABORTED);
             skipped++;
         }
         else
         {
             op = o;
             transaction = t;
-            firstOp = log.firstOperation(t);
+            firstOp = first;
             chosen = ChooseFunction.NONE;
             abortReason = 0;
             try
@@ -149,28 +229,26 @@ final class OperationExecutor implements FunctionContext
             if (abortReason != 0)
             {
                 abortReasons[t] = abortReason;
-                complete(o, OperationStateMachine.ABORTED);
+                removeSlots(o);
+                machine.complete(o, OperationStateMachine.ABORTED);
             }
             else
             {
-                complete(o, OperationStateMachine.EXECUTED);
+                machine.complete(o, OperationStateMachine.EXECUTED);
             }
         }
-        if (o < log.firstOperation(t) + log.operationCount(t) - 1)
+        processed++;
+        if (speculative)
+        {
+            releaseDependents(o);
+        }
+        if (o < first + log.operationCount(t) - 1)
         {
             release(o + 1);
         }
         else
         {
-            finishTransaction(t);
-        }
-    }
-
-    private void complete(final int o, final int outcome)
-    {
-        if (!machine.complete(o, outcome))
-        {
-            throw new IllegalStateException("operation " + o + " was not READY: state " + machine.state(o));
+            finishTransaction(t, first, o + 1);
         }
     }
 
@@ -178,49 +256,111 @@ final class OperationExecutor implements FunctionContext
     {
         if (machine.resolveDependency(o))
         {
-            frontier.offer(index, o);
+            deques.push(index, units.positionOf(o));
+            if (concurrent)
+            {
+                run.wakeOneIfIdle();
+            }
         }
     }
 
-    private void finishTransaction(final int t)
+    private void releaseDependents(final int o)
     {
-        final int reason = run.abortReason[t];
-        if (reason != 0)
-        {
-            removeVersions(t);
-            log.abortReason(t, reason);
-            transactionsAborted++;
-        }
         final TaskPrecedenceGraph graph = this.graph;
-        final int end = graph.dependentsEnd(t);
-        for (int i = graph.dependentsStart(t); i < end; i++)
+        final int end = graph.dependentsEnd(o);
+        for (int i = graph.dependentsStart(o); i < end; i++)
         {
             release(graph.dependent(i));
         }
-        run.transactionFinished();
     }
 
-    private void removeVersions(final int t)
+    private void finishTransaction(final int t, final int first, final int end)
     {
+        final boolean aborted = run.abortReason[t] != 0;
+        if (aborted)
+        {
+            transactionsAborted++;
+        }
+        if (speculative)
+        {
+            return;
+        }
+        if (aborted)
+        {
+            removeVersions(t);
+        }
+        for (int o = first; o < end; o++)
+        {
+            releaseDependents(o);
+        }
+    }
+
+    /**
+     * Coordinator only, after the parallel phase: runs transaction {@code t} again against the
+     * current versions (every earlier transaction is final), writing its versions, or removing
+     * them all if it aborts.
+     *
+     * @return 0 if it committed, else its abort reason.
+     */
+    int reExecute(final int t)
+    {
+        bind();
         final TransactionLog log = this.log;
+        final int first = log.firstOperation(t);
+        final int end = first + log.operationCount(t);
+        transaction = t;
+        firstOp = first;
+        abortReason = 0;
+        for (int o = first; o < end; o++)
+        {
+            op = o;
+            chosen = ChooseFunction.NONE;
+            runOperation(o);
+            if (abortReason != 0)
+            {
+                removeVersions(t);
+                break;
+            }
+        }
+        final int reason = abortReason;
+        this.log = null;
+        this.state = null;
+        return reason;
+    }
+
+    /** Removes every version slot of transaction {@code t} (written or not). */
+    void removeVersions(final int t)
+    {
+        final TransactionLog log = run.log;
         final int first = log.firstOperation(t);
         final int end = first + log.operationCount(t);
         for (int o = first; o < end; o++)
         {
-            final int type = log.type(o);
-            if (type == OperationType.CHOOSE.ordinal())
+            removeSlotsOf(log, run.graph, run.state, o);
+        }
+    }
+
+    private void removeSlots(final int o)
+    {
+        removeSlotsOf(log, graph, state, o);
+    }
+
+    private static void removeSlotsOf(
+        final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state, final int o)
+    {
+        final int type = log.type(o);
+        if (type == OperationType.CHOOSE.ordinal())
+        {
+            final int x0 = log.extraStart(o);
+            final int x1 = x0 + log.extraCount(o);
+            for (int x = x0; x < x1; x++)
             {
-                final int x0 = log.extraStart(o);
-                final int x1 = x0 + log.extraCount(o);
-                for (int x = x0; x < x1; x++)
-                {
-                    state.remove(graph.extraEntry(x));
-                }
+                state.remove(graph.extraEntry(x));
             }
-            else if (type != OperationType.READ.ordinal())
-            {
-                state.remove(graph.targetEntry(o));
-            }
+        }
+        else if (type != OperationType.READ.ordinal())
+        {
+            state.remove(graph.targetEntry(o));
         }
     }
 

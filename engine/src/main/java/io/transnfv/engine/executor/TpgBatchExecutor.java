@@ -1,8 +1,11 @@
 package io.transnfv.engine.executor;
 
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.scheduler.BatchStatistics;
+import io.transnfv.scheduler.DecisionModel;
+import io.transnfv.scheduler.ReadyDeques;
 import io.transnfv.scheduler.SchedulingPolicy;
-import io.transnfv.scheduler.SingleOperationGranularity;
+import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -11,26 +14,48 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The parallel batch executor: builds the batch's {@link TaskPrecedenceGraph}, binds its
- * version slots in the {@link MultiVersionStateTable}, and runs it on {@code threads}
- * executors: the calling thread plus {@code threads - 1} persistent daemon threads that park
- * between batches. Transactions finish in dependency order; a transaction's versions are
- * visible to other transactions only once it has finished, so an abort removes its versions
- * before anyone reads them and nothing is re-executed (see docs/design/tpg.md).
+ * The parallel batch executor: builds the batch's {@link TaskPrecedenceGraph}, measures it,
+ * lets its {@link DecisionModel} choose the batch's {@link SchedulingPolicy}, binds the
+ * version slots in the {@link MultiVersionStateTable}, groups operations into units and runs
+ * them on {@code threads} executors: the calling thread plus {@code threads - 1} persistent
+ * daemon threads that park between batches. Each executor has its own work-stealing deque;
+ * nothing is shared per operation but the dependency counters of the operations themselves.
  *
- * <p>Only the policy of issue 3 is supported for now: breadth-first exploration,
- * single-operation granularity, eager abort; issue #4 adds the rest of the space.
+ * <p>Every policy gives the serial result (see docs/design/tpg.md and scheduling.md). A batch
+ * smaller than {@link #MIN_PARALLEL_OPERATIONS} runs on the calling thread alone (waking the
+ * pool costs more than it saves).
+ *
+ * <p>Strategy names ({@link #create(int, String)}): the 12 static policies
+ * ({@code bfs/op/eager} ... {@code random/group/lazy}, see {@link SchedulingPolicy#parse}),
+ * {@code adaptive} (the heuristic decision model) and {@code adaptive-feedback} (the bandit).
  */
 public final class TpgBatchExecutor implements BatchExecutor
 {
+    /** Name of the adaptive heuristic strategy. */
+    public static final String ADAPTIVE = "adaptive";
+    /** Name of the adaptive feedback (bandit) strategy. */
+    public static final String ADAPTIVE_FEEDBACK = "adaptive-feedback";
+    /** The strategy of {@link #TpgBatchExecutor(int)}. */
+    public static final String DEFAULT_STRATEGY = "dfs/op/eager";
+    /** Batches with fewer operations run on the calling thread only. */
+    public static final int MIN_PARALLEL_OPERATIONS = 64;
+
     private static final Logger LOG = LoggerFactory.getLogger(TpgBatchExecutor.class);
     private static final VarHandle WORKERS_ACTIVE;
-    private static final int SPIN_LIMIT = 128;
-    private static final int YIELD_LIMIT = 256;
+    private static final int SPIN_LIMIT = 64;
+    private static final int YIELD_LIMIT = 96;
+    private static final int MAX_REASONS = 64;
 
     static
     {
@@ -45,11 +70,18 @@ public final class TpgBatchExecutor implements BatchExecutor
     }
 
     private final int threads;
-    private final SchedulingPolicy policy;
+    private final DecisionModel model;
     private final BatchRun run;
     private final OperationExecutor[] executors;
     private final Thread[] workers;
+    private final LazyAbortResolver resolver = new LazyAbortResolver();
+    private final BatchStatistics statistics = new BatchStatistics();
     private final ExecutionCounters counters = new ExecutionCounters();
+    private final TimeBreakdown breakdown = new TimeBreakdown();
+    private final long[] decisions = new long[SchedulingPolicy.STATIC_COUNT];
+    private final String[] reasonNames = new String[MAX_REASONS];
+    private final long[] reasonCounts = new long[MAX_REASONS];
+    private SchedulingPolicy lastPolicy;
 
     private volatile long epoch;
     private volatile int workersActive;
@@ -57,34 +89,40 @@ public final class TpgBatchExecutor implements BatchExecutor
     private volatile Thread coordinator;
 
     /**
-     * Uses breadth-first exploration, single-operation granularity and eager abort.
+     * The default policy, {@link #DEFAULT_STRATEGY}: the static policy with the best geometric
+     * mean over the scheduling benchmark at 2 threads (docs/PERFORMANCE.md, Scheduling); the
+     * adaptive heuristic was 6 % behind it there (ahead at 1 thread).
      *
      * @param threads executors including the calling thread, at least 1.
      */
     public TpgBatchExecutor(final int threads)
     {
-        this(threads, SchedulingPolicy.breadthFirstSingleOperationEagerAbort());
+        this(threads, SchedulingPolicy.parse(DEFAULT_STRATEGY));
+    }
+
+    /**
+     * A static policy: every batch runs with {@code policy}.
+     *
+     * @param threads executors including the calling thread, at least 1.
+     */
+    public TpgBatchExecutor(final int threads, final SchedulingPolicy policy)
+    {
+        this(threads, DecisionModel.fixed(policy));
     }
 
     /**
      * @param threads executors including the calling thread, at least 1.
-     * @param policy  the scheduling policy; only single-operation granularity with an abort
-     *                handling that reads decided versions only is supported yet.
+     * @param model   chooses every batch's policy; owned by this executor from now on.
      */
-    public TpgBatchExecutor(final int threads, final SchedulingPolicy policy)
+    public TpgBatchExecutor(final int threads, final DecisionModel model)
     {
         if (threads < 1)
         {
             throw new IllegalArgumentException("threads must be >= 1: " + threads);
         }
-        if (!(policy.granularity() instanceof SingleOperationGranularity) ||
-            !policy.abortHandling().readsDecidedVersionsOnly() || !policy.abortHandling().propagatesAtOnce())
-        {
-            throw new IllegalArgumentException("unsupported scheduling policy (issue #4): " + policy);
-        }
         this.threads = threads;
-        this.policy = policy;
-        this.run = new BatchRun(policy.exploration().newFrontier(threads));
+        this.model = model;
+        this.run = new BatchRun(threads);
         this.executors = new OperationExecutor[threads];
         for (int i = 0; i < threads; i++)
         {
@@ -102,7 +140,52 @@ public final class TpgBatchExecutor implements BatchExecutor
         {
             worker.start();
         }
-        LOG.debug("executor started: threads={} policy={}", threads, policy);
+        LOG.debug("executor started: threads={} strategy={}", threads, model.name());
+    }
+
+    /** @return an executor whose decision model runs in {@code mode}. */
+    public static TpgBatchExecutor adaptive(final int threads, final DecisionModel.Mode mode)
+    {
+        return new TpgBatchExecutor(threads, DecisionModel.adaptive(mode));
+    }
+
+    /**
+     * @param strategy a static policy name ({@code dfs/group/lazy}), {@value #ADAPTIVE} or
+     *                 {@value #ADAPTIVE_FEEDBACK}.
+     * @throws IllegalArgumentException for an unknown name, listing the valid ones.
+     */
+    public static TpgBatchExecutor create(final int threads, final String strategy)
+    {
+        final String s = strategy.trim().toLowerCase(Locale.ROOT);
+        if (s.equals(ADAPTIVE) || s.equals("adaptive-heuristic"))
+        {
+            return adaptive(threads, DecisionModel.Mode.HEURISTIC);
+        }
+        if (s.equals(ADAPTIVE_FEEDBACK))
+        {
+            return adaptive(threads, DecisionModel.Mode.FEEDBACK);
+        }
+        try
+        {
+            return new TpgBatchExecutor(threads, SchedulingPolicy.parse(s));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(e.getMessage() + "; strategies: " + String.join(", ", strategyNames()), e);
+        }
+    }
+
+    /** @return every strategy name {@link #create} accepts: the 12 static policies, then the 2 adaptive ones. */
+    public static List<String> strategyNames()
+    {
+        final List<String> names = new ArrayList<>();
+        for (final SchedulingPolicy p : SchedulingPolicy.allStatic())
+        {
+            names.add(p.name());
+        }
+        names.add(ADAPTIVE);
+        names.add(ADAPTIVE_FEEDBACK);
+        return Collections.unmodifiableList(names);
     }
 
     /** @return the number of executors, the calling thread included. */
@@ -111,10 +194,16 @@ public final class TpgBatchExecutor implements BatchExecutor
         return threads;
     }
 
-    /** @return the scheduling policy. */
-    public SchedulingPolicy policy()
+    /** @return the decision model's name: a static policy name, {@value #ADAPTIVE} or {@value #ADAPTIVE_FEEDBACK}. */
+    public String strategy()
     {
-        return policy;
+        return model.name();
+    }
+
+    /** @return the policy of the last batch, or null before the first. */
+    public SchedulingPolicy lastPolicy()
+    {
+        return lastPolicy;
     }
 
     /** @return the counters of the last batch and totals; read by the calling thread. */
@@ -123,10 +212,57 @@ public final class TpgBatchExecutor implements BatchExecutor
         return counters;
     }
 
+    /** @return the time breakdown since the executor started; read by the calling thread. */
+    public TimeBreakdown timeBreakdown()
+    {
+        return breakdown;
+    }
+
+    /** @return the statistics of the last batch as the decision model saw them. */
+    public BatchStatistics statistics()
+    {
+        return statistics;
+    }
+
     /** @return the graph of the last batch (statistics; valid until the next batch). */
     public TaskPrecedenceGraph graph()
     {
         return run.graph;
+    }
+
+    /**
+     * A report of the run so far, for the run report (allocates; call off the hot path):
+     * {@code strategy}, {@code threads}, {@code batches}, {@code decisions} (policy name →
+     * batches), {@code reasons} (decision rule → batches), {@code timeBreakdownNsPerOp}
+     * (useful, sync, lock, construct, explore, others), {@code operationsExecuted},
+     * {@code operationsReExecuted}, {@code transactionsAborted}.
+     */
+    public Map<String, Object> summary()
+    {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", model.name());
+        m.put("threads", threads);
+        m.put("batches", counters.batches());
+        final Map<String, Long> chosen = new LinkedHashMap<>();
+        for (int i = 0; i < decisions.length; i++)
+        {
+            if (decisions[i] > 0)
+            {
+                chosen.put(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
+            }
+        }
+        m.put("decisions", chosen);
+        final Map<String, Long> reasons = new LinkedHashMap<>();
+        for (int i = 0; i < MAX_REASONS && reasonNames[i] != null; i++)
+        {
+            reasons.put(reasonNames[i], reasonCounts[i]);
+        }
+        m.put("reasons", reasons);
+        m.put("timeBreakdownNsPerOp", breakdown.nsPerOperation());
+        m.put("operationsExecuted", counters.totalOperationsExecuted());
+        m.put("operationsReExecuted", counters.totalOperationsReExecuted());
+        m.put("transactionsAborted", counters.totalTransactionsAborted());
+        return m;
     }
 
     @Override
@@ -136,6 +272,7 @@ public final class TpgBatchExecutor implements BatchExecutor
         {
             throw new IllegalStateException("executor closed");
         }
+        final long startNs = System.nanoTime();
         final BatchRun run = this.run;
         final TaskPrecedenceGraph graph = run.graph;
         final int txns = log.transactionCount();
@@ -146,32 +283,31 @@ public final class TpgBatchExecutor implements BatchExecutor
             graph.addTransaction(t);
         }
         graph.seal();
+        final int ops = graph.operationCount();
+        final boolean parallel = workers.length > 0 && ops >= MIN_PARALLEL_OPERATIONS;
+        final int active = parallel ? threads : 1;
+        statistics.measure(graph, active);
+        final SchedulingPolicy policy = model.choose(statistics);
+        recordDecision(policy);
         bindVersions(graph, state);
 
         run.log = log;
         run.state = state;
-        run.machine.reset(graph);
-        final int ops = graph.operationCount();
-        run.frontier.reset(ops);
+        run.operations = ops;
+        run.activeExecutors = active;
+        run.exploration = policy.exploration();
+        run.speculative = !policy.abortHandling().readsDecidedVersionsOnly();
+        run.machine.reset(graph, parallel);
+        final WorkUnits units = run.units;
+        policy.granularity().partition(graph, units);
+        run.deques.reset(ops + units.unitCount(), parallel);
         run.ensureTransactions(txns);
-        java.util.Arrays.fill(run.abortReason, 0, txns, 0);
-        for (int t = 0; t < txns; t++)
-        {
-            log.abortReason(t, 0);
-        }
-        for (int o = 0; o < ops; o++)
-        {
-            if (run.machine.state(o) == OperationStateMachine.READY)
-            {
-                run.frontier.offer(0, o);
-            }
-        }
-        run.clearFailure();
-        final int remaining = txns - graph.emptyTransactionCount();
-        run.remainingTransactions(remaining);
+        Arrays.fill(run.abortReason, 0, txns, 0);
+        seed(run, units, active);
+        run.resetProgress();
+        final long constructedNs = System.nanoTime();
 
-        final boolean parallel = workers.length > 0 && remaining > 0;
-        if (parallel)
+        if (parallel && ops > 0)
         {
             coordinator = Thread.currentThread();
             workersActive = workers.length;
@@ -181,30 +317,122 @@ public final class TpgBatchExecutor implements BatchExecutor
                 LockSupport.unpark(worker);
             }
         }
-        executors[0].runBatch();
-        if (parallel)
+        if (ops > 0)
+        {
+            executors[0].runBatch();
+        }
+        final long ranNs = System.nanoTime();
+        if (parallel && ops > 0)
         {
             awaitWorkers();
         }
+        final long joinedNs = System.nanoTime();
 
-        long executed = 0;
-        long skipped = 0;
-        long aborted = 0;
-        for (final OperationExecutor executor : executors)
-        {
-            executed += parallel || executor == executors[0] ? executor.executed : 0;
-            skipped += parallel || executor == executors[0] ? executor.skipped : 0;
-            aborted += parallel || executor == executors[0] ? executor.transactionsAborted : 0;
-        }
         final Throwable failure = run.failure();
-        run.log = null;
         if (failure != null)
         {
+            run.log = null;
             state.abandonBatch();
             throw new IllegalStateException("batch failed: " + failure, failure);
         }
+        long reExecuted = 0;
+        if (run.speculative && ops > 0)
+        {
+            try
+            {
+                reExecuted = resolver.resolve(run, executors[0]);
+            }
+            catch (final RuntimeException | Error e)
+            {
+                run.log = null;
+                state.abandonBatch();
+                throw new IllegalStateException("batch failed: " + e, e);
+            }
+        }
+        long aborted = 0;
+        final int[] reasons = run.abortReason;
+        for (int t = 0; t < txns; t++)
+        {
+            log.abortReason(t, reasons[t]);
+            aborted += reasons[t] != 0 ? 1 : 0;
+        }
+        run.log = null;
         state.endBatch();
-        counters.record(executed, 0L, skipped, aborted);
+        final long endNs = System.nanoTime();
+
+        long executed = 0;
+        long skipped = 0;
+        long unitsRun = 0;
+        long parks = 0;
+        long activeNs = 0;
+        long exploreNs = 0;
+        long syncNs = (joinedNs - ranNs);
+        final int ran = ops > 0 ? active : 0;
+        for (int i = 0; i < ran; i++)
+        {
+            final OperationExecutor executor = executors[i];
+            executed += executor.executed;
+            skipped += executor.skipped;
+            unitsRun += executor.unitsRun;
+            parks += executor.parks;
+            activeNs += executor.activeNs;
+            exploreNs += executor.exploreNs;
+            syncNs += executor.syncNs;
+        }
+        final long usefulNs = Math.max(0, activeNs - exploreNs - (syncNs - (joinedNs - ranNs)));
+        breakdown.add(ops, usefulNs, syncNs, constructedNs - startNs, exploreNs, endNs - joinedNs);
+        counters.record(executed, reExecuted, skipped, aborted, unitsRun, parks);
+        statistics.recordOutcome(aborted, ops == 0 ? 0 : (double)usefulNs / ops);
+        model.observe(statistics, policy, endNs - startNs);
+        if (LOG.isDebugEnabled())
+        {
+            LOG.debug("batch {}: policy={} reason={} {} | {} ns, {}", counters.batches(), policy.name(), model.lastReason(),
+                statistics, endNs - startNs, counters);
+        }
+    }
+
+    private void recordDecision(final SchedulingPolicy policy)
+    {
+        lastPolicy = policy;
+        decisions[policy.index()]++;
+        final String reason = model.lastReason();
+        for (int i = 0; i < MAX_REASONS; i++)
+        {
+            if (reasonNames[i] == null)
+            {
+                reasonNames[i] = reason;
+                reasonCounts[i] = 1;
+                return;
+            }
+            if (reasonNames[i] == reason || reasonNames[i].equals(reason))
+            {
+                reasonCounts[i]++;
+                return;
+            }
+        }
+    }
+
+    /** Hands every unit whose head is ready to an executor, round-robin; parks the others at their head. */
+    private static void seed(final BatchRun run, final WorkUnits units, final int active)
+    {
+        final OperationStateMachine machine = run.machine;
+        final ReadyDeques deques = run.deques;
+        final int count = units.unitCount();
+        int next = 0;
+        for (int u = 0; u < count; u++)
+        {
+            final int p = units.unitStart(u);
+            final int o = units.operationAt(p);
+            if (machine.state(o) == OperationStateMachine.READY)
+            {
+                deques.seed(next, p);
+                next = next + 1 == active ? 0 : next + 1;
+            }
+            else
+            {
+                machine.parkBeforeStart(o);
+            }
+        }
     }
 
     private static void bindVersions(final TaskPrecedenceGraph graph, final MultiVersionStateTable state)
@@ -305,6 +533,6 @@ public final class TpgBatchExecutor implements BatchExecutor
                 return;
             }
         }
-        LOG.debug("executor closed: {}", counters);
+        LOG.debug("executor closed: {} {}", counters, breakdown);
     }
 }

@@ -2,20 +2,13 @@ package io.transnfv.engine.executor;
 
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.SerialApplier;
-import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
-import io.transnfv.vnf.api.StateMaintenance;
-import io.transnfv.vnf.instance.MapStateStore;
-import io.transnfv.vnf.instance.TableCatalog;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The acceptance test of every {@link BatchExecutor}: seeded random batches must give, for
@@ -29,6 +22,7 @@ abstract class BatchExecutorContractTest
     private static final long STRESS_SEED_OFFSET = 1_000_000L;
 
     private BatchExecutor executor;
+    private SerialOracleCheck check;
 
     /** @return a new executor under test. */
     protected abstract BatchExecutor newExecutor();
@@ -40,6 +34,7 @@ abstract class BatchExecutorContractTest
     void startExecutor()
     {
         executor = newExecutor();
+        check = new SerialOracleCheck(executor, config());
     }
 
     @AfterEach
@@ -54,7 +49,7 @@ abstract class BatchExecutorContractTest
         final int seeds = Math.min(DEFAULT_SEEDS, Integer.getInteger("transnfv.property.seeds", DEFAULT_SEEDS));
         for (long seed = 0; seed < seeds; seed++)
         {
-            checkSeed(seed, 10_000);
+            check.checkSeed(seed, 10_000);
         }
     }
 
@@ -65,7 +60,7 @@ abstract class BatchExecutorContractTest
         final int seeds = Integer.getInteger("transnfv.property.seeds", 5_000);
         for (long seed = 0; seed < seeds; seed++)
         {
-            checkSeed(STRESS_SEED_OFFSET + seed, 10_000);
+            check.checkSeed(STRESS_SEED_OFFSET + seed, 10_000);
         }
     }
 
@@ -74,7 +69,7 @@ abstract class BatchExecutorContractTest
     {
         for (long seed = 0; seed < 20; seed++)
         {
-            checkWorkload(new RandomWorkload(2_000_000L + seed, 3_000, 1));
+            check.checkWorkload(new RandomWorkload(2_000_000L + seed, 3_000, 1));
         }
     }
 
@@ -84,135 +79,9 @@ abstract class BatchExecutorContractTest
         final RandomWorkload workload = new RandomWorkload(7, 10);
         final MultiVersionStateTable state = new MultiVersionStateTable(workload.catalog);
         workload.prefill(state);
-        final String before = dump(workload.catalog, state);
+        final String before = SerialOracleCheck.dump(workload.catalog, state);
         executor.execute(new TransactionLog(), state);
-        assertEquals(before, dump(workload.catalog, state), config());
-    }
-
-    private void checkSeed(final long seed, final int maxTransactions)
-    {
-        checkWorkload(new RandomWorkload(seed, maxTransactions));
-    }
-
-    private void checkWorkload(final RandomWorkload workload)
-    {
-        final MapStateStore oracle = new MapStateStore(workload.catalog);
-        final MultiVersionStateTable state = new MultiVersionStateTable(workload.catalog);
-        workload.prefill(oracle);
-        workload.prefill(state);
-        final SerialApplier applier = new SerialApplier();
-        final TransactionLog expected = new TransactionLog();
-        final TransactionLog actual = new TransactionLog();
-        for (int batch = 0; batch < workload.batches; batch++)
-        {
-            workload.fill(expected, batch);
-            workload.fill(actual, batch);
-            for (final int t : serialOrder(expected))
-            {
-                applier.apply(expected, t, oracle);
-            }
-            try
-            {
-                executor.execute(actual, state);
-            }
-            catch (final RuntimeException e)
-            {
-                throw new AssertionError(where(workload, batch) + ": executor threw " + e, e);
-            }
-            compareResults(workload, batch, expected, actual);
-            final String expectedState = dump(workload.catalog, oracle);
-            final String actualState = dump(workload.catalog, state);
-            if (!expectedState.equals(actualState))
-            {
-                fail(where(workload, batch) + ": final state differs: " + firstDifference(expectedState, actualState));
-            }
-        }
-    }
-
-    private void compareResults(final RandomWorkload workload, final int batch, final TransactionLog expected, final TransactionLog actual)
-    {
-        for (int t = 0; t < expected.transactionCount(); t++)
-        {
-            final int reason = expected.abortReason(t);
-            if (reason != actual.abortReason(t))
-            {
-                fail(where(workload, batch) + " txn=" + t + ": abortReason expected " + reason + " but was " + actual.abortReason(t));
-            }
-            if (reason != 0)
-            {
-                continue;
-            }
-            final int first = expected.firstOperation(t);
-            for (int o = first; o < first + expected.operationCount(t); o++)
-            {
-                if (expected.before(o) != actual.before(o) || expected.after(o) != actual.after(o) ||
-                    expected.chosen(o) != actual.chosen(o))
-                {
-                    fail(where(workload, batch) + " txn=" + t + " op=" + (o - first) + " type=" + expected.type(o) +
-                        ": expected (before, after, chosen) = (" + expected.before(o) + ", " + expected.after(o) + ", " +
-                        expected.chosen(o) + ") but was (" + actual.before(o) + ", " + actual.after(o) + ", " +
-                        actual.chosen(o) + ")");
-                }
-            }
-        }
-    }
-
-    private String where(final RandomWorkload workload, final int batch)
-    {
-        return "[" + config() + "] " + workload.describe() + " batch=" + batch;
-    }
-
-    /** @return transaction indices in ascending (timestamp, sequence, index) order. */
-    static int[] serialOrder(final TransactionLog log)
-    {
-        final int n = log.transactionCount();
-        final Integer[] boxed = new Integer[n];
-        for (int i = 0; i < n; i++)
-        {
-            boxed[i] = i;
-        }
-        Arrays.sort(boxed, (a, b) ->
-        {
-            final int c = Long.compare(log.timestampNs(a), log.timestampNs(b));
-            if (c != 0)
-            {
-                return c;
-            }
-            final int d = Long.compare(log.sequence(a), log.sequence(b));
-            return d != 0 ? d : Integer.compare(a, b);
-        });
-        final int[] order = new int[n];
-        for (int i = 0; i < n; i++)
-        {
-            order[i] = boxed[i];
-        }
-        return order;
-    }
-
-    static <S extends StateStore & StateMaintenance> String dump(final TableCatalog catalog, final S store)
-    {
-        final StringBuilder sb = new StringBuilder();
-        for (int t = 0; t < catalog.size(); t++)
-        {
-            final int table = t;
-            store.forEach(t, (key, value) -> sb.append(table).append(' ').append(key).append(' ').append(value).append('\n'));
-        }
-        return sb.toString();
-    }
-
-    private static String firstDifference(final String expected, final String actual)
-    {
-        final String[] e = expected.split("\n");
-        final String[] a = actual.split("\n");
-        for (int i = 0; i < Math.max(e.length, a.length); i++)
-        {
-            final String x = i < e.length ? e[i] : "<none>";
-            final String y = i < a.length ? a[i] : "<none>";
-            if (!x.equals(y))
-            {
-                return "line " + i + ": expected '" + x + "' but was '" + y + "' (" + e.length + " vs " + a.length + " entries)";
-            }
-        }
-        return "none";
+        assertEquals(before, SerialOracleCheck.dump(workload.catalog, state), config());
     }
 }
+

@@ -1,6 +1,6 @@
 package io.transnfv.engine.executor;
 
-/** The contract test on 4 executor threads: breadth-first, single operation, eager abort. */
+/** The contract test on 4 executor threads with the default policy (dfs/op/eager). */
 class TpgBatchExecutorFourThreadsTest extends BatchExecutorContractTest
 {
     @Override
@@ -12,6 +12,6 @@ class TpgBatchExecutorFourThreadsTest extends BatchExecutorContractTest
     @Override
     protected String config()
     {
-        return "TpgBatchExecutor threads=4 breadth-first/single-operation/eager-abort";
+        return "TpgBatchExecutor threads=4 default (dfs/op/eager)";
     }
 }

@@ -1,6 +1,6 @@
 package io.transnfv.engine.executor;
 
-/** The contract test on 1 executor thread: breadth-first, single operation, eager abort. */
+/** The contract test on 1 executor thread with the default policy (dfs/op/eager). */
 class TpgBatchExecutorOneThreadTest extends BatchExecutorContractTest
 {
     @Override
@@ -12,6 +12,6 @@ class TpgBatchExecutorOneThreadTest extends BatchExecutorContractTest
     @Override
     protected String config()
     {
-        return "TpgBatchExecutor threads=1 breadth-first/single-operation/eager-abort";
+        return "TpgBatchExecutor threads=1 default (dfs/op/eager)";
     }
 }

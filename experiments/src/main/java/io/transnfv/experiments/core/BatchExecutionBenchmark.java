@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A whole batch through {@link TpgBatchExecutor#execute}: TPG build and seal, version binding,
- * parallel execution on {@code threads} executors, collapse. The serial oracle on the same
- * batch is the baseline in the same run. The score is per batch; divide by {@code batchOps}
+ * parallel execution on {@code threads} executors with {@code strategy}, collapse. The serial
+ * oracle on the same batch is the baseline in the same run. The score is per batch; divide by {@code batchOps}
  * for ns per operation.
  */
 @State(Scope.Benchmark)
@@ -47,6 +47,10 @@ public class BatchExecutionBenchmark
     @Param({"1", "2"})
     int threads;
 
+    /** A static policy name, {@code adaptive} or {@code adaptive-feedback} (see {@link TpgBatchExecutor#create}). */
+    @Param({"adaptive", "bfs/op/eager", "dfs/op/lazy", "dfs/group/lazy"})
+    String strategy;
+
     private TransactionLog log;
     private int[] serialOrder;
     private TpgBatchExecutor executor;
@@ -58,7 +62,7 @@ public class BatchExecutionBenchmark
     public void setUp()
     {
         log = CoreWorkload.batch(batchOps, keys, skew, 42);
-        executor = new TpgBatchExecutor(threads);
+        executor = TpgBatchExecutor.create(threads, strategy);
         state = new MultiVersionStateTable(CoreWorkload.catalog());
         oracleState = new MapStateStore(CoreWorkload.catalog());
         serialOrder = new int[log.transactionCount()];

@@ -9,17 +9,24 @@ import java.util.Arrays;
  * {@code int} arrays updated with VarHandle atomics: no locks.
  *
  * <pre>
- *            last dependency resolved         run by one executor
- *  BLOCKED ───────────────────────────► READY ─────────────────► EXECUTED
- *                                         │
- *                                         └─────────────────────► ABORTED
- *                                 (its function aborted, or its transaction already had)
+ *            last dependency resolved              run by one executor
+ *  BLOCKED ─────────────────────────────► READY ─────────────────────► EXECUTED
+ *     │                                     ▲  │
+ *     │ the unit reached it first (park)    │  └─────────────────────► ABORTED
+ *     ▼                                     │  (its function aborted, or its transaction had)
+ *  PARKED ──────────────────────────────────┘
+ *           last dependency resolved: the resolver must hand the unit back to an executor
  * </pre>
  *
+ * <p>A unit of work (one operation, or a group of them run in serial order) that reaches an
+ * operation whose dependencies are not all resolved parks it ({@link #park(int)}) and lets
+ * go; exactly one of the parking executor and the last resolver wins the race on the state,
+ * so the unit is resumed exactly once and nobody waits or spins on a dependency.
+ *
  * <p>{@link #reset} is called by the coordinating thread between batches; every other method
- * may be called by any executor thread concurrently. Exactly one caller of
- * {@link #resolveDependency(int)} sees {@code true} for an operation: the one that must hand
- * it to an executor.
+ * may be called by any executor thread concurrently. A machine reset for a single executor
+ * ({@code concurrent == false}) uses plain loads and stores: with one thread there is nobody
+ * to race with.
  */
 public final class OperationStateMachine
 {
@@ -31,26 +38,28 @@ public final class OperationStateMachine
     public static final int EXECUTED = 2;
     /** Aborted, or skipped because its transaction aborted. */
     public static final int ABORTED = 3;
+    /** Blocked, and the unit it belongs to stopped at it: its last resolver resumes the unit. */
+    public static final int PARKED = 4;
 
     private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private int[] states = new int[256];
     private int[] pending = new int[256];
     private int operationCount;
+    private boolean concurrent = true;
 
     /**
      * Loads the sealed graph's dependency counts: operations without dependencies start
      * READY, the others BLOCKED. Publish to executors through a happens-before edge.
+     *
+     * @param concurrent false if exactly one executor thread will use the machine this batch.
      */
-    public void reset(final TaskPrecedenceGraph graph)
+    public void reset(final TaskPrecedenceGraph graph, final boolean concurrent)
     {
         final int n = graph.operationCount();
-        if (states.length < n)
-        {
-            final int capacity = Integer.highestOneBit(n - 1) << 1;
-            states = new int[capacity];
-            pending = new int[capacity];
-        }
+        ensureCapacity(n);
+        final int[] states = this.states;
+        final int[] pending = this.pending;
         for (int o = 0; o < n; o++)
         {
             final int p = graph.pendingDependencies(o);
@@ -58,16 +67,19 @@ public final class OperationStateMachine
             states[o] = p == 0 ? READY : BLOCKED;
         }
         operationCount = n;
+        this.concurrent = concurrent;
+    }
+
+    /** Loads the graph for any number of executors. */
+    public void reset(final TaskPrecedenceGraph graph)
+    {
+        reset(graph, true);
     }
 
     /** Sets every state and count to the given values (for tests and hand-built graphs). */
     public void reset(final int[] pendingCounts, final int count)
     {
-        if (states.length < count)
-        {
-            states = new int[Math.max(count, 1)];
-            pending = new int[Math.max(count, 1)];
-        }
+        ensureCapacity(count);
         System.arraycopy(pendingCounts, 0, pending, 0, count);
         Arrays.fill(states, 0, count, BLOCKED);
         for (int o = 0; o < count; o++)
@@ -78,6 +90,17 @@ public final class OperationStateMachine
             }
         }
         operationCount = count;
+        concurrent = true;
+    }
+
+    private void ensureCapacity(final int n)
+    {
+        if (states.length < n)
+        {
+            final int capacity = Integer.highestOneBit(Math.max(1, n - 1)) << 1;
+            states = new int[capacity];
+            pending = new int[capacity];
+        }
     }
 
     /** @return the number of operations loaded. */
@@ -89,23 +112,63 @@ public final class OperationStateMachine
     /** @return operation {@code o}'s state (acquire read). */
     public int state(final int o)
     {
-        return (int)ELEMENTS.getAcquire(states, o);
+        return concurrent ? (int)ELEMENTS.getAcquire(states, o) : states[o];
     }
 
     /** @return operation {@code o}'s unresolved dependencies (acquire read). */
     public int pending(final int o)
     {
-        return (int)ELEMENTS.getAcquire(pending, o);
+        return concurrent ? (int)ELEMENTS.getAcquire(pending, o) : pending[o];
+    }
+
+    /**
+     * Marks a BLOCKED operation PARKED before the batch is published (the coordinating thread
+     * parks every blocked unit head while seeding).
+     */
+    public void parkBeforeStart(final int o)
+    {
+        states[o] = PARKED;
+    }
+
+    /**
+     * Called by the executor whose unit has reached {@code o}: parks the unit at {@code o}
+     * unless {@code o} became READY meanwhile.
+     *
+     * @return true if the unit is parked (the last resolver will resume it); false if
+     *         {@code o} is READY and the caller must run it now.
+     */
+    public boolean park(final int o)
+    {
+        if (!concurrent)
+        {
+            if (states[o] == BLOCKED)
+            {
+                states[o] = PARKED;
+                return true;
+            }
+            return false;
+        }
+        return ELEMENTS.compareAndSet(states, o, BLOCKED, PARKED);
     }
 
     /**
      * Resolves one dependency of {@code o}.
      *
-     * @return true if that was the last one and this call moved {@code o} from BLOCKED to READY.
+     * @return true if that was the last one and {@code o}'s unit was parked at it: the caller
+     *         must hand the unit to an executor. False if dependencies remain, or if {@code o}
+     *         became READY and its unit (running, or not yet there) will find it.
      */
     public boolean resolveDependency(final int o)
     {
-        final int left = (int)ELEMENTS.getAndAdd(pending, o, -1) - 1;
+        final int left;
+        if (concurrent)
+        {
+            left = (int)ELEMENTS.getAndAdd(pending, o, -1) - 1;
+        }
+        else
+        {
+            left = --pending[o];
+        }
         if (left > 0)
         {
             return false;
@@ -114,20 +177,38 @@ public final class OperationStateMachine
         {
             throw new IllegalStateException("operation " + o + " resolved more dependencies than it has");
         }
-        return ELEMENTS.compareAndSet(states, o, BLOCKED, READY);
+        if (!concurrent)
+        {
+            final boolean parked = states[o] == PARKED;
+            states[o] = READY;
+            return parked;
+        }
+        if (ELEMENTS.compareAndSet(states, o, BLOCKED, READY))
+        {
+            return false;
+        }
+        // lost to park(): the unit stopped at o, nobody else touches a PARKED operation
+        ELEMENTS.setRelease(states, o, READY);
+        return true;
     }
 
     /**
-     * Moves {@code o} from READY to {@code EXECUTED} or {@code ABORTED}.
-     *
-     * @return false if {@code o} was not READY (a bug in the caller, or a second executor).
+     * Records that {@code o} ran ({@code EXECUTED}) or was aborted or skipped ({@code ABORTED}).
+     * Called once per operation by the executor that ran it; read after the batch.
      */
-    public boolean complete(final int o, final int outcome)
+    public void complete(final int o, final int outcome)
     {
         if (outcome != EXECUTED && outcome != ABORTED)
         {
             throw new IllegalArgumentException("outcome " + outcome);
         }
-        return ELEMENTS.compareAndSet(states, o, READY, outcome);
+        if (concurrent)
+        {
+            ELEMENTS.setRelease(states, o, outcome);
+        }
+        else
+        {
+            states[o] = outcome;
+        }
     }
 }

@@ -26,11 +26,12 @@ import java.util.Arrays;
  *  LD: operation i + 1 of a transaction waits for operation i (statement order).
  * </pre>
  *
- * <p>A cross-transaction edge points from the writer's <em>transaction</em> to the reading
- * operation: it resolves when that transaction has finished (committed, or aborted and its
- * versions removed), so no operation ever reads a version that may still be discarded.
- * Edges live in CSR form ({@link #dependentsStart(int)}): per source transaction, a range of
- * dependent operation indices. Entries, operations and keys are flat arrays recycled every
+ * <p>A cross-transaction edge points from the writing <em>operation</em> to the reading
+ * operation ({@link #dependentsStart(int)}: per source operation, a CSR range of dependent
+ * operation indices). The executor decides when an edge resolves: when the writer's whole
+ * transaction has finished (decided visibility, eager abort: no read is ever invalidated), or
+ * as soon as the writing operation has run (speculative visibility, lazy abort: reads of a
+ * later-aborted transaction are redone at the end of the batch). Entries, operations and keys are flat arrays recycled every
  * batch. An operation's own entries on one key are merged into one entry with several
  * roles (a READ_MODIFY whose parameter is its own target, a repeated CHOOSE candidate).
  *
@@ -87,6 +88,9 @@ public final class TaskPrecedenceGraph
     private int parametricEdges;
     private int logicalEdges;
     private int maxKeyEntries;
+    private long sumSquaredKeyEntries;
+    private int singleEntryKeys;
+    private int writeEntries;
     private long insertionSteps;
 
     /** Creates an empty graph; its arrays grow with the first batches, then are reused. */
@@ -257,7 +261,10 @@ public final class TaskPrecedenceGraph
                 "added " + transactionCount + " of " + log.transactionCount() + " transactions");
         }
         final int keyCount = keys.size();
-        maxKeyEntries = 0;
+        int maxLength = 0;
+        long sumSquares = 0;
+        int singles = 0;
+        int writes = 0;
         for (int k = 0; k < keyCount; k++)
         {
             int lastWrite = NONE;
@@ -268,20 +275,28 @@ public final class TaskPrecedenceGraph
                 if ((entryRoles[e] & WRITE_ROLES) != 0)
                 {
                     lastWrite = e;
+                    writes++;
                 }
                 length++;
             }
             keyLastWrite[k] = lastWrite;
-            maxKeyEntries = Math.max(maxKeyEntries, length);
+            maxLength = Math.max(maxLength, length);
+            sumSquares += (long)length * length;
+            singles += length == 1 ? 1 : 0;
         }
+        maxKeyEntries = maxLength;
+        sumSquaredKeyEntries = sumSquares;
+        singleEntryKeys = singles;
+        writeEntries = writes;
 
         final int txns = log.transactionCount();
-        if (edgeFill.length < txns)
+        final int ops = operationCount;
+        if (edgeFill.length < ops)
         {
-            edgeFill = new int[capacityFor(txns)];
+            edgeFill = new int[capacityFor(ops)];
             edgeStart = new int[edgeFill.length + 1];
         }
-        Arrays.fill(edgeStart, 0, txns + 1, 0);
+        Arrays.fill(edgeStart, 0, ops + 1, 0);
         temporalEdges = 0;
         parametricEdges = 0;
         final int entries = entryCount;
@@ -290,7 +305,7 @@ public final class TaskPrecedenceGraph
             final int w = entryPreviousWrite[e];
             if (w != NONE && entryTxn[w] != entryTxn[e])
             {
-                edgeStart[entryTxn[w] + 1]++;
+                edgeStart[entryOp[w] + 1]++;
                 pending[entryOp[e]]++;
                 if (entryRoles[e] == ROLE_PARAM)
                 {
@@ -302,22 +317,22 @@ public final class TaskPrecedenceGraph
                 }
             }
         }
-        for (int t = 0; t < txns; t++)
+        for (int o = 0; o < ops; o++)
         {
-            edgeStart[t + 1] += edgeStart[t];
+            edgeStart[o + 1] += edgeStart[o];
         }
-        edgeCount = edgeStart[txns];
+        edgeCount = edgeStart[ops];
         if (edgeTarget.length < edgeCount)
         {
             edgeTarget = new int[capacityFor(edgeCount)];
         }
-        System.arraycopy(edgeStart, 0, edgeFill, 0, txns);
+        System.arraycopy(edgeStart, 0, edgeFill, 0, ops);
         for (int e = 0; e < entries; e++)
         {
             final int w = entryPreviousWrite[e];
             if (w != NONE && entryTxn[w] != entryTxn[e])
             {
-                edgeTarget[edgeFill[entryTxn[w]]++] = entryOp[e];
+                edgeTarget[edgeFill[entryOp[w]]++] = entryOp[e];
             }
         }
 
@@ -468,19 +483,28 @@ public final class TaskPrecedenceGraph
         return pending[o];
     }
 
-    /** @return the first index of transaction {@code t}'s dependents in {@link #dependent(int)}. */
-    public int dependentsStart(final int t)
+    /**
+     * @return the first index in {@link #dependent(int)} of the operations of other
+     *         transactions that read a version operation {@code o} writes (TD and PD edges).
+     */
+    public int dependentsStart(final int o)
     {
-        return edgeStart[t];
+        return edgeStart[o];
     }
 
-    /** @return one past the last index of transaction {@code t}'s dependents. */
-    public int dependentsEnd(final int t)
+    /** @return one past the last index of operation {@code o}'s dependents. */
+    public int dependentsEnd(final int o)
     {
-        return edgeStart[t + 1];
+        return edgeStart[o + 1];
     }
 
-    /** @return the operation at CSR index {@code i} (an operation waiting for a transaction). */
+    /** @return the number of cross-transaction (TD + PD) edges. */
+    public int crossTransactionEdgeCount()
+    {
+        return edgeCount;
+    }
+
+    /** @return the operation at CSR index {@code i} (an operation waiting for another's write). */
     public int dependent(final int i)
     {
         return edgeTarget[i];
@@ -508,6 +532,27 @@ public final class TaskPrecedenceGraph
     public int maxKeyEntries()
     {
         return maxKeyEntries;
+    }
+
+    /**
+     * @return the sum over touched keys of (entries of the key)²: divided by
+     *         {@link #entryCount()} it is the chain length an average access sees (contention).
+     */
+    public long sumSquaredKeyEntries()
+    {
+        return sumSquaredKeyEntries;
+    }
+
+    /** @return the number of touched keys with exactly one entry (no chain at all). */
+    public int singleEntryKeyCount()
+    {
+        return singleEntryKeys;
+    }
+
+    /** @return the number of entries that create a version (writes and CHOOSE candidates). */
+    public int writeEntryCount()
+    {
+        return writeEntries;
     }
 
     /** @return the list steps taken to place late entries in this batch (disorder statistic). */

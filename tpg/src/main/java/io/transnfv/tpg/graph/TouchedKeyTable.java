@@ -6,15 +6,18 @@ package io.transnfv.tpg.graph;
  * batch touched, so its cost follows the batch, not the key space or the table's capacity.
  * Capacity is a power of two and doubles while warming up. Not thread-safe: owned by the
  * graph's building thread.
+ *
+ * <pre>
+ *  slots: long[2 × capacity]   [key | table << 32 | id + 1][key | ...] ...
+ *         one probe touches one cache line (the key and its id side by side); 0 = empty
+ * </pre>
  */
 public final class TouchedKeyTable
 {
     /** Returned by {@link #find} for a pair not touched in this batch. */
     public static final int MISSING = -1;
 
-    private long[] slotKey;
-    private int[] slotTable;
-    private int[] slotId;
+    private long[] slots;
     private int mask;
 
     private int size;
@@ -42,17 +45,19 @@ public final class TouchedKeyTable
      */
     public int idOf(final int table, final long key)
     {
+        final long[] slots = this.slots;
+        final int mask = this.mask;
         int slot = hash(table, key) & mask;
         while (true)
         {
-            final int id = slotId[slot];
-            if (id == MISSING)
+            final long meta = slots[2 * slot + 1];
+            if (meta == 0)
             {
                 return insert(slot, table, key);
             }
-            if (slotKey[slot] == key && slotTable[slot] == table)
+            if (slots[2 * slot] == key && (int)(meta >>> 32) == table)
             {
-                return id;
+                return (int)meta - 1;
             }
             slot = (slot + 1) & mask;
         }
@@ -64,10 +69,14 @@ public final class TouchedKeyTable
         int slot = hash(table, key) & mask;
         while (true)
         {
-            final int id = slotId[slot];
-            if (id == MISSING || (slotKey[slot] == key && slotTable[slot] == table))
+            final long meta = slots[2 * slot + 1];
+            if (meta == 0)
             {
-                return id;
+                return MISSING;
+            }
+            if (slots[2 * slot] == key && (int)(meta >>> 32) == table)
+            {
+                return (int)meta - 1;
             }
             slot = (slot + 1) & mask;
         }
@@ -106,11 +115,11 @@ public final class TouchedKeyTable
     /** Forgets every pair by walking only the touched slots. */
     public void clear()
     {
-        final int[] slotId = this.slotId;
+        final long[] slots = this.slots;
         final int[] idSlot = this.idSlot;
         for (int id = 0; id < size; id++)
         {
-            slotId[idSlot[id]] = MISSING;
+            slots[2 * idSlot[id] + 1] = 0;
         }
         slotsCleared += size;
         size = 0;
@@ -129,9 +138,8 @@ public final class TouchedKeyTable
         idTable[id] = table;
         idKey[id] = key;
         idSlot[id] = slot;
-        slotTable[slot] = table;
-        slotKey[slot] = key;
-        slotId[slot] = id;
+        slots[2 * slot] = key;
+        slots[2 * slot + 1] = meta(table, id);
         size = id + 1;
         if (size * 2 > mask + 1)
         {
@@ -146,24 +154,25 @@ public final class TouchedKeyTable
         for (int id = 0; id < size; id++)
         {
             int slot = hash(idTable[id], idKey[id]) & mask;
-            while (slotId[slot] != MISSING)
+            while (slots[2 * slot + 1] != 0)
             {
                 slot = (slot + 1) & mask;
             }
-            slotTable[slot] = idTable[id];
-            slotKey[slot] = idKey[id];
-            slotId[slot] = id;
+            slots[2 * slot] = idKey[id];
+            slots[2 * slot + 1] = meta(idTable[id], id);
             idSlot[id] = slot;
         }
     }
 
     private void allocateSlots(final int capacity)
     {
-        slotKey = new long[capacity];
-        slotTable = new int[capacity];
-        slotId = new int[capacity];
-        java.util.Arrays.fill(slotId, MISSING);
+        slots = new long[2 * capacity];
         mask = capacity - 1;
+    }
+
+    private static long meta(final int table, final int id)
+    {
+        return (long)table << 32 | (id + 1L);
     }
 
     private static int hash(final int table, final long key)

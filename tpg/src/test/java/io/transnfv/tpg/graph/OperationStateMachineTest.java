@@ -2,6 +2,7 @@ package io.transnfv.tpg.graph;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,25 +22,37 @@ class OperationStateMachineTest
     }
 
     @Test
-    void shouldBecomeReadyWhenTheLastDependencyResolves()
+    void shouldBecomeReadyWithoutAHandOverWhenNoUnitIsParkedAtIt()
     {
         final OperationStateMachine machine = new OperationStateMachine();
         machine.reset(new int[] {2}, 1);
         assertFalse(machine.resolveDependency(0));
         assertEquals(OperationStateMachine.BLOCKED, machine.state(0));
+        assertFalse(machine.resolveDependency(0), "its unit has not reached it: the unit will find it READY");
+        assertEquals(OperationStateMachine.READY, machine.state(0));
+        assertFalse(machine.park(0), "a READY operation cannot be parked: the caller runs it");
+    }
+
+    @Test
+    void shouldHandTheUnitBackWhenTheLastDependencyOfAParkedOperationResolves()
+    {
+        final OperationStateMachine machine = new OperationStateMachine();
+        machine.reset(new int[] {2}, 1);
+        assertTrue(machine.park(0));
+        assertEquals(OperationStateMachine.PARKED, machine.state(0));
+        assertFalse(machine.resolveDependency(0));
         assertTrue(machine.resolveDependency(0));
         assertEquals(OperationStateMachine.READY, machine.state(0));
     }
 
     @Test
-    void shouldCompleteOnlyFromReadyAndOnlyOnce()
+    void shouldRecordTheOutcome()
     {
         final OperationStateMachine machine = new OperationStateMachine();
         machine.reset(new int[] {0, 1}, 2);
-        assertFalse(machine.complete(1, OperationStateMachine.EXECUTED), "BLOCKED cannot complete");
-        assertTrue(machine.complete(0, OperationStateMachine.ABORTED));
-        assertFalse(machine.complete(0, OperationStateMachine.EXECUTED));
+        machine.complete(0, OperationStateMachine.ABORTED);
         assertEquals(OperationStateMachine.ABORTED, machine.state(0));
+        assertThrows(IllegalArgumentException.class, () -> machine.complete(1, OperationStateMachine.READY));
     }
 
     @Test
@@ -47,38 +60,77 @@ class OperationStateMachineTest
     {
         final OperationStateMachine machine = new OperationStateMachine();
         machine.reset(new int[] {1}, 1);
-        assertTrue(machine.resolveDependency(0));
+        assertFalse(machine.resolveDependency(0));
         assertThrows(IllegalStateException.class, () -> machine.resolveDependency(0));
     }
 
     @Test
-    void shouldHandTheOperationToExactlyOneResolverUnderContention() throws InterruptedException
+    void shouldResumeAParkedUnitExactlyOnceUnderContention() throws InterruptedException
     {
-        final int perThread = 50_000;
-        final Thread[] threads = new Thread[4];
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {perThread * threads.length}, 1);
-        final AtomicInteger winners = new AtomicInteger();
-        for (int i = 0; i < threads.length; i++)
+        for (int round = 0; round < 200; round++)
         {
-            threads[i] = new Thread(() ->
+            final int perThread = 200;
+            final Thread[] threads = new Thread[3];
+            final OperationStateMachine machine = new OperationStateMachine();
+            machine.reset(new int[] {perThread * threads.length}, 1);
+            final AtomicInteger resumed = new AtomicInteger();
+            final CountDownLatch start = new CountDownLatch(1);
+            for (int i = 0; i < threads.length; i++)
             {
-                for (int j = 0; j < perThread; j++)
+                threads[i] = new Thread(() ->
                 {
-                    if (machine.resolveDependency(0))
+                    awaitQuietly(start);
+                    for (int j = 0; j < perThread; j++)
                     {
-                        winners.incrementAndGet();
+                        if (machine.resolveDependency(0))
+                        {
+                            resumed.incrementAndGet();
+                        }
                     }
-                }
-            });
-            threads[i].start();
+                });
+                threads[i].start();
+            }
+            start.countDown();
+            final boolean parked = machine.park(0);
+            for (final Thread thread : threads)
+            {
+                thread.join();
+            }
+            assertEquals(parked ? 1 : 0, resumed.get(), "the parker runs it, or exactly one resolver resumes it");
+            assertEquals(OperationStateMachine.READY, machine.state(0));
+            assertEquals(0, machine.pending(0));
         }
-        for (final Thread thread : threads)
-        {
-            thread.join();
-        }
-        assertEquals(1, winners.get());
+    }
+
+    @Test
+    void shouldUsePlainAccessesForOneExecutorWithTheSameOutcome()
+    {
+        final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
+        final io.transnfv.tpg.txn.TransactionLog log = new io.transnfv.tpg.txn.TransactionLog();
+        log.begin(1, 0, null);
+        log.write(0, 1, 1);
+        log.write(0, 2, 2);
+        log.end();
+        graph.beginBatch(log);
+        graph.addTransaction(0);
+        graph.seal();
+        final OperationStateMachine machine = new OperationStateMachine();
+        machine.reset(graph, false);
         assertEquals(OperationStateMachine.READY, machine.state(0));
-        assertEquals(0, machine.pending(0));
+        assertTrue(machine.park(1));
+        assertTrue(machine.resolveDependency(1));
+        assertEquals(OperationStateMachine.READY, machine.state(1));
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch)
+    {
+        try
+        {
+            latch.await();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 }

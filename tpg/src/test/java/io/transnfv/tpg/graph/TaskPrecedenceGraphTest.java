@@ -73,12 +73,12 @@ class TaskPrecedenceGraphTest
         throw new AssertionError("key " + key + " not touched");
     }
 
-    private static int[] dependents(final TaskPrecedenceGraph graph, final int t)
+    private static int[] dependents(final TaskPrecedenceGraph graph, final int o)
     {
-        final int[] ops = new int[graph.dependentsEnd(t) - graph.dependentsStart(t)];
+        final int[] ops = new int[graph.dependentsEnd(o) - graph.dependentsStart(o)];
         for (int i = 0; i < ops.length; i++)
         {
-            ops[i] = graph.dependent(graph.dependentsStart(t) + i);
+            ops[i] = graph.dependent(graph.dependentsStart(o) + i);
         }
         java.util.Arrays.sort(ops);
         return ops;
@@ -99,9 +99,11 @@ class TaskPrecedenceGraphTest
         assertEquals(2, graph.temporalEdgeCount(), "TD: t2 -> op0, t0 -> op2");
         assertEquals(1, graph.parametricEdgeCount(), "PD: t0 -> op1 (param reads op0's write)");
         assertEquals(1, graph.logicalEdgeCount(), "LD: op1 -> op2");
-        assertArrayEquals(new int[] {1, 2}, dependents(graph, 0));
+        assertArrayEquals(new int[] {1, 2}, dependents(graph, 0), "op0 (t0) is read by op1's proxy and op2");
         assertArrayEquals(new int[0], dependents(graph, 1));
-        assertArrayEquals(new int[] {0}, dependents(graph, 2));
+        assertArrayEquals(new int[0], dependents(graph, 2));
+        assertArrayEquals(new int[] {0}, dependents(graph, 3), "op3 (t2) is overwritten by op0");
+        assertEquals(3, graph.crossTransactionEdgeCount());
         assertEquals(1, graph.pendingDependencies(0));
         assertEquals(1, graph.pendingDependencies(1));
         assertEquals(2, graph.pendingDependencies(2));
@@ -175,6 +177,8 @@ class TaskPrecedenceGraphTest
             graph.seal();
             assertArrayEquals(new int[] {3, 0, 1, 2}, keyList(graph, 1));
             assertEquals(2, graph.keyCount());
+            assertEquals(4 * 4 + 1, graph.sumSquaredKeyEntries(), "key 1 has four entries, key 2 one");
+            assertEquals(1, graph.singleEntryKeyCount());
         }
         assertEquals(4, graph.touchedKeys().slotsCleared(), "two keys cleared after each of the first two batches");
     }

@@ -1,0 +1,192 @@
+package io.transnfv.scheduler;
+
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+
+/**
+ * What the decision model sees of a batch: statistics of the batch's own sealed graph,
+ * measured at run time ({@link #measure}), and of the recent batches' outcomes
+ * ({@link #recordOutcome}: abort ratio and function cost as moving averages). Never a label
+ * from the workload's generator. One instance per executor, reused batch after batch; read
+ * and written by the coordinating thread only.
+ */
+public final class BatchStatistics
+{
+    private static final double RECENT_WEIGHT = 0.25;
+
+    private int threads;
+    private int operations;
+    private int transactions;
+    private int keys;
+    private int entries;
+    private int temporalEdges;
+    private int parametricEdges;
+    private int logicalEdges;
+    private int maxChainLength;
+    private double meanChainLength;
+    private double contendedChainLength;
+    private double singleEntryKeyShare;
+    private double recentAbortRatio;
+    private double recentUsefulNsPerOp;
+    private long batchesRecorded;
+
+    /**
+     * Measures {@code graph} (sealed). Cost: O(1): every figure was counted while sealing.
+     *
+     * @param threads the executors that will run the batch.
+     */
+    public void measure(final TaskPrecedenceGraph graph, final int threads)
+    {
+        this.threads = threads;
+        operations = graph.operationCount();
+        transactions = graph.transactionCount();
+        keys = graph.keyCount();
+        entries = graph.entryCount();
+        temporalEdges = graph.temporalEdgeCount();
+        parametricEdges = graph.parametricEdgeCount();
+        logicalEdges = graph.logicalEdgeCount();
+        maxChainLength = graph.maxKeyEntries();
+        meanChainLength = keys == 0 ? 0 : (double)entries / keys;
+        contendedChainLength = entries == 0 ? 0 : (double)graph.sumSquaredKeyEntries() / entries;
+        singleEntryKeyShare = keys == 0 ? 1 : (double)graph.singleEntryKeyCount() / keys;
+    }
+
+    /**
+     * Folds a finished batch into the recent averages.
+     *
+     * @param abortedTransactions transactions the batch aborted.
+     * @param usefulNsPerOp       executor time spent running operations, per operation.
+     */
+    public void recordOutcome(final long abortedTransactions, final double usefulNsPerOp)
+    {
+        if (transactions == 0)
+        {
+            return;
+        }
+        final double ratio = (double)abortedTransactions / transactions;
+        if (batchesRecorded++ == 0)
+        {
+            recentAbortRatio = ratio;
+            recentUsefulNsPerOp = usefulNsPerOp;
+        }
+        else
+        {
+            recentAbortRatio += RECENT_WEIGHT * (ratio - recentAbortRatio);
+            recentUsefulNsPerOp += RECENT_WEIGHT * (usefulNsPerOp - recentUsefulNsPerOp);
+        }
+    }
+
+    /** @return the executors the batch runs on. */
+    public int threads()
+    {
+        return threads;
+    }
+
+    /** @return operations (vertices) in the batch. */
+    public int operations()
+    {
+        return operations;
+    }
+
+    /** @return transactions in the batch. */
+    public int transactions()
+    {
+        return transactions;
+    }
+
+    /** @return distinct (table, key) pairs touched. */
+    public int keys()
+    {
+        return keys;
+    }
+
+    /** @return key-list entries (accesses, proxies and candidates included). */
+    public int entries()
+    {
+        return entries;
+    }
+
+    /** @return temporal dependencies (same key, an earlier transaction's write). */
+    public int temporalEdges()
+    {
+        return temporalEdges;
+    }
+
+    /** @return parametric dependencies (a parameter reading an earlier transaction's write). */
+    public int parametricEdges()
+    {
+        return parametricEdges;
+    }
+
+    /** @return logical dependencies (statement order inside transactions). */
+    public int logicalEdges()
+    {
+        return logicalEdges;
+    }
+
+    /** @return the longest key chain (entries of the most accessed key): a depth bound. */
+    public int maxChainLength()
+    {
+        return maxChainLength;
+    }
+
+    /** @return entries per touched key. */
+    public double meanChainLength()
+    {
+        return meanChainLength;
+    }
+
+    /**
+     * @return the length of the chain an average access sits in (Σ length² / Σ length): 1 when
+     *         every key is touched once, the batch size when every access hits one key.
+     */
+    public double contendedChainLength()
+    {
+        return contendedChainLength;
+    }
+
+    /** @return the longest chain over the mean chain: 1 for uniform access, large for skew. */
+    public double skew()
+    {
+        return meanChainLength == 0 ? 0 : maxChainLength / meanChainLength;
+    }
+
+    /** @return the share of touched keys with a single access. */
+    public double singleEntryKeyShare()
+    {
+        return singleEntryKeyShare;
+    }
+
+    /** @return cross-transaction dependencies per operation (mean in-degree over TD + PD). */
+    public double crossDegree()
+    {
+        return operations == 0 ? 0 : (double)(temporalEdges + parametricEdges) / operations;
+    }
+
+    /** @return the parametric share of the cross-transaction dependencies. */
+    public double parametricShare()
+    {
+        final int cross = temporalEdges + parametricEdges;
+        return cross == 0 ? 0 : (double)parametricEdges / cross;
+    }
+
+    /** @return the moving average of the share of transactions aborted in recent batches. */
+    public double recentAbortRatio()
+    {
+        return recentAbortRatio;
+    }
+
+    /** @return the moving average of executor time per operation in recent batches (function cost). */
+    public double recentUsefulNsPerOp()
+    {
+        return recentUsefulNsPerOp;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "ops=" + operations + " txns=" + transactions + " keys=" + keys + " td=" + temporalEdges +
+            " pd=" + parametricEdges + " ld=" + logicalEdges + " maxChain=" + maxChainLength +
+            String.format(" contendedChain=%.2f skew=%.1f pdShare=%.2f abortRatio=%.3f usefulNsPerOp=%.1f",
+            contendedChainLength, skew(), parametricShare(), recentAbortRatio, recentUsefulNsPerOp);
+    }
+}

@@ -1,0 +1,35 @@
+package io.transnfv.scheduler;
+
+/** A static policy: every batch gets the same one. */
+final class FixedDecisionModel implements DecisionModel
+{
+    private final SchedulingPolicy policy;
+
+    FixedDecisionModel(final SchedulingPolicy policy)
+    {
+        this.policy = java.util.Objects.requireNonNull(policy, "policy");
+    }
+
+    @Override
+    public SchedulingPolicy choose(final BatchStatistics stats)
+    {
+        return policy;
+    }
+
+    @Override
+    public void observe(final BatchStatistics stats, final SchedulingPolicy policy, final long batchNs)
+    {
+    }
+
+    @Override
+    public String lastReason()
+    {
+        return "static";
+    }
+
+    @Override
+    public String name()
+    {
+        return policy.name();
+    }
+}
