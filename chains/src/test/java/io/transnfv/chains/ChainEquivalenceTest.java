@@ -35,8 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The acceptance test of the transactional core: random chains of built-in VNFs on random
  * traffic (skew from uniform to one hot host, abort-heavy tiny NAT pools, timestamps that
- * go backwards, idle expiry), random punctuation from 1 to 10,000 transactions and 1 to 8
- * executor threads: the engine's per-packet records and final state must equal the serial
+ * go backwards, idle expiry), random punctuation from 1 to 10,000 transactions, 1 to 8
+ * executor threads and any of the 14 scheduling strategies: the engine's per-packet records and final state must equal the serial
  * oracle's. The default suite checks {@code transnfv.property.seeds} seeds (200); the
  * {@code stress} profile 5,000 more.
  */
@@ -70,11 +70,13 @@ class ChainEquivalenceTest
         final ChainSpec chain = randomChain(random);
         final double jitter = random.nextInt(3) == 0 ? 0.2 : 0.0;
         final long jitterSeed = random.nextLong();
+        final List<String> strategies = TpgBatchExecutor.strategyNames();
+        final String strategy = strategies.get(random.nextInt(strategies.size()));
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain,
             () -> new JitteredSource(PacketSources.open(chain.settings().traffic()), jitter, jitterSeed),
-            spec -> new BatchedChainExecutor(spec, TpgBatchExecutor::new, "tpg"));
-        assertTrue(result.equivalent(), () -> "seed " + seed + " (rerun with -Dtest=ChainEquivalenceTest): "
-            + describe(chain) + "\n  first diverging packet #" + result.divergingSequence()
+            spec -> new BatchedChainExecutor(spec, threads -> TpgBatchExecutor.create(threads, strategy), strategy));
+        assertTrue(result.equivalent(), () -> "seed " + seed + " (rerun with -Dtest=ChainEquivalenceTest): strategy "
+            + strategy + " " + describe(chain) + "\n  first diverging packet #" + result.divergingSequence()
             + "\n    oracle: " + result.oracleRecord() + "\n    engine: " + result.candidateRecord()
             + "\n  state: " + result.stateDifference());
     }

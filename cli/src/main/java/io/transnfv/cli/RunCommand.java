@@ -71,7 +71,8 @@ final class RunCommand implements Callable<Integer>
                 executor.run(source, listener);
             }
             final long wallNs = System.nanoTime() - startNs;
-            final RunReport summary = RunReport.of(executor.describe(), source.describe(), source.stats(), executor.stats(), wallNs);
+            final RunReport summary = RunReport.of(executor.describe(), source.describe(), source.stats(), executor.stats(), wallNs,
+                executor.executorSummary());
             final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             System.out.println(json ? mapper.writeValueAsString(summary.toMap()) : summary.toText());
             if (report != null)

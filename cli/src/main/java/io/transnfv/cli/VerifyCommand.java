@@ -2,15 +2,18 @@ package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.scheduler.SchedulingPolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,6 +29,14 @@ final class VerifyCommand implements Callable<Integer>
 {
     @Mixin
     ChainOptions chainOptions;
+
+    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = TpgBatchExecutor.DEFAULT_STRATEGY,
+        description = "The engine's scheduling strategy to check (default: ${DEFAULT-VALUE}); see run --help.")
+    String strategy;
+
+    @Option(names = "--all-strategies",
+        description = "Check every strategy: the 12 static policies and the adaptive model.")
+    boolean allStrategies;
 
     @Option(names = "--seeds", paramLabel = "K", defaultValue = "1",
         description = "With generated traffic: check K seeds, from the chain's seed upwards (default: ${DEFAULT-VALUE}).")
@@ -46,52 +57,66 @@ final class VerifyCommand implements Callable<Integer>
         }
         final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE
             ? GeneratorConfig.fromMap(traffic.generator()).seed() : 0;
+        final List<String> strategies = allStrategies
+            ? TpgBatchExecutor.strategyNames().subList(0, SchedulingPolicy.STATIC_COUNT + 1) : List.of(strategy);
         int failures = 0;
-        for (int s = 0; s < seeds; s++)
+        for (final String strategyName : strategies)
         {
-            final ChainSpec run;
-            if (traffic.kind() == TrafficSpec.Kind.GENERATE)
+            for (int s = 0; s < seeds; s++)
             {
-                final Map<String, String> params = new LinkedHashMap<>(traffic.generator());
-                params.put("seed", Long.toString(firstSeed + s));
-                run = chain.withSettings(chain.settings().withTraffic(TrafficSpec.generate(params)));
-            }
-            else
-            {
-                run = chain;
-            }
-            final TrafficSpec runTraffic = run.settings().traffic();
-            final EquivalenceCheck.Result result = EquivalenceCheck.compare(
-                run, () -> PacketSources.open(runTraffic), spec -> ExecutorOptions.create(ExecutorOptions.Kind.tpg, spec));
-            final String what = traffic.kind() == TrafficSpec.Kind.GENERATE ? "seed " + (firstSeed + s) : traffic.pcap().toString();
-            if (result.equivalent())
-            {
-                System.out.printf(Locale.ROOT, "%s: %,d packets, records and final state equal to the oracle (%s)%n",
-                    what, result.packets(), result.candidate());
-            }
-            else
-            {
-                failures++;
-                System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s)%n", what, result.candidate());
-                if (result.divergingSequence() >= 0)
-                {
-                    System.out.println("  first diverging packet: #" + result.divergingSequence());
-                    System.out.println("    oracle: " + result.oracleRecord());
-                    System.out.println("    engine: " + result.candidateRecord());
-                }
-                if (result.stateDifference() != null)
-                {
-                    System.out.println("  first differing state entry: " + result.stateDifference());
-                }
-                System.out.println("  reproduce: transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
-                    + (traffic.kind() == TrafficSpec.Kind.GENERATE ? "--generate seed=" + (firstSeed + s) : "--pcap " + traffic.pcap())
-                    + " --threads " + chain.settings().resolvedExecutorThreads());
+                final long seed = firstSeed + s;
+                failures += check(chain, strategyName, seed) ? 0 : 1;
             }
         }
-        if (seeds > 1)
+        final int checks = strategies.size() * seeds;
+        if (checks > 1)
         {
-            System.out.printf(Locale.ROOT, "%d of %d seeds equivalent%n", seeds - failures, seeds);
+            System.out.printf(Locale.ROOT, "%d of %d checks equivalent (%d strategies x %d seeds)%n",
+                checks - failures, checks, strategies.size(), seeds);
         }
         return failures == 0 ? 0 : 1;
+    }
+
+    /** Compares the oracle and the engine once; prints the verdict; returns true if equivalent. */
+    private boolean check(final ChainSpec chain, final String strategyName, final long seed) throws IOException
+    {
+        final TrafficSpec traffic = chain.settings().traffic();
+        final boolean generated = traffic.kind() == TrafficSpec.Kind.GENERATE;
+        final ChainSpec run;
+        if (generated)
+        {
+            final Map<String, String> params = new LinkedHashMap<>(traffic.generator());
+            params.put("seed", Long.toString(seed));
+            run = chain.withSettings(chain.settings().withTraffic(TrafficSpec.generate(params)));
+        }
+        else
+        {
+            run = chain;
+        }
+        final TrafficSpec runTraffic = run.settings().traffic();
+        final EquivalenceCheck.Result result = EquivalenceCheck.compare(run, () -> PacketSources.open(runTraffic),
+            spec -> ExecutorOptions.create(ExecutorOptions.Kind.tpg, strategyName, spec));
+        final String what = generated ? "seed " + seed : traffic.pcap().toString();
+        if (result.equivalent())
+        {
+            System.out.printf(Locale.ROOT, "%s: %,d packets, records and final state equal to the oracle (%s)%n",
+                what, result.packets(), result.candidate());
+            return true;
+        }
+        System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s)%n", what, result.candidate());
+        if (result.divergingSequence() >= 0)
+        {
+            System.out.println("  first diverging packet: #" + result.divergingSequence());
+            System.out.println("    oracle: " + result.oracleRecord());
+            System.out.println("    engine: " + result.candidateRecord());
+        }
+        if (result.stateDifference() != null)
+        {
+            System.out.println("  first differing state entry: " + result.stateDifference());
+        }
+        System.out.println("  reproduce: transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
+            + (generated ? "--generate seed=" + seed : "--pcap " + traffic.pcap())
+            + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName);
+        return false;
     }
 }

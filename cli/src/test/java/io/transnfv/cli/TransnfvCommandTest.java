@@ -60,7 +60,36 @@ class TransnfvCommandTest
         final Captured verify = capture("verify", Path.of("..", "chains", "lb.yaml").toString(),
             "--generate", "packets=2000", "--seeds", "2", "--threads", "2");
         assertEquals(0, verify.status, verify.out + verify.err);
-        assertTrue(verify.out.contains("2 of 2 seeds equivalent"), verify.out);
+        assertTrue(verify.out.contains("2 of 2 checks equivalent"), verify.out);
+    }
+
+    @Test
+    void shouldVerifyEveryStrategyInOneCommand()
+    {
+        final Captured verify = capture("verify", "--generate", "packets=1500,new_conn_ratio=0.3", "--all-strategies",
+            "--threads", "2", "--batch", "128");
+        assertEquals(0, verify.status, verify.out + verify.err);
+        assertTrue(verify.out.contains("13 of 13 checks equivalent"), verify.out);
+        assertTrue(verify.out.contains("random/group/lazy"), verify.out);
+        assertTrue(verify.out.contains("tpg adaptive"), verify.out);
+    }
+
+    @Test
+    void shouldRejectAnUnknownStrategyListingTheValidOnes()
+    {
+        final Captured run = capture("run", "--strategy", "sideways/op/eager", "--generate", "packets=10", "--no-progress");
+        assertEquals(2, run.status);
+        assertTrue(run.err.contains("dfs/group/lazy"), run.err);
+    }
+
+    @Test
+    void shouldShowTheSchedulerDecisionsInTheReport()
+    {
+        final Captured run = capture("run", "--generate", "packets=3000", "--strategy", "adaptive", "--no-progress");
+        assertEquals(0, run.status, run.err);
+        assertTrue(run.out.contains("scheduler"), run.out);
+        assertTrue(run.out.contains("decisions"), run.out);
+        assertTrue(run.out.contains("timeBreakdownNsPerOp"), run.out);
     }
 
     @Test

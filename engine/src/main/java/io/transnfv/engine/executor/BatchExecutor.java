@@ -22,6 +22,15 @@ public interface BatchExecutor extends AutoCloseable
      */
     void execute(TransactionLog log, MultiVersionStateTable state);
 
+    /**
+     * @return what the executor wants reported at the end of a run (strategy, decisions,
+     *         time breakdown); empty by default. Called by the thread that calls execute.
+     */
+    default java.util.Map<String, Object> summary()
+    {
+        return java.util.Map.of();
+    }
+
     /** Stops the executor threads; the executor cannot be used afterwards. */
     @Override
     void close();

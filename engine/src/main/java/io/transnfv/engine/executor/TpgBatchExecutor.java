@@ -237,6 +237,7 @@ public final class TpgBatchExecutor implements BatchExecutor
      * (useful, sync, lock, construct, explore, others), {@code operationsExecuted},
      * {@code operationsReExecuted}, {@code transactionsAborted}.
      */
+    @Override
     public Map<String, Object> summary()
     {
         final Map<String, Object> m = new LinkedHashMap<>();

@@ -250,6 +250,15 @@ public final class BatchedChainExecutor implements ChainExecutor
         return StateDump.toString(runtime.catalog(), state);
     }
 
+    @Override
+    public java.util.Map<String, Object> executorSummary()
+    {
+        final java.util.Map<String, Object> summary = new java.util.LinkedHashMap<>();
+        summary.put("batches", batches);
+        summary.putAll(executor.summary());
+        return summary;
+    }
+
     /** @return batches executed so far. */
     public long batches()
     {

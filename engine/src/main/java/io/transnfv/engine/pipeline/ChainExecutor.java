@@ -31,6 +31,12 @@ public interface ChainExecutor extends AutoCloseable
     /** @return the committed state in the stable dump form ({@code StateDump}). */
     String dumpState();
 
+    /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */
+    default java.util.Map<String, Object> executorSummary()
+    {
+        return java.util.Map.of();
+    }
+
     /** @return a short description, e.g. {@code serial} or {@code tpg, 2 threads}. */
     String describe();
 

@@ -39,6 +39,18 @@ public final class RunReport
     public static RunReport of(
         final String executor, final String source, final SourceStats sourceStats, final RunStats stats, final long wallNs)
     {
+        return of(executor, source, sourceStats, stats, wallNs, Map.of());
+    }
+
+    /**
+     * @param executorSummary what the executor reports about how it ran (scheduling
+     *                        decisions, time breakdown); shown under {@code scheduler}.
+     * @return the report, with the executor's summary when it has one.
+     */
+    public static RunReport of(
+        final String executor, final String source, final SourceStats sourceStats, final RunStats stats, final long wallNs,
+        final Map<String, Object> executorSummary)
+    {
         final ChainRuntime runtime = stats.runtime();
         final Map<String, Object> root = new LinkedHashMap<>();
         root.put("chain", runtime.spec().name());
@@ -121,6 +133,10 @@ public final class RunReport
         latency.put("p99_9", round(h.getValueAtPercentile(99.9) / 1e3, 3));
         latency.put("max", round(h.getMaxValue() / 1e3, 3));
         root.put("latency", latency);
+        if (!executorSummary.isEmpty())
+        {
+            root.put("scheduler", executorSummary);
+        }
         return new RunReport(root);
     }
 
@@ -172,6 +188,15 @@ public final class RunReport
             + throughput.get("wall_seconds") + " s");
         line(out, "latency (us)", "p50 " + latency.get("p50") + "  p99 " + latency.get("p99")
             + "  p99.9 " + latency.get("p99_9") + "  max " + latency.get("max"));
+        if (root.containsKey("scheduler"))
+        {
+            out.append("scheduler\n");
+            for (final Map.Entry<String, Object> e : ((Map<String, Object>)root.get("scheduler")).entrySet())
+            {
+                out.append(String.format(Locale.ROOT, "  %-32s %s%n", e.getKey(), e.getValue() instanceof Number
+                    ? number(e.getValue()) : String.valueOf(e.getValue())));
+            }
+        }
         return out.toString();
     }
 
