@@ -1,6 +1,7 @@
 package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.ingress.IngressRing;
 import io.transnfv.engine.source.Generator;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketSource;
@@ -27,6 +28,19 @@ public final class PacketSources
             case GENERATE -> new Generator(GeneratorConfig.fromMap(traffic.generator()));
             case PCAP -> PcapSource.open(traffic.pcap(), traffic.loops());
         };
+    }
+
+    /**
+     * Opens the source behind an {@link IngressRing}: it is read on its own thread, so
+     * reading or generating packets overlaps with processing them.
+     *
+     * @param traffic what to open.
+     * @return the ring's consumer side.
+     * @throws SourceException if a capture file cannot be opened.
+     */
+    public static PacketSource openWithIngressThread(final TrafficSpec traffic) throws SourceException
+    {
+        return new IngressRing(open(traffic), IngressRing.DEFAULT_SLOTS);
     }
 
     /**
