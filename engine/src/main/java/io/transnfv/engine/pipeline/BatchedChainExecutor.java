@@ -19,7 +19,10 @@ import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
-import java.util.function.Function;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 
 /**
  * The transactional engine: packets are gathered into batches closed by punctuations, and
@@ -29,24 +32,30 @@ import java.util.function.Function;
  * then post-processing routes each packet to its next VNF.
  *
  * <pre>
- *  source ─► batch (N packets or T of packet time, or an expiry tick)
- *              │
- *              ├─► stage 1: preProcess all ─► TPG execute ─► postProcess all ─► route
- *              ├─► stage 2: (packets routed here) ...
- *              └─► egress: records and counters in arrival order
+ *  driver thread                               engine thread (+ executor workers)
+ *  ─────────────                               ──────────────────────────────────
+ *  read, admit, pre-process entry VNF ─► batch k+1      batch k: entry TPG ─► post
+ *  (fills one frame while the engine runs the other)         ─► for each later VNF: pre ─► TPG ─► post
+ *  emit batch k-1: records, counters, listener ◄────────────── done
  * </pre>
+ *
+ * <p>A batch closes after N transactions at the entry VNF, after T of packet time, or before
+ * a packet that crosses an expiry tick. With two or more threads the driver and the engine
+ * work on two batches at once (a two-stage pipeline: pre-processing is stateless, so
+ * declaring batch k+1 while batch k executes changes nothing); with one thread, the driver
+ * does everything.
  *
  * <p>Why this equals the serial oracle: every state table belongs to one VNF, so a table
  * sees exactly the transactions of the packets that reached its VNF, in (time, arrival)
- * order, batch after batch — the order the oracle applies them in. Housekeeping ticks
- * close the batch before the packet that triggers them, as in the oracle. See
- * {@code docs/design/chains.md}.
- *
- * <p>Driven by the one thread that calls {@link #run}; the batch executor's workers run
- * the transactions.
+ * order, batch after batch — the order the oracle applies them in. Housekeeping runs only
+ * when no batch is in flight, before the packet that crosses its tick, as in the oracle.
+ * See {@code docs/design/chains.md}.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
+    private static final int SPINS = 64;
+    private static final int YIELDS = 64;
+
     private final ChainRuntime runtime;
     private final MultiVersionStateTable state;
     private final BatchExecutor executor;
@@ -54,182 +63,276 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final int batchCapacity;
     private final long intervalNs;
     private final int[] stageOrder;
-
-    private final PacketBuffer[] buffers;
-    private final PacketFlyweight[] packets;
-    private final PacketRecord[] records;
-    private final int[] position;
-    private final int[] transaction;
-    private final long[] ingressNs;
-    private final TransactionLog[] logs;
-    private final TransactionLog.Cursor[] views;
-    private final ActionRecorder actions = new ActionRecorder();
+    private final int entry;
+    private final Frame[] frames;
+    private final boolean pipelined;
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
     private final String description;
+
+    private final Thread engineThread;
+    private volatile Frame submitted;
+    private volatile boolean closed;
+    private volatile Throwable engineFailure;
+    private volatile Thread driver;
+    private Frame inFlight;
     private long batches;
 
     /**
-     * @param chain            the chain; its settings give the punctuation.
-     * @param executorFactory  creates the batch executor for the resolved thread count.
-     * @param description      a short description of the executor for reports.
+     * @param chain           the chain; its settings give the punctuation and the threads.
+     * @param executorFactory creates the batch executor for a number of threads; with N
+     *                        threads in the settings, the engine uses N - 1 of them for the
+     *                        batch executor and one as the driver (N = 1: no pipeline).
+     * @param description     a short description of the executor for reports.
      */
     public BatchedChainExecutor(
-        final ChainSpec chain, final Function<Integer, BatchExecutor> executorFactory, final String description)
+        final ChainSpec chain, final IntFunction<BatchExecutor> executorFactory, final String description)
     {
         final RunSettings settings = chain.settings();
         this.runtime = new ChainRuntime(chain);
         this.state = new MultiVersionStateTable(runtime.catalog());
-        this.executor = executorFactory.apply(settings.resolvedExecutorThreads());
+        final int threads = settings.resolvedExecutorThreads();
+        this.pipelined = threads >= 2;
+        this.executor = executorFactory.apply(pipelined ? threads - 1 : threads);
         this.stats = new RunStats(runtime);
         this.batchCapacity = settings.punctuationTransactions();
         this.intervalNs = settings.punctuationIntervalNs();
         this.stageOrder = runtime.topologicalOrder();
+        this.entry = stageOrder[0];
         this.ticker = new ExpiryTicker(runtime.expiryIntervalNs());
-        this.description = description;
-        buffers = new PacketBuffer[batchCapacity];
-        packets = new PacketFlyweight[batchCapacity];
-        records = new PacketRecord[batchCapacity];
-        for (int i = 0; i < batchCapacity; i++)
+        this.description = description + (pipelined ? " (pipelined: driver + " + (threads - 1) + " executor threads)" : "");
+        this.frames = new Frame[pipelined ? 2 : 1];
+        for (int f = 0; f < frames.length; f++)
         {
-            buffers[i] = new PacketBuffer();
-            packets[i] = new PacketFlyweight();
-            records[i] = new PacketRecord();
+            frames[f] = new Frame(batchCapacity, runtime.size());
         }
-        position = new int[batchCapacity];
-        transaction = new int[batchCapacity];
-        ingressNs = new long[batchCapacity];
-        logs = new TransactionLog[runtime.size()];
-        views = new TransactionLog.Cursor[runtime.size()];
-        for (int v = 0; v < logs.length; v++)
+        if (pipelined)
         {
-            logs[v] = new TransactionLog(Math.min(batchCapacity, 1 << 16), Math.min(batchCapacity * 4, 1 << 18));
-            views[v] = logs[v].newCursor();
+            engineThread = new Thread(this::engineLoop, "transnfv-engine");
+            engineThread.setDaemon(true);
+            engineThread.start();
+        }
+        else
+        {
+            engineThread = null;
         }
     }
 
     @Override
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
-        int count = 0;
-        long batchStartNs = 0;
-        while (source.next(buffers[count]))
+        driver = Thread.currentThread();
+        PacketBuffer incoming = new PacketBuffer();
+        Frame filling = frames[0];
+        while (source.next(incoming))
         {
-            final PacketBuffer buffer = buffers[count];
-            final long timeNs = clock.onPacket(buffer.timestampNs());
+            final long timeNs = clock.onPacket(incoming.timestampNs());
             final long tick = ticker.due(timeNs);
-            if (count > 0 && (tick != ExpiryTicker.NONE || timeNs - batchStartNs >= intervalNs))
+            if (filling.count > 0 && (tick != ExpiryTicker.NONE || timeNs - filling.startNs >= intervalNs))
             {
-                // punctuation before this packet: run the batch, then the packet opens the next one
-                processBatch(count, listener);
-                buffers[count] = buffers[0];
-                buffers[0] = buffer;
-                count = 0;
+                filling = close(filling, listener);
             }
-            expireIfDue(tick);
-            if (count == 0)
+            if (tick != ExpiryTicker.NONE)
             {
-                batchStartNs = timeNs;
+                drain(listener);
+                for (int v = 0; v < runtime.size(); v++)
+                {
+                    runtime.instance(v).vnf().expire(tick, state);
+                }
             }
-            admit(count, buffer, timeNs);
-            count++;
-            if (count == batchCapacity)
+            final int slot = filling.count;
+            if (slot == 0)
             {
-                processBatch(count, listener);
-                count = 0;
+                filling.startNs = timeNs;
+            }
+            final PacketBuffer admitted = filling.buffers[slot];
+            filling.buffers[slot] = incoming;
+            incoming = admitted;
+            admit(filling, slot, timeNs);
+            filling.count = slot + 1;
+            if (filling.count == batchCapacity)
+            {
+                filling = close(filling, listener);
             }
         }
-        if (count > 0)
+        if (filling.count > 0)
         {
-            processBatch(count, listener);
+            close(filling, listener);
         }
+        drain(listener);
         return stats;
     }
 
-    private void expireIfDue(final long tick)
+    /** Admits the packet in {@code slot}: ingress checks, then the entry VNF's pre-processing. */
+    private void admit(final Frame frame, final int slot, final long timeNs)
     {
-        if (tick != ExpiryTicker.NONE)
-        {
-            for (int v = 0; v < runtime.size(); v++)
-            {
-                runtime.instance(v).vnf().expire(tick, state);
-            }
-        }
-    }
-
-    private void admit(final int slot, final PacketBuffer buffer, final long timeNs)
-    {
-        ingressNs[slot] = System.nanoTime();
-        records[slot].reset(buffer.sequence(), timeNs);
-        final PacketFlyweight packet = packets[slot];
+        final PacketBuffer buffer = frame.buffers[slot];
+        final PacketRecord record = frame.records[slot];
+        final PacketFlyweight packet = frame.packets[slot];
+        frame.ingressNs[slot] = System.nanoTime();
+        record.reset(buffer.sequence(), timeNs);
         packet.wrap(buffer.data(), 0, buffer.length());
-        if (packet.isValid())
+        if (!packet.isValid())
         {
-            position[slot] = 0;
+            record.dropAtIngress(packet.malformedReason());
+            frame.position[slot] = ChainRuntime.EGRESS;
+            return;
         }
-        else
-        {
-            records[slot].dropAtIngress(packet.malformedReason());
-            position[slot] = ChainRuntime.EGRESS;
-        }
+        frame.position[slot] = entry;
+        final TransactionLog log = frame.logs[entry];
+        frame.transaction[slot] = log.begin(timeNs, buffer.sequence(), packet);
+        runtime.instance(entry).vnf().preProcess(packet, log);
+        log.end();
     }
 
-    private void processBatch(final int count, final PacketListener listener)
+    /** Hands a full frame to the engine (or runs it here) and returns the frame to fill next. */
+    private Frame close(final Frame frame, final PacketListener listener)
     {
         batches++;
+        if (!pipelined)
+        {
+            execute(frame, frame.actions);
+            emit(frame, listener);
+            return frame;
+        }
+        drain(listener);
+        frame.done = false;
+        inFlight = frame;
+        submitted = frame;
+        LockSupport.unpark(engineThread);
+        return frame == frames[0] ? frames[1] : frames[0];
+    }
+
+    /** Waits for the batch in flight, if any, and emits it. */
+    private void drain(final PacketListener listener)
+    {
+        final Frame frame = inFlight;
+        if (frame == null)
+        {
+            return;
+        }
+        int idle = 0;
+        while (!frame.done)
+        {
+            idle = idle(idle);
+        }
+        inFlight = null;
+        final Throwable failure = engineFailure;
+        if (failure != null)
+        {
+            throw new IllegalStateException("engine failed: " + failure, failure);
+        }
+        emit(frame, listener);
+    }
+
+    private void engineLoop()
+    {
+        int idle = 0;
+        while (!closed)
+        {
+            final Frame frame = submitted;
+            if (frame == null)
+            {
+                idle = idle(idle);
+                continue;
+            }
+            idle = 0;
+            submitted = null;
+            try
+            {
+                execute(frame, frame.actions);
+            }
+            catch (final Throwable t)
+            {
+                engineFailure = t;
+            }
+            frame.done = true;
+            LockSupport.unpark(driver);
+        }
+    }
+
+    /** Runs a batch through every stage: the entry VNF's transactions are already declared. */
+    private void execute(final Frame frame, final ActionRecorder actions)
+    {
+        final int count = frame.count;
         for (final int v : stageOrder)
         {
             final Vnf vnf = runtime.instance(v).vnf();
-            final TransactionLog log = logs[v];
-            log.clear();
-            boolean any = false;
-            for (int i = 0; i < count; i++)
+            final TransactionLog log = frame.logs[v];
+            if (v != entry)
             {
-                if (position[i] == v)
+                for (int i = 0; i < count; i++)
                 {
-                    final PacketRecord record = records[i];
-                    transaction[i] = log.begin(record.timestampNs(), record.sequence(), packets[i]);
-                    vnf.preProcess(packets[i], log);
-                    log.end();
-                    any = true;
+                    if (frame.position[i] == v)
+                    {
+                        final PacketRecord record = frame.records[i];
+                        frame.transaction[i] = log.begin(record.timestampNs(), record.sequence(), frame.packets[i]);
+                        vnf.preProcess(frame.packets[i], log);
+                        log.end();
+                    }
                 }
             }
-            if (!any)
+            if (log.transactionCount() == 0)
             {
                 continue;
             }
             executor.execute(log, state);
-            final TransactionLog.Cursor view = views[v];
+            final TransactionLog.Cursor view = frame.views[v];
             for (int i = 0; i < count; i++)
             {
-                if (position[i] == v)
+                if (frame.position[i] == v)
                 {
-                    view.bind(transaction[i]);
+                    final PacketFlyweight packet = frame.packets[i];
+                    view.bind(frame.transaction[i]);
                     actions.reset();
-                    vnf.postProcess(packets[i], view, actions);
-                    records[i].visit(v, view, actions);
-                    position[i] = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packets[i]);
-                    if (position[i] != ChainRuntime.EGRESS && runtime.stageOf(position[i]) <= runtime.stageOf(v))
+                    vnf.postProcess(packet, view, actions);
+                    frame.records[i].visit(v, view, actions);
+                    final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
+                    if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= runtime.stageOf(v))
                     {
-                        throw new IllegalStateException("edge from " + v + " goes backwards");
+                        throw new IllegalStateException("edge from " + runtime.instance(v).name() + " goes backwards");
                     }
+                    frame.position[i] = next;
                 }
             }
         }
+    }
+
+    /** Counts and reports a finished batch in arrival order, then recycles its frame. */
+    private void emit(final Frame frame, final PacketListener listener)
+    {
         final long doneNs = System.nanoTime();
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < frame.count; i++)
         {
-            stats.recordLatencyNs(doneNs - ingressNs[i]);
-            stats.onFinished(records[i], buffers[i].length());
+            stats.recordLatencyNs(doneNs - frame.ingressNs[i]);
+            stats.onFinished(frame.records[i], frame.buffers[i].length());
             if (listener != null)
             {
-                listener.onPacket(records[i], buffers[i], packets[i]);
+                listener.onPacket(frame.records[i], frame.buffers[i], frame.packets[i]);
             }
         }
-        for (final TransactionLog log : logs)
+        frame.count = 0;
+        for (final TransactionLog log : frame.logs)
         {
             log.clear();
         }
+    }
+
+    private static int idle(final int idle)
+    {
+        if (idle < SPINS)
+        {
+            Thread.onSpinWait();
+        }
+        else if (idle < SPINS + YIELDS)
+        {
+            Thread.yield();
+        }
+        else
+        {
+            LockSupport.parkNanos(50_000L);
+        }
+        return idle + 1;
     }
 
     @Override
@@ -251,10 +354,11 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     @Override
-    public java.util.Map<String, Object> executorSummary()
+    public Map<String, Object> executorSummary()
     {
-        final java.util.Map<String, Object> summary = new java.util.LinkedHashMap<>();
+        final Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("batches", batches);
+        summary.put("pipelined", pipelined);
         summary.putAll(executor.summary());
         return summary;
     }
@@ -274,6 +378,63 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public void close()
     {
+        closed = true;
+        if (engineThread != null)
+        {
+            LockSupport.unpark(engineThread);
+            try
+            {
+                engineThread.join(5_000);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
         executor.close();
+    }
+
+    /**
+     * One batch's packets and transactions. Written by the driver while it fills, then by
+     * the engine while it runs (the handoff through {@code submitted} and {@code done} orders
+     * the two), then read by the driver when it emits.
+     */
+    private static final class Frame
+    {
+        final PacketBuffer[] buffers;
+        final PacketFlyweight[] packets;
+        final PacketRecord[] records;
+        final int[] position;
+        final int[] transaction;
+        final long[] ingressNs;
+        final TransactionLog[] logs;
+        final TransactionLog.Cursor[] views;
+        final ActionRecorder actions = new ActionRecorder();
+        int count;
+        long startNs;
+        volatile boolean done;
+
+        Frame(final int capacity, final int vnfs)
+        {
+            buffers = new PacketBuffer[capacity];
+            packets = new PacketFlyweight[capacity];
+            records = new PacketRecord[capacity];
+            for (int i = 0; i < capacity; i++)
+            {
+                buffers[i] = new PacketBuffer();
+                packets[i] = new PacketFlyweight();
+                records[i] = new PacketRecord();
+            }
+            position = new int[capacity];
+            transaction = new int[capacity];
+            ingressNs = new long[capacity];
+            logs = new TransactionLog[vnfs];
+            views = new TransactionLog.Cursor[vnfs];
+            for (int v = 0; v < vnfs; v++)
+            {
+                logs[v] = new TransactionLog(Math.min(capacity, 1 << 16), Math.min(capacity * 4, 1 << 18));
+                views[v] = logs[v].newCursor();
+            }
+        }
     }
 }
