@@ -1,0 +1,99 @@
+package io.transnfv.cli;
+
+import io.transnfv.experiments.runner.ExecutorKind;
+import io.transnfv.experiments.runner.Experiment;
+import io.transnfv.experiments.runner.ExperimentResult;
+import io.transnfv.experiments.runner.ExperimentRunner;
+import io.transnfv.experiments.runner.ExperimentSettings;
+import io.transnfv.experiments.runner.Measurement;
+import io.transnfv.experiments.runner.Point;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code transnfv experiment <name>}: runs one of the paper's experiments with the engine and
+ * its baselines side by side and writes {@code data.csv}, PNG plots and {@code summary.md}
+ * under {@code <out>/<name>/<timestamp>/}; prints where, and the throughput table.
+ */
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+    description = {"Run an experiment: the engine and its baselines (chc-style, no-lock, partitioned, serial) side by"
+        + " side on the same traffic; writes data.csv, PNG plots and summary.md.",
+        "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 65,535 / 64 servers),"
+            + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size)."})
+final class ExperimentCommand implements Callable<Integer>
+{
+    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads or batch.")
+    String name;
+
+    @Option(names = "--quick", description = "Short version: "
+        + ExperimentSettings.QUICK_PACKETS + " packets per run, " + ExperimentSettings.QUICK_REPETITIONS + " repetitions.")
+    boolean quick;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+        description = "Executor threads (threads: the largest of the sweep); 0 = one per core (default).")
+    int threads;
+
+    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "0",
+        description = "Measured runs per point; 0 = the mode's default (full: " + ExperimentSettings.FULL_REPETITIONS
+            + ", quick: " + ExperimentSettings.QUICK_REPETITIONS + ").")
+    int repetitions;
+
+    @Option(names = "--packets", paramLabel = "N", defaultValue = "0",
+        description = "Packets per run; 0 = the mode's default (full: " + ExperimentSettings.FULL_PACKETS
+            + ", quick: " + ExperimentSettings.QUICK_PACKETS + ").")
+    int packets;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+        description = "Results directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--no-progress", description = "Do not show progress on stderr.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException
+    {
+        System.setProperty("java.awt.headless", "true");
+        final ExperimentSettings settings =
+            ExperimentSettings.of(Experiment.ofLabel(name), quick, threads, repetitions, packets, out);
+        final ExperimentRunner runner = new ExperimentRunner(settings);
+        final ExperimentResult result;
+        final long startNs = System.nanoTime();
+        try (Progress ignored = new Progress("packets", runner::packetsDone, runner.plannedPackets(), System.err,
+            !noProgress))
+        {
+            result = runner.run();
+        }
+        print(result, System.out, (System.nanoTime() - startNs) / 1e9);
+        return 0;
+    }
+
+    private static void print(final ExperimentResult result, final PrintStream out, final double seconds)
+    {
+        out.printf(Locale.ROOT, "%s: %d points in %.0f s; results in %s%n", result.settings().experiment().label(),
+            result.measurements().size(), seconds, result.directory());
+        out.printf(Locale.ROOT, "%-10s %7s %6s %4s %6s  %-12s %14s %10s %10s %9s%n",
+            "chain", "servers", "new", "thr", "batch", "executor", "packets/s", "p99 us", "div", "ours/x");
+        for (final Measurement m : result.measurements())
+        {
+            final Point p = m.point();
+            final Measurement ours = result.measurements().stream()
+                .filter(o -> o.point().executor() == ExecutorKind.TRANSNFV && o.point().chain().equals(p.chain())
+                    && o.point().servers() == p.servers() && o.point().newConnRatio() == p.newConnRatio()
+                    && o.point().threads() == p.threads() && o.point().batchTxns() == p.batchTxns())
+                .findFirst().orElse(null);
+            final String ratio = ours == null || ours == m ? "" : String.format(Locale.ROOT, "%.2f", ours.ppsMedian() / m.ppsMedian());
+            out.printf(Locale.ROOT, "%-10s %7d %5.0f%% %4d %6d  %-12s %,14.0f %10.1f %10d %9s%n",
+                p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(), p.executor().label(),
+                m.ppsMedian(), m.p99Us(), m.recordDivergences(), ratio);
+        }
+        out.println("summary: " + result.directory().resolve("summary.md"));
+    }
+}

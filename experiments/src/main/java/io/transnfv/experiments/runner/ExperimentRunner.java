@@ -1,0 +1,266 @@
+package io.transnfv.experiments.runner;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.experiments.baselines.ParallelChainExecutor;
+import io.transnfv.experiments.report.ResultWriter;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Runs one experiment: for each group of points that share traffic, generates the traffic
+ * once, computes the serial oracle's output once, then runs every point's executor — first
+ * its warm-up runs (the first scored against the oracle for divergences), then the measured
+ * repetitions, interleaved across the group's points so that drift in the machine's speed
+ * spreads over all executors alike — and writes {@code data.csv}, the PNG plots and
+ * {@code summary.md} to {@code <out>/<experiment>/<timestamp>/}.
+ *
+ * <p>Run by one thread; {@link #packetsDone()} may be read by any thread for progress.
+ */
+public final class ExperimentRunner
+{
+    /** Extra warm-up runs per point of the first traffic group, while the JIT compiles every executor. */
+    static final int FIRST_GROUP_EXTRA_WARMUPS = 2;
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final ExperimentSettings settings;
+    private final List<Point> points;
+    private final AtomicLong packetsBefore = new AtomicLong();
+    private volatile RunStats current;
+
+    /** @param settings what to run. */
+    public ExperimentRunner(final ExperimentSettings settings)
+    {
+        this.settings = settings;
+        this.points = settings.experiment().points(settings);
+    }
+
+    /** @return the points this run will measure. */
+    public List<Point> points()
+    {
+        return points;
+    }
+
+    /** @return every packet the whole experiment will push through an executor, the oracle included. */
+    public long plannedPackets()
+    {
+        final long groups = points.stream().map(Point::trafficKey).distinct().count();
+        final long firstGroupPoints = points.stream().filter(p -> p.trafficKey().equals(points.get(0).trafficKey())).count();
+        final long runs = (long)points.size() * (settings.warmups() + settings.repetitions())
+            + firstGroupPoints * FIRST_GROUP_EXTRA_WARMUPS;
+        return (runs + groups) * settings.packets();
+    }
+
+    /** @return packets pushed through executors so far; safe from any thread. */
+    public long packetsDone()
+    {
+        final RunStats stats = current;
+        return packetsBefore.get() + (stats == null ? 0 : stats.packetsFinished());
+    }
+
+    /**
+     * Runs every point and writes the results.
+     *
+     * @return the measurements and where they were written.
+     * @throws IOException if the results cannot be written.
+     */
+    public ExperimentResult run() throws IOException
+    {
+        final Map<String, List<Point>> groups = new LinkedHashMap<>();
+        for (final Point point : points)
+        {
+            groups.computeIfAbsent(point.trafficKey(), k -> new ArrayList<>()).add(point);
+        }
+        final List<Measurement> measurements = new ArrayList<>();
+        boolean first = true;
+        for (final List<Point> group : groups.values())
+        {
+            measurements.addAll(runGroup(group, first));
+            first = false;
+        }
+        final Path directory = settings.outputRoot().resolve(settings.experiment().label())
+            .resolve(LocalDateTime.now().format(STAMP));
+        final ExperimentResult result = new ExperimentResult(settings, measurements, directory, MachineInfo.describe());
+        new ResultWriter().write(result);
+        return result;
+    }
+
+    private List<Measurement> runGroup(final List<Point> group, final boolean firstGroup) throws IOException
+    {
+        final Point first = group.get(0);
+        final TrafficCapture capture = TrafficCapture.generate(Experiment.trafficOf(first, settings.packets()));
+        final OracleReference oracle = OracleReference.of(Experiment.chainOf(first), capture);
+        packetsBefore.addAndGet(capture.packets());
+        final int keyCapacity = keyCapacity(capture.packets(), first.newConnRatio());
+
+        final OracleReference.Divergences[] divergences = new OracleReference.Divergences[group.size()];
+        for (int p = 0; p < group.size(); p++)
+        {
+            final Point point = group.get(p);
+            // the first group also warms the JIT for everything after it: more warm-up runs
+            final int warmups = settings.warmups() + (firstGroup ? FIRST_GROUP_EXTRA_WARMUPS : 0);
+            for (int w = 0; w < warmups; w++)
+            {
+                final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point), point.threads(),
+                    keyCapacity);
+                try (var executor = created.executor())
+                {
+                    current = executor.stats();
+                    if (w == 0)
+                    {
+                        divergences[p] = oracle.score(executor, capture);
+                    }
+                    else
+                    {
+                        try (PacketSource source = capture.replay())
+                        {
+                            executor.run(source, null);
+                        }
+                    }
+                }
+                finishRun(capture.packets());
+            }
+        }
+        final Run[][] runs = new Run[group.size()][settings.repetitions()];
+        for (int r = 0; r < settings.repetitions(); r++)
+        {
+            for (int p = 0; p < group.size(); p++)
+            {
+                runs[p][r] = measure(group.get(p), capture, keyCapacity);
+            }
+        }
+        final List<Measurement> out = new ArrayList<>();
+        for (int p = 0; p < group.size(); p++)
+        {
+            out.add(summarise(group.get(p), capture.packets(), runs[p], divergences[p]));
+        }
+        return out;
+    }
+
+    private Run measure(final Point point, final TrafficCapture capture, final int keyCapacity) throws IOException
+    {
+        final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point), point.threads(), keyCapacity);
+        try (var executor = created.executor(); PacketSource source = capture.replay())
+        {
+            current = executor.stats();
+            System.gc();
+            final long startNs = System.nanoTime();
+            final RunStats stats = executor.run(source, null);
+            final long wallNs = System.nanoTime() - startNs;
+            long transactions = 0;
+            long aborts = 0;
+            for (int v = 0; v < stats.runtime().size(); v++)
+            {
+                transactions += stats.visits(v);
+                aborts += stats.aborts(v);
+            }
+            final Histogram latency = stats.latencyNs();
+            double stateAccessShare = Double.NaN;
+            double syncShare = Double.NaN;
+            double lockWaits = Double.NaN;
+            EngineBreakdown breakdown = EngineBreakdown.NONE;
+            if (created.timer() != null)
+            {
+                stateAccessShare = (double)created.timer().executeNs() / wallNs;
+                breakdown = EngineBreakdown.perOperation(created.timer().breakdown());
+            }
+            if (executor instanceof ParallelChainExecutor parallel)
+            {
+                syncShare = (double)parallel.syncNs() / wallNs;
+                if (point.executor() == ExecutorKind.CHC_STYLE)
+                {
+                    lockWaits = parallel.lockWaits() * 1000.0 / Math.max(1, transactions);
+                }
+            }
+            finishRun(capture.packets());
+            return new Run(wallNs, transactions, aborts,
+                latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
+                latency.getValueAtPercentile(99.9) / 1e3, stateAccessShare, syncShare, lockWaits, breakdown);
+        }
+    }
+
+    private void finishRun(final long packets)
+    {
+        current = null;
+        packetsBefore.addAndGet(packets);
+    }
+
+    private Measurement summarise(
+        final Point point, final long packets, final Run[] runs, final OracleReference.Divergences divergences)
+    {
+        final double[] pps = new double[runs.length];
+        final double[] tps = new double[runs.length];
+        for (int r = 0; r < runs.length; r++)
+        {
+            pps[r] = packets * 1e9 / runs[r].wallNs;
+            tps[r] = runs[r].transactions * 1e9 / runs[r].wallNs;
+        }
+        return new Measurement(settings.experiment().label(), point, packets, runs[0].transactions, runs.length,
+            median(pps), Arrays.stream(pps).min().orElse(0), Arrays.stream(pps).max().orElse(0), median(tps),
+            median(runs, Run::p50Us), median(runs, Run::p99Us), median(runs, Run::p999Us),
+            divergences.records(), divergences.stateEntries(), runs[0].aborts,
+            median(runs, Run::stateAccessShare), median(runs, Run::syncShare), median(runs, Run::lockWaitsPer1kTxn),
+            medianBreakdown(runs));
+    }
+
+    private static EngineBreakdown medianBreakdown(final Run[] runs)
+    {
+        if (!runs[0].breakdown.present())
+        {
+            return EngineBreakdown.NONE;
+        }
+        return new EngineBreakdown(median(runs, r -> r.breakdown.usefulNs()), median(runs, r -> r.breakdown.syncNs()),
+            median(runs, r -> r.breakdown.lockNs()), median(runs, r -> r.breakdown.constructNs()),
+            median(runs, r -> r.breakdown.exploreNs()), median(runs, r -> r.breakdown.othersNs()));
+    }
+
+    private static double median(final Run[] runs, final ToDoubleFunction<Run> field)
+    {
+        final double[] values = new double[runs.length];
+        for (int i = 0; i < runs.length; i++)
+        {
+            values[i] = field.applyAsDouble(runs[i]);
+        }
+        return median(values);
+    }
+
+    /** @return the median of {@code values} (the mean of the middle two for an even count). */
+    static double median(final double[] values)
+    {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        final int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /**
+     * Slots per preallocated shared table: twice the keys a table can be expected to see, so
+     * that it stays at most half full and as compact as the engine's growing maps. A per-flow
+     * table sees about one key per new connection (a slot is never freed); cross-flow tables
+     * see at most the NAT's 64,512 ports or the largest server pool; a quarter more and a floor
+     * cover the generator's variance and the connections open at the start.
+     */
+    static int keyCapacity(final int packets, final double newConnRatio)
+    {
+        final long expectedKeys = Math.min(packets, (long)Math.ceil(packets * newConnRatio * 1.25)) + 70_000L;
+        return Integer.highestOneBit((int)Math.min(1 << 29, 2 * expectedKeys) - 1) << 1;
+    }
+
+    private record Run(
+        long wallNs, long transactions, long aborts, double p50Us, double p99Us, double p999Us,
+        double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown)
+    {
+    }
+}

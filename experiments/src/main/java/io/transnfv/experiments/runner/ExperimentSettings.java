@@ -1,0 +1,62 @@
+package io.transnfv.experiments.runner;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How one experiment runs: every setting's one home, with its default.
+ *
+ * @param experiment   which experiment.
+ * @param quick        the short version: fewer packets and repetitions, for a check in minutes.
+ * @param threads      executor threads (the engine) and workers (the baselines); for
+ *                     {@code threads}, the largest count of the sweep.
+ * @param repetitions  measured runs per point; the median is reported with the min and max.
+ * @param warmups      unmeasured runs per point before the measured ones; the first also
+ *                     counts divergences from the oracle.
+ * @param packets      packets per run.
+ * @param outputRoot   results go to {@code outputRoot/<experiment>/<timestamp>/}.
+ */
+public record ExperimentSettings(
+    Experiment experiment, boolean quick, int threads, int repetitions, int warmups, int packets, Path outputRoot)
+{
+    /** Packets per run in a full run. */
+    public static final int FULL_PACKETS = 1_000_000;
+    /** Packets per run in a quick run. */
+    public static final int QUICK_PACKETS = 200_000;
+    /** Measured runs per point in a full run. */
+    public static final int FULL_REPETITIONS = 5;
+    /** Measured runs per point in a quick run. */
+    public static final int QUICK_REPETITIONS = 3;
+
+    /** Validates the settings. */
+    public ExperimentSettings
+    {
+        Objects.requireNonNull(experiment, "experiment");
+        Objects.requireNonNull(outputRoot, "outputRoot");
+        if (threads < 1 || repetitions < 1 || warmups < 1 || packets < 1)
+        {
+            throw new IllegalArgumentException("threads, repetitions, warm-ups and packets must be >= 1");
+        }
+    }
+
+    /**
+     * @param experiment  which experiment.
+     * @param quick       whether to run the short version.
+     * @param threads     threads, or 0 for one per available core.
+     * @param repetitions measured runs per point, or 0 for the default of the mode.
+     * @param packets     packets per run, or 0 for the default of the mode.
+     * @param outputRoot  the results directory.
+     * @return the settings, defaults filled in.
+     */
+    public static ExperimentSettings of(
+        final Experiment experiment, final boolean quick, final int threads, final int repetitions, final int packets,
+        final Path outputRoot)
+    {
+        return new ExperimentSettings(experiment, quick,
+            threads > 0 ? threads : Runtime.getRuntime().availableProcessors(),
+            repetitions > 0 ? repetitions : quick ? QUICK_REPETITIONS : FULL_REPETITIONS,
+            1,
+            packets > 0 ? packets : quick ? QUICK_PACKETS : FULL_PACKETS,
+            outputRoot);
+    }
+}

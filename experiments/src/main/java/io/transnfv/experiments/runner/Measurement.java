@@ -1,0 +1,67 @@
+package io.transnfv.experiments.runner;
+
+import java.util.Locale;
+
+/**
+ * One point's result over its repetitions: one row of {@code data.csv}. Throughput is the
+ * median of the repetitions with their min and max; latency percentiles are medians over
+ * the repetitions of each run's HdrHistogram percentile. A share or count that an executor
+ * does not expose is {@code NaN} (an empty CSV cell).
+ *
+ * @param experiment         the experiment's label.
+ * @param point              the configuration.
+ * @param packets            packets per run.
+ * @param transactions       transactions per run (one per packet and VNF visited).
+ * @param repetitions        measured runs.
+ * @param ppsMedian          packets per second, median.
+ * @param ppsMin             packets per second, slowest run.
+ * @param ppsMax             packets per second, fastest run.
+ * @param tpsMedian          transactions per second, median.
+ * @param p50Us              latency p50, microseconds.
+ * @param p99Us              latency p99, microseconds.
+ * @param p999Us             latency p99.9, microseconds.
+ * @param recordDivergences  packets whose record differs from the oracle's (warm-up run).
+ * @param stateDivergences   final state entries that differ from the oracle's (warm-up run).
+ * @param aborts             aborted transactions per run.
+ * @param stateAccessShare   the engine: share of wall time in the state access phase.
+ * @param syncShare          parallel baselines: share of wall time waiting for workers at batch ends.
+ * @param lockWaitsPer1kTxn  CHC-style: contended lock acquisitions per 1,000 transactions.
+ * @param breakdown          the engine: state access ns per operation by category (median of the runs).
+ */
+public record Measurement(
+    String experiment, Point point, long packets, long transactions, int repetitions,
+    double ppsMedian, double ppsMin, double ppsMax, double tpsMedian,
+    double p50Us, double p99Us, double p999Us,
+    long recordDivergences, long stateDivergences, long aborts,
+    double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown)
+{
+    /** The CSV header, matching {@link #toCsv()}. */
+    public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
+        + "packets,transactions,repetitions,pps_median,pps_min,pps_max,tps_median,p50_us,p99_us,p999_us,"
+        + "record_divergences,state_divergences,aborts,state_access_share,sync_share,lock_waits_per_1k_txn,"
+        + "useful_ns_per_op,sync_ns_per_op,lock_ns_per_op,construct_ns_per_op,explore_ns_per_op,others_ns_per_op";
+
+    /** @return this row in CSV. */
+    public String toCsv()
+    {
+        return String.join(",", experiment, point.chain(), Integer.toString(point.servers()),
+            number(point.newConnRatio()), Integer.toString(point.threads()), Integer.toString(point.batchTxns()),
+            point.executor().label(), Long.toString(packets), Long.toString(transactions), Integer.toString(repetitions),
+            number(ppsMedian), number(ppsMin), number(ppsMax), number(tpsMedian),
+            number(p50Us), number(p99Us), number(p999Us),
+            Long.toString(recordDivergences), Long.toString(stateDivergences), Long.toString(aborts),
+            number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn),
+            number(breakdown.usefulNs()), number(breakdown.syncNs()), number(breakdown.lockNs()),
+            number(breakdown.constructNs()), number(breakdown.exploreNs()), number(breakdown.othersNs()));
+    }
+
+    private static String number(final double value)
+    {
+        if (Double.isNaN(value))
+        {
+            return "";
+        }
+        return value == Math.rint(value) && Math.abs(value) < 1e15
+            ? Long.toString((long)value) : String.format(Locale.ROOT, "%.4f", value);
+    }
+}
