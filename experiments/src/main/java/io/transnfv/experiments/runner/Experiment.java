@@ -32,11 +32,10 @@ public enum Experiment
 
     /** New-connection ratios of the paper's Fig. 3. */
     public static final double[] NEW_CONN_RATIOS = {0.05, 0.10, 0.20, 0.40, 0.60};
-    /**
-     * Server pools: the paper's 7,200 keys, the largest pool the load balancer supports
-     * (65,535; the paper's 72,000 does not fit its 16-bit server field) and a realistic 64.
-     */
-    public static final int[] SERVER_POOLS = {7_200, 65_535, 64};
+    /** Server pools: the paper's 7,200 and 72,000 server keys, and a realistic 64. */
+    public static final int[] SERVER_POOLS = {7_200, 72_000, 64};
+    /** Zipf skew of the candidate servers over the pool, as in the paper's workload. */
+    public static final double CANDIDATE_SKEW = 0.2;
     /** Punctuation sizes of the batch experiment, in transactions. */
     public static final int[] BATCH_SIZES = {64, 256, 1_024, 4_096, 16_384};
     /** The chain's punctuation size when it is not what is swept. */
@@ -168,8 +167,8 @@ public enum Experiment
                 vnfs:
                   - name: lb
                     type: load-balancer
-                    params: { servers: %d, candidates: %d, server_net: 100.64.0.0/10, idle_timeout: 60s }
-                """, point.servers(), CANDIDATES), "experiment lb");
+                    params: { servers: %d, candidates: %d, candidate_skew: %s, server_net: 100.64.0.0/10, idle_timeout: 60s }
+                """, point.servers(), CANDIDATES, CANDIDATE_SKEW), "experiment lb");
         }
         else
         {

@@ -1,5 +1,7 @@
 package io.transnfv.vnf.builtin.lb;
 
+import java.util.Arrays;
+
 import io.transnfv.vnf.packet.FlowKeys;
 
 /**
@@ -7,8 +9,10 @@ import io.transnfv.vnf.packet.FlowKeys;
  * index order when d &gt;= servers, else d distinct servers, candidate i being
  * {@code hash(key, i) mod servers}, moved to the next index (cyclically) while it repeats an
  * earlier candidate — the sampling of the power-of-d-choices workload in the TransNFV paper
- * (d = 5). Thread-safe and allocation-free after each thread's first call: every thread
- * has its own scratch array.
+ * (d = 5). With a Zipf skew s &gt; 0, {@code hash(key, i)} is mapped through the Zipf(s)
+ * distribution over server indices (index 0 most popular), as the paper's workload skews
+ * its server keys. Thread-safe and allocation-free after each thread's first call: every
+ * thread has its own scratch array.
  */
 public final class CandidateSampler
 {
@@ -16,6 +20,7 @@ public final class CandidateSampler
 
     private final int servers;
     private final int count;
+    private final double[] zipfCumulative;
     private final ThreadLocal<int[]> scratch;
 
     /**
@@ -24,12 +29,23 @@ public final class CandidateSampler
      */
     public CandidateSampler(final int servers, final int d)
     {
-        if (servers < 1 || d < 1)
+        this(servers, d, 0.0);
+    }
+
+    /**
+     * @param servers number of servers, at least 1.
+     * @param d       candidates wanted, at least 1; capped at {@code servers}.
+     * @param skew    Zipf exponent over server indices, 0 for uniform.
+     */
+    public CandidateSampler(final int servers, final int d, final double skew)
+    {
+        if (servers < 1 || d < 1 || !(skew >= 0))
         {
-            throw new IllegalArgumentException("servers " + servers + ", d " + d);
+            throw new IllegalArgumentException("servers " + servers + ", d " + d + ", skew " + skew);
         }
         this.servers = servers;
         this.count = Math.min(d, servers);
+        this.zipfCumulative = skew > 0 && count < servers ? zipfCumulative(servers, skew) : null;
         this.scratch = ThreadLocal.withInitial(() -> new int[count]);
     }
 
@@ -57,7 +73,8 @@ public final class CandidateSampler
         }
         for (int i = 0; i < count; i++)
         {
-            int s = (int)Math.floorMod(FlowKeys.mix64(key ^ FlowKeys.mix64(CANDIDATE_SALT + i)), (long)servers);
+            final long h = FlowKeys.mix64(key ^ FlowKeys.mix64(CANDIDATE_SALT + i));
+            int s = zipfCumulative == null ? (int)Math.floorMod(h, (long)servers) : zipfIndex(h);
             while (repeats(out, i, s))
             {
                 s = s + 1 == servers ? 0 : s + 1;
@@ -78,6 +95,30 @@ public final class CandidateSampler
     public int candidate(final long key, final int index)
     {
         return candidates(key)[index];
+    }
+
+    private int zipfIndex(final long hash)
+    {
+        final double u = (hash >>> 11) * 0x1.0p-53;
+        final int found = Arrays.binarySearch(zipfCumulative, u);
+        final int index = found >= 0 ? found : -found - 1;
+        return Math.min(index, servers - 1);
+    }
+
+    private static double[] zipfCumulative(final int n, final double skew)
+    {
+        final double[] cumulative = new double[n];
+        double total = 0;
+        for (int i = 0; i < n; i++)
+        {
+            total += 1.0 / Math.pow(i + 1, skew);
+            cumulative[i] = total;
+        }
+        for (int i = 0; i < n; i++)
+        {
+            cumulative[i] /= total;
+        }
+        return cumulative;
     }
 
     private static boolean repeats(final int[] out, final int n, final int s)

@@ -59,8 +59,10 @@ public final class LoadBalancer implements Vnf
     private static final int KIND_CLOSE = 3;
     private static final int KIND_SLOT = 0;
 
-    private static final int SERVER_BITS = 16;
-    private static final long SERVER_MASK = 0xFFFFL;
+    /** Most backends a load balancer can have: the server index takes 20 bits of a connection. */
+    public static final int MAX_SERVERS = (1 << 20) - 1;
+    private static final int SERVER_BITS = 20;
+    private static final long SERVER_MASK = 0xF_FFFFL;
     private static final long UNTRACKED_SALT = 0x2545F4914F6CDD1DL;
 
     private final int servers;
@@ -101,9 +103,10 @@ public final class LoadBalancer implements Vnf
     private VnfCounter expired;
 
     /**
-     * @param servers          number of backends, 1 to 65535.
+     * @param servers          number of backends, 1 to {@value #MAX_SERVERS}.
      * @param serverNetwork    network address of the backends' prefix; backend i is +i+1.
      * @param candidates       d, candidates per connection; 0 = all when servers &lt;= 16, else 5.
+     * @param candidateSkew    Zipf exponent of the candidates over server indices, 0 for uniform.
      * @param anyVip           whether every TCP/UDP packet is balanced.
      * @param vip              otherwise, the only destination address balanced.
      * @param idleTimeoutNs    a connection idle longer than this expires.
@@ -113,12 +116,13 @@ public final class LoadBalancer implements Vnf
         final int servers,
         final int serverNetwork,
         final int candidates,
+        final double candidateSkew,
         final boolean anyVip,
         final int vip,
         final long idleTimeoutNs,
         final long expiryIntervalNs)
     {
-        if (servers < 1 || servers > 65535 || candidates < 0)
+        if (servers < 1 || servers > MAX_SERVERS || candidates < 0)
         {
             throw new IllegalArgumentException("servers " + servers + ", candidates " + candidates);
         }
@@ -129,7 +133,7 @@ public final class LoadBalancer implements Vnf
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
         final int d = candidates == 0 ? (servers <= 16 ? servers : 5) : candidates;
-        this.sampler = new CandidateSampler(servers, d);
+        this.sampler = new CandidateSampler(servers, d, candidateSkew);
     }
 
     /** @return the sampler giving each flow's candidate servers. */
@@ -142,7 +146,7 @@ public final class LoadBalancer implements Vnf
     public void setup(final VnfSetup setup)
     {
         connectionsTable = setup.table(new TableSpec("connections", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> last-seen ms << 16 | server index + 1"));
+            "5-tuple -> last-seen ms << 20 | server index + 1"));
         connectionBytesTable = setup.table(new TableSpec("connection-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> bytes so far"));
         activeTable = setup.table(new TableSpec("active", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,

@@ -18,11 +18,14 @@ public final class LoadBalancerFactory implements VnfFactory
     private static final long MS_NS = 1_000_000L;
 
     private static final List<ParamSpec> PARAMS = List.of(
-        ParamSpec.optional("servers", ParamKind.INT, 64, "number of backends").range(1, 65535),
+        ParamSpec.optional("servers", ParamKind.INT, 64, "number of backends").range(1, LoadBalancer.MAX_SERVERS),
         ParamSpec.optional("server_net", ParamKind.STRING, "192.168.0.0/16",
             "CIDR prefix of the backends; backend i has address prefix + i + 1"),
         ParamSpec.optional("candidates", ParamKind.INT, 0,
             "d, candidate servers per connection; 0 = all servers when servers <= 16, else 5").range(0, 64),
+        ParamSpec.optional("candidate_skew", ParamKind.DOUBLE, 0.0,
+            "Zipf exponent of the sampled candidates over server indices (0 = uniform; the paper uses 0.2)")
+            .range(0, 10),
         ParamSpec.optional("vip", ParamKind.STRING, "any",
             "the virtual IPv4 address balanced, or any to balance every TCP/UDP packet"),
         ParamSpec.optional("idle_timeout", ParamKind.DURATION, 60 * SECOND_NS,
@@ -84,7 +87,8 @@ public final class LoadBalancerFactory implements VnfFactory
                 throw new VnfConfigException("vip", "vip: " + e.getMessage() + "; write an IPv4 address or any");
             }
         }
-        return new LoadBalancer(servers, serverNet.network(), config.getInt("candidates"), anyVip, vip,
+        return new LoadBalancer(servers, serverNet.network(), config.getInt("candidates"),
+            config.getDouble("candidate_skew"), anyVip, vip,
             config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
     }
 }
