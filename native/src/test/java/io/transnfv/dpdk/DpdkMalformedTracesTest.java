@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The damaged and malformed traces of {@code ../shared/traces} through DPDK's pcap vdev
+ * The damaged and malformed test traces through DPDK's pcap vdev
  * and nat-lb-td: nothing crashes, every packet DPDK delivered reaches a verdict and its
  * mbuf is either transmitted or freed, frames the packet view rejects are counted by
  * cause in C and dropped at ingress by the chain, and a file libpcap cannot open is a

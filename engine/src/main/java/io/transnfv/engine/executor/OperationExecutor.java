@@ -7,7 +7,7 @@ import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.ChooseFunction;
-import io.transnfv.tpg.txn.FunctionContext;
+import io.transnfv.tpg.txn.OperationContext;
 import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.TransactionLog;
 
@@ -33,7 +33,7 @@ import io.transnfv.tpg.txn.TransactionLog;
  * ended by finding work while searching counts as explore, one that parked or ended the batch
  * counts as sync; the rest of the executor's time in the batch is useful.
  */
-final class OperationExecutor implements FunctionContext
+final class OperationExecutor extends OperationContext
 {
     private static final int SPIN_LIMIT = 32;
     private static final int YIELD_LIMIT = 40;
@@ -42,7 +42,6 @@ final class OperationExecutor implements FunctionContext
     private final int index;
     private final BatchRun run;
 
-    private TransactionLog log;
     private TaskPrecedenceGraph graph;
     private MultiVersionStateTable state;
     private OperationStateMachine machine;
@@ -52,11 +51,6 @@ final class OperationExecutor implements FunctionContext
     private boolean speculative;
     private boolean concurrent;
 
-    private int op;
-    private int transaction;
-    private int firstOp;
-    private int chosen;
-    private int abortReason;
 
     long processed;
     long executed;
@@ -454,106 +448,9 @@ final class OperationExecutor implements FunctionContext
         }
     }
 
-    // ---------------------------------------------------------------- FunctionContext
-
     @Override
-    public long timestampNs()
+    protected long extraValue(final int extra)
     {
-        return log.timestampNs(transaction);
-    }
-
-    @Override
-    public long operand()
-    {
-        return log.operand(op);
-    }
-
-    @Override
-    public Object attachment()
-    {
-        return log.attachment(transaction);
-    }
-
-    @Override
-    public int paramCount()
-    {
-        return log.type(op) == OperationType.READ_MODIFY.ordinal() ? log.extraCount(op) : 0;
-    }
-
-    @Override
-    public long param(final int index)
-    {
-        return readAt(graph.extraEntry(extra(index, OperationType.READ_MODIFY)));
-    }
-
-    @Override
-    public int candidateCount()
-    {
-        return log.type(op) == OperationType.CHOOSE.ordinal() ? log.extraCount(op) : 0;
-    }
-
-    @Override
-    public long candidateKey(final int index)
-    {
-        return log.extraKey(extra(index, OperationType.CHOOSE));
-    }
-
-    @Override
-    public long candidateValue(final int index)
-    {
-        return readAt(graph.extraEntry(extra(index, OperationType.CHOOSE)));
-    }
-
-    @Override
-    public int chosen()
-    {
-        return chosen;
-    }
-
-    @Override
-    public long before(final int operation)
-    {
-        return log.before(earlier(operation));
-    }
-
-    @Override
-    public long after(final int operation)
-    {
-        return log.after(earlier(operation));
-    }
-
-    @Override
-    public int chosenBy(final int operation)
-    {
-        return log.chosen(earlier(operation));
-    }
-
-    @Override
-    public void abort(final int reason)
-    {
-        if (reason <= 0)
-        {
-            throw new IllegalArgumentException("abort reason must be positive: " + reason);
-        }
-        abortReason = reason;
-    }
-
-    private int extra(final int index, final OperationType expected)
-    {
-        if (log.type(op) != expected.ordinal() || index < 0 || index >= log.extraCount(op))
-        {
-            throw new IndexOutOfBoundsException(expected + " extra " + index + " of operation " + (op - firstOp));
-        }
-        return log.extraStart(op) + index;
-    }
-
-    private int earlier(final int operation)
-    {
-        if (operation < 0 || firstOp + operation >= op)
-        {
-            throw new IllegalArgumentException(
-                "operation " + (op - firstOp) + " may only look at earlier operations, not " + operation);
-        }
-        return firstOp + operation;
+        return readAt(graph.extraEntry(extra));
     }
 }

@@ -9,20 +9,14 @@ import java.util.Arrays;
  * the remaining operations do not run. One instance per thread; allocation-free once its
  * undo log has grown to the largest transaction.
  */
-public final class SerialApplier implements FunctionContext
+public final class SerialApplier extends OperationContext
 {
     private int[] undoTable = new int[16];
     private long[] undoKey = new long[16];
     private long[] undoValue = new long[16];
     private int undoCount;
 
-    private TransactionLog log;
     private StateStore store;
-    private int transaction;
-    private int firstOp;
-    private int op;
-    private int chosen;
-    private int abortReason;
 
     /**
      * Runs transaction {@code t} of {@code log} against {@code store} and records every
@@ -152,108 +146,9 @@ public final class SerialApplier implements FunctionContext
         undoCount = 0;
     }
 
-    // ---------------------------------------------------------------- FunctionContext
-
     @Override
-    public long timestampNs()
+    protected long extraValue(final int extra)
     {
-        return log.timestampNs(transaction);
-    }
-
-    @Override
-    public long operand()
-    {
-        return log.operand(op);
-    }
-
-    @Override
-    public Object attachment()
-    {
-        return log.attachment(transaction);
-    }
-
-    @Override
-    public int paramCount()
-    {
-        return log.type(op) == OperationType.READ_MODIFY.ordinal() ? log.extraCount(op) : 0;
-    }
-
-    @Override
-    public long param(final int index)
-    {
-        final int e = extra(index, OperationType.READ_MODIFY);
-        return store.get(log.extraTable(e), log.extraKey(e));
-    }
-
-    @Override
-    public int candidateCount()
-    {
-        return log.type(op) == OperationType.CHOOSE.ordinal() ? log.extraCount(op) : 0;
-    }
-
-    @Override
-    public long candidateKey(final int index)
-    {
-        return log.extraKey(extra(index, OperationType.CHOOSE));
-    }
-
-    @Override
-    public long candidateValue(final int index)
-    {
-        final int e = extra(index, OperationType.CHOOSE);
-        return store.get(log.extraTable(e), log.extraKey(e));
-    }
-
-    @Override
-    public int chosen()
-    {
-        return chosen;
-    }
-
-    @Override
-    public long before(final int operation)
-    {
-        return log.before(earlier(operation));
-    }
-
-    @Override
-    public long after(final int operation)
-    {
-        return log.after(earlier(operation));
-    }
-
-    @Override
-    public int chosenBy(final int operation)
-    {
-        return log.chosen(earlier(operation));
-    }
-
-    @Override
-    public void abort(final int reason)
-    {
-        if (reason <= 0)
-        {
-            throw new IllegalArgumentException("abort reason must be positive: " + reason);
-        }
-        abortReason = reason;
-    }
-
-    private int extra(final int index, final OperationType expected)
-    {
-        if (log.type(op) != expected.ordinal() || index < 0 || index >= log.extraCount(op))
-        {
-            throw new IndexOutOfBoundsException(expected + " extra " + index + " of operation " + (op - firstOp));
-        }
-        return log.extraStart(op) + index;
-    }
-
-    private int earlier(final int operation)
-    {
-        if (operation < 0 || firstOp + operation >= op)
-        {
-            throw new IllegalArgumentException(
-                "operation " + (op - firstOp) + " may only look at earlier operations, not " + operation);
-        }
-        return firstOp + operation;
+        return store.get(log.extraTable(extra), log.extraKey(extra));
     }
 }
