@@ -1,5 +1,6 @@
 package io.transnfv.dpdk;
 
+
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;

@@ -1,5 +1,7 @@
 package io.transnfv.dpdk;
 
+import io.transnfv.engine.thread.IdleBackoff;
+
 import com.lmax.disruptor.RingBuffer;
 
 import java.nio.ByteBuffer;

@@ -7,8 +7,8 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.source.SourceStats;
+import io.transnfv.engine.thread.IdleBackoff;
 
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The ingress ring: reads a {@link PacketSource} (a capture file, the generator) on its own
@@ -32,13 +32,11 @@ public final class IngressRing implements PacketSource
     /** Default number of slots. */
     public static final int DEFAULT_SLOTS = 1024;
 
-    private static final int SPINS = 64;
-    private static final int YIELDS = 64;
-
     private final PacketSource source;
     private final RingBuffer<Slot> ring;
     private final Sequence consumed = new Sequence(-1);
     private final Thread thread;
+    private final IdleBackoff backoff = new IdleBackoff();
     private volatile boolean closed;
     private long next;
 
@@ -99,23 +97,11 @@ public final class IngressRing implements PacketSource
     public boolean next(final PacketBuffer dst) throws SourceException
     {
         final long sequence = next;
-        int idle = 0;
         while (ring.getCursor() < sequence)
         {
-            if (idle < SPINS)
-            {
-                Thread.onSpinWait();
-            }
-            else if (idle < SPINS + YIELDS)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(20_000L);
-            }
-            idle++;
+            backoff.idle();
         }
+        backoff.reset();
         final Slot slot = ring.get(sequence);
         if (slot.end)
         {

@@ -12,6 +12,7 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.thread.IdleBackoff;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.instance.ActionRecorder;
@@ -53,9 +54,6 @@ import java.util.function.IntFunction;
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
-    private static final int SPINS = 64;
-    private static final int YIELDS = 64;
-
     private final ChainRuntime runtime;
     private final MultiVersionStateTable state;
     private final BatchExecutor executor;
@@ -75,6 +73,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private volatile boolean closed;
     private volatile Throwable engineFailure;
     private volatile Thread driver;
+    private final IdleBackoff driverBackoff = new IdleBackoff();
     private Frame inFlight;
     private long batches;
 
@@ -211,11 +210,12 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             return;
         }
-        int idle = 0;
+        final IdleBackoff backoff = driverBackoff;
         while (!frame.done)
         {
-            idle = idle(idle);
+            backoff.idle();
         }
+        backoff.reset();
         inFlight = null;
         final Throwable failure = engineFailure;
         if (failure != null)
@@ -227,16 +227,16 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private void engineLoop()
     {
-        int idle = 0;
+        final IdleBackoff backoff = new IdleBackoff();
         while (!closed)
         {
             final Frame frame = submitted;
             if (frame == null)
             {
-                idle = idle(idle);
+                backoff.idle();
                 continue;
             }
-            idle = 0;
+            backoff.reset();
             submitted = null;
             try
             {
@@ -316,23 +316,6 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             log.clear();
         }
-    }
-
-    private static int idle(final int idle)
-    {
-        if (idle < SPINS)
-        {
-            Thread.onSpinWait();
-        }
-        else if (idle < SPINS + YIELDS)
-        {
-            Thread.yield();
-        }
-        else
-        {
-            LockSupport.parkNanos(50_000L);
-        }
-        return idle + 1;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.transnfv.experiments.baselines;
 
+import io.transnfv.engine.thread.IdleBackoff;
+
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
@@ -50,6 +52,8 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     // keeps it ready for the next batch for about a millisecond and still gives the core away.
     private static final int YIELDS_BEFORE_PARK = 20_000;
     private static final long PARK_NS = 50_000L;
+
+    private final IdleBackoff coordinatorBackoff = newBackoff();
 
     /** The chain this executor runs. */
     protected final ChainRuntime runtime;
@@ -223,11 +227,12 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         posted = ++generation;
         processShare(contexts[0], count);
         final long waitStartNs = System.nanoTime();
-        int idle = 0;
+        final IdleBackoff backoff = coordinatorBackoff;
         while (finished.get() != helpers.length)
         {
-            idle = idle(idle);
+            backoff.idle();
         }
+        backoff.reset();
         syncNs += System.nanoTime() - waitStartNs;
         final Throwable failed = failure;
         if (failed != null)
@@ -249,14 +254,15 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private void helperLoop(final Worker context)
     {
         long seen = 0;
+        final IdleBackoff backoff = newBackoff();
         while (true)
         {
             long g;
-            int idle = 0;
             while ((g = posted) == seen)
             {
-                idle = idle(idle);
+                backoff.idle();
             }
+            backoff.reset();
             if (g == STOP)
             {
                 return;
@@ -274,21 +280,9 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         }
     }
 
-    private static int idle(final int idle)
+    private static IdleBackoff newBackoff()
     {
-        if (idle < SPINS_BEFORE_YIELD)
-        {
-            Thread.onSpinWait();
-        }
-        else if (idle < SPINS_BEFORE_YIELD + YIELDS_BEFORE_PARK)
-        {
-            Thread.yield();
-        }
-        else
-        {
-            LockSupport.parkNanos(PARK_NS);
-        }
-        return idle + 1;
+        return new IdleBackoff(SPINS_BEFORE_YIELD, YIELDS_BEFORE_PARK, PARK_NS, PARK_NS);
     }
 
     private void processShare(final Worker worker, final int count)
