@@ -23,6 +23,19 @@ public interface BatchExecutor extends AutoCloseable
     void execute(TransactionLog log, MultiVersionStateTable state);
 
     /**
+     * Executes a batch whose graph the caller started while the batch filled:
+     * {@code graph.beginBatch(log)} and {@code graph.addTransaction(t)} for every transaction
+     * of {@code log}, not yet sealed. Same contract as {@link #execute(TransactionLog,
+     * MultiVersionStateTable)}; an executor that does not use task precedence graphs ignores
+     * {@code graph}.
+     */
+    default void execute(
+        final TransactionLog log, final io.transnfv.tpg.graph.TaskPrecedenceGraph graph, final MultiVersionStateTable state)
+    {
+        execute(log, state);
+    }
+
+    /**
      * @return what the executor wants reported at the end of a run (strategy, decisions,
      *         time breakdown); empty by default. Called by the thread that calls execute.
      */

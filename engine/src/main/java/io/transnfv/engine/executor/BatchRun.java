@@ -48,7 +48,10 @@ final class BatchRun
         }
     }
 
-    final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
+    /** The graph the executor builds when the caller did not build one. */
+    final TaskPrecedenceGraph ownGraph = new TaskPrecedenceGraph();
+    /** The batch's graph: {@link #ownGraph} or the caller's; published with the batch. */
+    TaskPrecedenceGraph graph = ownGraph;
     final OperationStateMachine machine = new OperationStateMachine();
     final WorkUnits units = new WorkUnits();
     final ReadyDeques deques;

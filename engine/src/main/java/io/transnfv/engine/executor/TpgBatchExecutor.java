@@ -274,15 +274,35 @@ public final class TpgBatchExecutor implements BatchExecutor
             throw new IllegalStateException("executor closed");
         }
         final long startNs = System.nanoTime();
-        final BatchRun run = this.run;
-        final TaskPrecedenceGraph graph = run.graph;
-        final int txns = log.transactionCount();
-
+        final TaskPrecedenceGraph graph = run.ownGraph;
         graph.beginBatch(log);
-        for (int t = 0; t < txns; t++)
+        for (int t = 0, txns = log.transactionCount(); t < txns; t++)
         {
             graph.addTransaction(t);
         }
+        executeBuilt(log, graph, state, startNs);
+    }
+
+    @Override
+    public void execute(final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("executor closed");
+        }
+        if (graph.log() != log)
+        {
+            throw new IllegalArgumentException("the graph was begun over another log");
+        }
+        executeBuilt(log, graph, state, System.nanoTime());
+    }
+
+    private void executeBuilt(
+        final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state, final long startNs)
+    {
+        final BatchRun run = this.run;
+        final int txns = log.transactionCount();
+        run.graph = graph;
         graph.seal();
         final int ops = graph.operationCount();
         final boolean parallel = workers.length > 0 && ops >= MIN_PARALLEL_OPERATIONS;

@@ -13,6 +13,7 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.IdleBackoff;
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.instance.ActionRecorder;
@@ -35,7 +36,8 @@ import java.util.function.IntFunction;
  * <pre>
  *  driver thread                               engine thread (+ executor workers)
  *  ─────────────                               ──────────────────────────────────
- *  read, admit, pre-process entry VNF ─► batch k+1      batch k: entry TPG ─► post
+ *  read, admit, pre-process entry VNF,     batch k: seal entry TPG ─► run ─► post
+ *  insert its operations in the TPG ─► batch k+1
  *  (fills one frame while the engine runs the other)         ─► for each later VNF: pre ─► TPG ─► post
  *  emit batch k-1: records, counters, listener ◄────────────── done
  * </pre>
@@ -179,9 +181,16 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         frame.position[slot] = entry;
         final TransactionLog log = frame.logs[entry];
-        frame.transaction[slot] = log.begin(timeNs, buffer.sequence(), packet);
+        if (!frame.entryGraphBegun)
+        {
+            frame.entryGraph.beginBatch(log);
+            frame.entryGraphBegun = true;
+        }
+        final int t = log.begin(timeNs, buffer.sequence(), packet);
+        frame.transaction[slot] = t;
         runtime.instance(entry).vnf().preProcess(packet, log);
         log.end();
+        frame.entryGraph.addTransaction(t);
     }
 
     /** Hands a full frame to the engine (or runs it here) and returns the frame to fill next. */
@@ -276,7 +285,14 @@ public final class BatchedChainExecutor implements ChainExecutor
             {
                 continue;
             }
-            executor.execute(log, state);
+            if (v == entry)
+            {
+                executor.execute(log, frame.entryGraph, state);
+            }
+            else
+            {
+                executor.execute(log, state);
+            }
             final TransactionLog.Cursor view = frame.views[v];
             for (int i = 0; i < count; i++)
             {
@@ -312,6 +328,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
         }
         frame.count = 0;
+        frame.entryGraphBegun = false;
         for (final TransactionLog log : frame.logs)
         {
             log.clear();
@@ -393,6 +410,9 @@ public final class BatchedChainExecutor implements ChainExecutor
         final TransactionLog[] logs;
         final TransactionLog.Cursor[] views;
         final ActionRecorder actions = new ActionRecorder();
+        /** The entry VNF's graph, built by the driver as packets are admitted. */
+        final TaskPrecedenceGraph entryGraph = new TaskPrecedenceGraph();
+        boolean entryGraphBegun;
         int count;
         long startNs;
         volatile boolean done;

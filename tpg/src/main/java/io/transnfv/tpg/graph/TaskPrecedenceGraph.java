@@ -103,7 +103,9 @@ public final class TaskPrecedenceGraph
 
     /**
      * Starts a batch over {@code log}, forgetting the previous one. Cost: the previous batch's
-     * touched keys, plus this batch's operation count.
+     * touched keys, plus this batch's operation count. The log may still be filling: a
+     * transaction declared later can be added with {@link #addTransaction} once it has ended
+     * (the paper's packet processing phase, overlapping with the previous batch's execution).
      */
     public void beginBatch(final TransactionLog log)
     {
@@ -144,6 +146,10 @@ public final class TaskPrecedenceGraph
         final long seq = log.sequence(t);
         final int first = log.firstOperation(t);
         final int end = first + log.operationCount(t);
+        if (end > operationCount)
+        {
+            growForLateTransactionSlowPath(log, end);
+        }
         for (int o = first; o < end; o++)
         {
             final int type = log.type(o);
@@ -589,6 +595,24 @@ public final class TaskPrecedenceGraph
         entryPreviousWrite = Arrays.copyOf(entryPreviousWrite, n);
         entryTs = Arrays.copyOf(entryTs, n);
         entrySeq = Arrays.copyOf(entrySeq, n);
+    }
+
+    /** The log grew after {@link #beginBatch}: make room for its operations up to {@code end}. */
+    private void growForLateTransactionSlowPath(final TransactionLog log, final int end)
+    {
+        if (targetEntry.length < end)
+        {
+            final int n = capacityFor(end);
+            targetEntry = Arrays.copyOf(targetEntry, n);
+            pending = Arrays.copyOf(pending, n);
+        }
+        Arrays.fill(pending, operationCount, end, 0);
+        operationCount = end;
+        final int extras = log.extraStart(end - 1) + log.extraCount(end - 1);
+        if (extraEntry.length < extras)
+        {
+            extraEntry = Arrays.copyOf(extraEntry, capacityFor(extras));
+        }
     }
 
     private static int capacityFor(final int n)
