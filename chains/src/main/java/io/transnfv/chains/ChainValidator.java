@@ -759,7 +759,7 @@ final class ChainValidator
         if (punctuationNode != null)
         {
             final YamlNode.MapNode punctuation = expectMap(punctuationNode, "'punctuation'",
-                "write '{ transactions: 1024, interval: 1ms }'");
+                "write '{ transactions: 256, interval: 1ms }'");
             if (punctuation != null)
             {
                 checkKeys(punctuation, PUNCTUATION_KEYS, "in 'punctuation'");

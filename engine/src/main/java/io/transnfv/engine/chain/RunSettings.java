@@ -16,8 +16,8 @@ import java.util.Objects;
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap)
 {
-    /** Default batch size in transactions. */
-    public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 1024;
+    /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
+    public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
     /** Default batch interval in packet time: 1 ms. */
     public static final long DEFAULT_PUNCTUATION_INTERVAL_NS = 1_000_000L;
 
