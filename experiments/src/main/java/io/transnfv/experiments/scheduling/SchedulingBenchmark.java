@@ -2,6 +2,7 @@ package io.transnfv.experiments.scheduling;
 
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.instance.MapStateStore;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs every strategy (12 static policies, {@code adaptive}, {@code adaptive-feedback}) and
@@ -26,13 +28,13 @@ import java.util.Map;
  * in turn, {@code phaseBatches} batches each, twice round; its figure is the whole sequence.
  *
  * <pre>
- *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmark \
+ *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmarkMain \
  *       [threads=2] [batchOps=10000] [warmupBatches=100] [batches=300] [phaseBatches=250] \
  *       [csv=scheduling.csv] [workloads=lb5,uniform,...]
  * </pre>
  *
- * Prints a Markdown table; writes one CSV row per (workload, strategy). This class is the
- * one place in the package that prints: it is a command.
+ * Returns a Markdown table; writes one CSV row per (workload, strategy).
+ * {@link SchedulingBenchmarkMain} is its command line.
  */
 public final class SchedulingBenchmark
 {
@@ -42,15 +44,16 @@ public final class SchedulingBenchmark
     {
     }
 
-    /** @param args {@code key=value} settings, see the class comment. */
-    public static void main(final String[] args) throws IOException
+    /**
+     * Runs the benchmark and writes its CSV.
+     *
+     * @param opts     {@code key -> value} settings, see the class comment.
+     * @param progress told the name of each workload when it is done.
+     * @return the Markdown table, followed by the CSV's path.
+     * @throws IOException if the CSV cannot be written.
+     */
+    public static String run(final Map<String, String> opts, final Consumer<String> progress) throws IOException
     {
-        final Map<String, String> opts = new LinkedHashMap<>();
-        for (final String a : args)
-        {
-            final int eq = a.indexOf('=');
-            opts.put(a.substring(0, eq), a.substring(eq + 1));
-        }
         final int threads = Integer.parseInt(opts.getOrDefault("threads", "2"));
         final int batchOps = Integer.parseInt(opts.getOrDefault("batchOps", "10000"));
         final int warmup = Integer.parseInt(opts.getOrDefault("warmupBatches", "100"));
@@ -109,7 +112,7 @@ public final class SchedulingBenchmark
             }
             row[strategies.size()] = oracle(logs, warmup, measured);
             results.put(w.getKey(), row);
-            System.out.println(w.getKey() + " done");
+            progress.accept(w.getKey());
         }
 
         if (only == null || only.contains("phases"))
@@ -139,7 +142,7 @@ public final class SchedulingBenchmark
             results.put("phases", row);
         }
 
-        print(threads, batchOps, columns, strategies.size(), results, adaptiveChoice, csv);
+        return report(threads, batchOps, columns, strategies.size(), results, adaptiveChoice, csv);
     }
 
     private static long runPhases(
@@ -198,11 +201,11 @@ public final class SchedulingBenchmark
         return logs;
     }
 
-    private static void print(
+    private static String report(
         final int threads, final int batchOps, final List<String> columns, final int staticAndAdaptive,
         final Map<String, double[]> results, final Map<String, String> choices, final Path csv) throws IOException
     {
-        final int statics = 12;
+        final int statics = SchedulingPolicy.STATIC_COUNT;
         final StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "threads=%d batchOps=%d (ns/op; ratio = ns/op over the best static policy's)%n%n", threads, batchOps));
         md.append("| workload | best static | best ns/op | worst static ratio | bfs/op/eager ratio | adaptive ratio | adaptive-feedback ratio | oracle ns/op | best static / oracle |\n");
@@ -256,7 +259,7 @@ public final class SchedulingBenchmark
         {
             md.append("* ").append(c.getKey()).append(": ").append(c.getValue()).append('\n');
         }
-        System.out.println(md);
-        System.out.println("CSV: " + csv.toAbsolutePath());
+        md.append("\nCSV: ").append(csv.toAbsolutePath()).append('\n');
+        return md.toString();
     }
 }

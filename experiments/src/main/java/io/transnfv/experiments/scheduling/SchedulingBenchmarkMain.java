@@ -1,0 +1,33 @@
+package io.transnfv.experiments.scheduling;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The command line of {@link SchedulingBenchmark}: {@code key=value} arguments in, progress
+ * on stderr, the Markdown table on stdout.
+ */
+public final class SchedulingBenchmarkMain
+{
+    private SchedulingBenchmarkMain()
+    {
+    }
+
+    /** @param args {@code key=value} settings, see {@link SchedulingBenchmark}. */
+    public static void main(final String[] args) throws IOException
+    {
+        final Map<String, String> opts = new LinkedHashMap<>();
+        for (final String a : args)
+        {
+            final int eq = a.indexOf('=');
+            if (eq <= 0)
+            {
+                System.err.println("expected key=value, got '" + a + "'");
+                System.exit(2);
+            }
+            opts.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        System.out.print(SchedulingBenchmark.run(opts, workload -> System.err.println(workload + " done")));
+    }
+}
