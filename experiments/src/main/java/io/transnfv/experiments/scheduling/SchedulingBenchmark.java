@@ -1,11 +1,8 @@
 package io.transnfv.experiments.scheduling;
 
 import io.transnfv.engine.executor.TpgBatchExecutor;
-import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.scheduler.SchedulingPolicy;
-import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
-import io.transnfv.vnf.instance.MapStateStore;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,247 +16,469 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
- * Runs every strategy (12 static policies, {@code adaptive}, {@code adaptive-feedback}) and
- * the serial oracle over the same pre-generated batches of each workload and reports ns per
- * operation and the ratio to the best static policy. Steady workloads: LB at 5/10/20/40/60 %
- * new connections, uniform, skewed, aborts. Phase-changing: LB 20 %, skewed, aborts, uniform
- * in turn, {@code phaseBatches} batches each, twice round; its figure is the whole sequence.
+ * Runs every strategy (the 12 static policies, {@code adaptive}, {@code adaptive-feedback})
+ * and the serial oracle over the same pre-generated batches and reports ns per operation and
+ * the ratio to the best static policy, measured <em>interleaved</em>
+ * ({@link InterleavedMeasurement}): every contestant runs each chunk of batches before any
+ * runs the next, so the ratios are paired samples taken side by side.
+ *
+ * <p>Steady workloads: LB at 5/10/20/40/60 % new connections, {@code uniform},
+ * {@code skewed}, {@code aborts} ({@link SchedulingWorkload}). Each contestant first runs
+ * {@code warmupBatches} unmeasured batches (JIT, its state, a feedback model's first
+ * estimates); then {@code chunks} chunks of {@code chunkBatches}. Figures: the median over
+ * chunks of ns/op; ratios: the median (min–max) over chunks of the contestant's time over the
+ * best static policy's on the same chunk.
+ *
+ * <p>Phase-changing workload: the {@code phases} workloads in turn, {@code phaseBatches}
+ * batches each, {@code phaseCycles} times round, run from fresh executors (an adaptive model's
+ * learning is part of its figure). Figure: total time over total operations.
  *
  * <pre>
  *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmarkMain \
- *       [threads=2] [batchOps=10000] [warmupBatches=100] [batches=300] [phaseBatches=250] \
- *       [csv=scheduling.csv] [workloads=lb5,uniform,...]
+ *       [threads=2] [batchOps=10000] [jitWarmupBatches=20] [warmupBatches=200] [chunks=15] [chunkBatches=20] \
+ *       [phases=lb20,skewed,aborts,uniform] [phaseBatches=1000] [phaseCycles=2] \
+ *       [workloads=lb5,...,aborts,phases] [csv=scheduling-t2.csv]
  * </pre>
  *
- * Returns a Markdown table; writes one CSV row per (workload, strategy).
  * {@link SchedulingBenchmarkMain} is its command line.
  */
 public final class SchedulingBenchmark
 {
     private static final int DISTINCT_BATCHES = 8;
+    private static final String PHASES = "phases";
 
     private SchedulingBenchmark()
     {
     }
 
     /**
+     * The benchmark's settings, from {@code key=value} options.
+     *
+     * @param threads          executors per strategy (the calling thread included).
+     * @param batchOps         operations per batch.
+     * @param jitWarmupBatches batches per strategy and workload run once before anything is measured.
+     * @param warmupBatches    unmeasured batches per contestant before a steady workload's chunks.
+     * @param chunks           measured chunks (paired samples) per steady workload.
+     * @param chunkBatches     batches per chunk.
+     * @param phases           the workloads the phase-changing workload cycles through.
+     * @param phaseBatches     batches per phase (a multiple of {@code chunkBatches}).
+     * @param phaseCycles      times round the phases.
+     * @param workloads        which rows to run (steady names and {@code phases}).
+     * @param csv              where the per-chunk samples go.
+     */
+    public record Settings(
+        int threads, int batchOps, int jitWarmupBatches, int warmupBatches, int chunks, int chunkBatches,
+        List<String> phases, int phaseBatches, int phaseCycles, List<String> workloads, Path csv)
+    {
+        /** Every steady workload, in report order. */
+        public static final List<String> STEADY = List.of("lb5", "lb10", "lb20", "lb40", "lb60", "uniform", "skewed", "aborts");
+
+        /** Checks the settings. */
+        public Settings
+        {
+            positive("threads", threads);
+            positive("batchOps", batchOps);
+            positive("chunks", chunks);
+            positive("chunkBatches", chunkBatches);
+            positive("phaseBatches", phaseBatches);
+            positive("phaseCycles", phaseCycles);
+            if (jitWarmupBatches < 0 || warmupBatches < 0)
+            {
+                throw new IllegalArgumentException("warm-up batches must be >= 0");
+            }
+            if (phaseBatches % chunkBatches != 0)
+            {
+                throw new IllegalArgumentException("phaseBatches (" + phaseBatches + ") must be a multiple of chunkBatches (" + chunkBatches + ")");
+            }
+            for (final String w : workloads)
+            {
+                if (!STEADY.contains(w) && !w.equals(PHASES))
+                {
+                    throw new IllegalArgumentException("unknown workload '" + w + "'; known: " + String.join(", ", STEADY) + ", " + PHASES);
+                }
+            }
+            for (final String p : phases)
+            {
+                if (!STEADY.contains(p))
+                {
+                    throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + String.join(", ", STEADY));
+                }
+            }
+        }
+
+        /** @return settings from {@code key=value} options, with the defaults of the class comment. */
+        public static Settings parse(final Map<String, String> opts)
+        {
+            final int threads = integer(opts, "threads", 2);
+            final List<String> all = new ArrayList<>(STEADY);
+            all.add(PHASES);
+            return new Settings(
+                threads, integer(opts, "batchOps", 10_000), integer(opts, "jitWarmupBatches", 20),
+                integer(opts, "warmupBatches", 200), integer(opts, "chunks", 15), integer(opts, "chunkBatches", 20),
+                list(opts, "phases", List.of("lb20", "skewed", "aborts", "uniform")), integer(opts, "phaseBatches", 1000),
+                integer(opts, "phaseCycles", 2), list(opts, "workloads", all),
+                Path.of(opts.getOrDefault("csv", "scheduling-t" + threads + ".csv")));
+        }
+
+        private static int integer(final Map<String, String> opts, final String key, final int fallback)
+        {
+            final String v = opts.get(key);
+            try
+            {
+                return v == null ? fallback : Integer.parseInt(v.trim());
+            }
+            catch (final NumberFormatException e)
+            {
+                throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'", e);
+            }
+        }
+
+        private static List<String> list(final Map<String, String> opts, final String key, final List<String> fallback)
+        {
+            final String v = opts.get(key);
+            return v == null ? fallback : List.of(v.trim().split("\\s*,\\s*"));
+        }
+
+        private static void positive(final String name, final int value)
+        {
+            if (value < 1)
+            {
+                throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+            }
+        }
+    }
+
+    /**
      * Runs the benchmark and writes its CSV.
      *
-     * @param opts     {@code key -> value} settings, see the class comment.
-     * @param progress told the name of each workload when it is done.
-     * @return the Markdown table, followed by the CSV's path.
+     * @param settings what to run.
+     * @param progress told what has been done, now and then.
+     * @return the Markdown report, ending with the CSV's path.
      * @throws IOException if the CSV cannot be written.
      */
-    public static String run(final Map<String, String> opts, final Consumer<String> progress) throws IOException
+    public static String run(final Settings settings, final Consumer<String> progress) throws IOException
     {
-        final int threads = Integer.parseInt(opts.getOrDefault("threads", "2"));
-        final int batchOps = Integer.parseInt(opts.getOrDefault("batchOps", "10000"));
-        final int warmup = Integer.parseInt(opts.getOrDefault("warmupBatches", "100"));
-        final int measured = Integer.parseInt(opts.getOrDefault("batches", "300"));
-        final int phaseBatches = Integer.parseInt(opts.getOrDefault("phaseBatches", "250"));
-        final Path csv = Path.of(opts.getOrDefault("csv", "scheduling-t" + threads + ".csv"));
-        final List<String> only = opts.containsKey("workloads") ? Arrays.asList(opts.get("workloads").split(",")) : null;
-
-        final Map<String, TransactionLog[]> steady = new LinkedHashMap<>();
-        for (final int p : new int[] {5, 10, 20, 40, 60})
+        final Map<String, TransactionLog[]> logs = new LinkedHashMap<>();
+        for (final String w : Settings.STEADY)
         {
-            steady.put("lb" + p, batches(SchedulingWorkload.Kind.LB, p, batchOps, DISTINCT_BATCHES, 100 * p));
+            logs.put(w, batches(w, settings.batchOps()));
         }
-        steady.put("uniform", batches(SchedulingWorkload.Kind.UNIFORM, 0, batchOps, DISTINCT_BATCHES, 7000));
-        steady.put("skewed", batches(SchedulingWorkload.Kind.SKEWED, 0, batchOps, DISTINCT_BATCHES, 8000));
-        steady.put("aborts", batches(SchedulingWorkload.Kind.ABORTS, 0, batchOps, DISTINCT_BATCHES, 9000));
+        final List<String> strategies = TpgBatchExecutor.strategyNames();
 
-        final List<String> strategies = new ArrayList<>(TpgBatchExecutor.strategyNames());
-        final List<String> columns = new ArrayList<>(strategies);
-        columns.add("oracle");
-
-        final Map<String, double[]> results = new LinkedHashMap<>();
-        final Map<String, String> adaptiveChoice = new LinkedHashMap<>();
-        for (final Map.Entry<String, TransactionLog[]> w : steady.entrySet())
+        progress.accept("JIT warm-up: " + settings.jitWarmupBatches() + " batches per strategy and workload");
+        try (InterleavedMeasurement jit = new InterleavedMeasurement(strategies, settings.threads(), true))
         {
-            if (only != null && !only.contains(w.getKey()))
+            for (final TransactionLog[] w : logs.values())
             {
-                continue;
+                jit.warmUp(b -> w[b % w.length], settings.jitWarmupBatches());
             }
-            final TransactionLog[] logs = w.getValue();
-            final double[] row = new double[columns.size()];
-            for (int s = 0; s < strategies.size(); s++)
+        }
+
+        final StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "threads=%d batchOps=%d warmupBatches=%d chunks=%d chunkBatches=%d%n%n",
+            settings.threads(), settings.batchOps(), settings.warmupBatches(), settings.chunks(), settings.chunkBatches()));
+        final Map<String, InterleavedMeasurement.Samples> steady = new LinkedHashMap<>();
+        final Map<String, String> decisions = new LinkedHashMap<>();
+        try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(settings.csv(), StandardCharsets.UTF_8)))
+        {
+            csv.println("threads,batchOps,workload,strategy,chunk,phase,ns,ops");
+            for (final String w : Settings.STEADY)
             {
-                final int cycleWarm = warmup;
-                try (TpgBatchExecutor executor = TpgBatchExecutor.create(threads, strategies.get(s)))
+                if (!settings.workloads().contains(w))
                 {
-                    final MultiVersionStateTable state = new MultiVersionStateTable(SchedulingWorkload.catalog());
-                    for (int b = 0; b < cycleWarm; b++)
+                    continue;
+                }
+                final TransactionLog[] batches = logs.get(w);
+                final IntFunction<TransactionLog> sequence = b -> batches[b % batches.length];
+                try (InterleavedMeasurement m = new InterleavedMeasurement(strategies, settings.threads(), true))
+                {
+                    m.warmUp(sequence, settings.warmupBatches());
+                    final InterleavedMeasurement.Samples s = m.measure(
+                        sequence, settings.warmupBatches(), settings.chunks(), settings.chunkBatches(), k -> { });
+                    steady.put(w, s);
+                    writeCsv(csv, settings, w, s, k -> w);
+                    decisions.put(w + " adaptive", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE).get("decisions")));
+                    decisions.put(w + " adaptive-feedback", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE_FEEDBACK).get("decisions")));
+                }
+                progress.accept(w + " done");
+            }
+            if (!steady.isEmpty())
+            {
+                steadyTables(md, steady);
+            }
+            if (settings.workloads().contains(PHASES))
+            {
+                phases(md, csv, settings, logs, strategies, decisions, progress);
+            }
+        }
+        md.append("\nAdaptive decisions (policy → batches, warm-up included):\n\n");
+        for (final Map.Entry<String, String> c : decisions.entrySet())
+        {
+            md.append("* ").append(c.getKey()).append(": ").append(c.getValue()).append('\n');
+        }
+        md.append("\nCSV: ").append(settings.csv().toAbsolutePath()).append('\n');
+        return md.toString();
+    }
+
+    private static void phases(
+        final StringBuilder md, final PrintWriter csv, final Settings settings, final Map<String, TransactionLog[]> logs,
+        final List<String> strategies, final Map<String, String> decisions, final Consumer<String> progress)
+    {
+        final List<String> phases = settings.phases();
+        final int perPhase = settings.phaseBatches();
+        final IntFunction<TransactionLog> sequence = b ->
+        {
+            final TransactionLog[] batches = logs.get(phases.get((b / perPhase) % phases.size()));
+            return batches[b % batches.length];
+        };
+        final int chunksPerPhase = perPhase / settings.chunkBatches();
+        final int chunks = chunksPerPhase * phases.size() * settings.phaseCycles();
+        final IntFunction<String> phaseOf = k -> phases.get((k / chunksPerPhase) % phases.size());
+        final InterleavedMeasurement.Samples s;
+        try (InterleavedMeasurement m = new InterleavedMeasurement(strategies, settings.threads(), false))
+        {
+            final int every = Math.max(1, chunks / 20);
+            s = m.measure(sequence, 0, chunks, settings.chunkBatches(), k ->
+            {
+                if (k % every == 0)
+                {
+                    progress.accept(String.format(Locale.ROOT, "phases: %d/%d chunks (%s)", k, chunks, phaseOf.apply(k - 1)));
+                }
+            });
+            decisions.put("phases adaptive", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE).get("decisions")));
+            decisions.put("phases adaptive-feedback", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE_FEEDBACK).get("decisions")));
+        }
+        writeCsv(csv, settings, PHASES, s, phaseOf);
+
+        final int statics = SchedulingPolicy.STATIC_COUNT;
+        final int contestants = s.names().size();
+        // per phase: each contestant's median ns/op over the phase's chunks, and the phase's operations
+        final double[][] phaseMedian = new double[phases.size()][contestants];
+        final long[] phaseOps = new long[phases.size()];
+        for (int p = 0; p < phases.size(); p++)
+        {
+            final String phase = phases.get(p);
+            for (int k = 0; k < chunks; k++)
+            {
+                phaseOps[p] += phaseOf.apply(k).equals(phase) ? s.ops()[k] : 0;
+            }
+            for (int c = 0; c < contestants; c++)
+            {
+                final double[] v = s.nsPerOp(c);
+                final double[] mine = new double[chunks];
+                int n = 0;
+                for (int k = 0; k < chunks; k++)
+                {
+                    if (phaseOf.apply(k).equals(phase))
                     {
-                        executor.execute(logs[b % logs.length], state);
-                    }
-                    long ops = 0;
-                    final long start = System.nanoTime();
-                    for (int b = 0; b < measured; b++)
-                    {
-                        final TransactionLog log = logs[b % logs.length];
-                        executor.execute(log, state);
-                        ops += log.operationCount();
-                    }
-                    row[s] = (double)(System.nanoTime() - start) / ops;
-                    if (strategies.get(s).startsWith("adaptive"))
-                    {
-                        adaptiveChoice.put(w.getKey() + " " + strategies.get(s), String.valueOf(executor.summary().get("decisions")));
+                        mine[n++] = v[k];
                     }
                 }
+                phaseMedian[p][c] = InterleavedMeasurement.Samples.quantile(Arrays.copyOf(mine, n), 0.5);
             }
-            row[strategies.size()] = oracle(logs, warmup, measured);
-            results.put(w.getKey(), row);
-            progress.accept(w.getKey());
         }
-
-        if (only == null || only.contains("phases"))
+        final long allOps = Arrays.stream(phaseOps).sum();
+        final double[] total = new double[contestants];
+        final double[] robust = new double[contestants];
+        for (int c = 0; c < contestants; c++)
         {
-            final TransactionLog[][] phases = {
-                steady.get("lb20"), steady.get("skewed"), steady.get("aborts"), steady.get("uniform"),
-            };
-            final double[] row = new double[columns.size()];
-            for (int s = 0; s < strategies.size(); s++)
+            total[c] = s.totalNsPerOp(c);
+            for (int p = 0; p < phases.size(); p++)
             {
-                try (TpgBatchExecutor executor = TpgBatchExecutor.create(threads, strategies.get(s)))
-                {
-                    final MultiVersionStateTable state = new MultiVersionStateTable(SchedulingWorkload.catalog());
-                    runPhases(executor, state, phases, phaseBatches / 4);
-                    long ops = 0;
-                    final long start = System.nanoTime();
-                    ops += runPhases(executor, state, phases, phaseBatches);
-                    ops += runPhases(executor, state, phases, phaseBatches);
-                    row[s] = (double)(System.nanoTime() - start) / ops;
-                    if (strategies.get(s).startsWith("adaptive"))
-                    {
-                        adaptiveChoice.put("phases " + strategies.get(s), String.valueOf(executor.summary().get("decisions")));
-                    }
-                }
+                robust[c] += phaseMedian[p][c] * phaseOps[p] / allOps;
             }
-            row[strategies.size()] = Double.NaN;
-            results.put("phases", row);
         }
-
-        return report(threads, batchOps, columns, strategies.size(), results, adaptiveChoice, csv);
-    }
-
-    private static long runPhases(
-        final TpgBatchExecutor executor, final MultiVersionStateTable state, final TransactionLog[][] phases, final int perPhase)
-    {
-        long ops = 0;
-        for (final TransactionLog[] phase : phases)
+        final int best = argMin(total, statics);
+        final int bestRobust = argMin(robust, statics);
+        int worst = 0;
+        for (int c = 1; c < statics; c++)
         {
-            for (int b = 0; b < perPhase; b++)
+            worst = total[c] > total[worst] ? c : worst;
+        }
+        final double seconds = (double)Arrays.stream(s.ns()[best]).sum() / 1e9 / (phases.size() * settings.phaseCycles());
+        md.append(String.format(Locale.ROOT,
+            "%nPhase-changing workload: %s, %d batches per phase (%.1f s per phase for the best static policy), %d cycles, "
+                + "from fresh executors. Total: all time over all operations. Robust: the phases' median ns/op weighted by "
+                + "their operations (a chunk slowed by another process does not count more than any other)%n%n",
+            String.join(" → ", phases), perPhase, seconds, settings.phaseCycles()));
+        final int adaptive = s.names().indexOf(TpgBatchExecutor.ADAPTIVE);
+        final int feedback = s.names().indexOf(TpgBatchExecutor.ADAPTIVE_FEEDBACK);
+        md.append("| measure | best static | ns/op | worst static ratio | adaptive ratio | adaptive-feedback ratio | statics adaptive beats | statics adaptive-feedback beats |\n");
+        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        md.append(String.format(Locale.ROOT, "| total | %s | %.1f | %.2f | %.3f | %.3f | %d of %d | %d of %d |%n", s.names().get(best), total[best],
+            total[worst] / total[best], total[adaptive] / total[best], total[feedback] / total[best],
+            beaten(total, adaptive, statics), statics, beaten(total, feedback, statics), statics));
+        md.append(String.format(Locale.ROOT, "| robust | %s | %.1f | %.2f | %.3f | %.3f | %d of %d | %d of %d |%n", s.names().get(bestRobust),
+            robust[bestRobust], max(robust, statics) / robust[bestRobust], robust[adaptive] / robust[bestRobust],
+            robust[feedback] / robust[bestRobust], beaten(robust, adaptive, statics), statics, beaten(robust, feedback, statics), statics));
+        md.append(String.format(Locale.ROOT, "%nTotal per cycle, over the best static's: adaptive %s, adaptive-feedback %s%n",
+            perCycle(s, adaptive, best, chunksPerPhase * phases.size()), perCycle(s, feedback, best, chunksPerPhase * phases.size())));
+
+        md.append("\nBy phase (median ns/op over the phase's chunks):\n\n| phase | best static | ns/op | adaptive ratio | adaptive-feedback ratio |");
+        for (int c = 0; c < statics; c++)
+        {
+            md.append(' ').append(s.names().get(c)).append(" |");
+        }
+        md.append("\n| --- | --- | ---: | ---: | ---: |").append(" ---: |".repeat(statics)).append('\n');
+        for (int p = 0; p < phases.size(); p++)
+        {
+            final double[] median = phaseMedian[p];
+            final int b = argMin(median, statics);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.2f |", phases.get(p), s.names().get(b), median[b],
+                median[adaptive] / median[b], median[feedback] / median[b]));
+            for (int c = 0; c < statics; c++)
             {
-                final TransactionLog log = phase[b % phase.length];
-                executor.execute(log, state);
-                ops += log.operationCount();
+                md.append(String.format(Locale.ROOT, " %.1f |", median[c]));
             }
+            md.append('\n');
         }
-        return ops;
     }
 
-    private static double oracle(final TransactionLog[] logs, final int warmup, final int measured)
+    private static int beaten(final double[] values, final int c, final int statics)
     {
-        final MapStateStore store = new MapStateStore(SchedulingWorkload.catalog());
-        final SerialApplier applier = new SerialApplier();
-        for (int b = 0; b < warmup; b++)
+        int n = 0;
+        for (int i = 0; i < statics; i++)
         {
-            applyAll(applier, logs[b % logs.length], store);
+            n += values[c] < values[i] ? 1 : 0;
         }
-        long ops = 0;
-        final long start = System.nanoTime();
-        for (int b = 0; b < measured; b++)
-        {
-            final TransactionLog log = logs[b % logs.length];
-            applyAll(applier, log, store);
-            ops += log.operationCount();
-        }
-        return (double)(System.nanoTime() - start) / ops;
+        return n;
     }
 
-    private static void applyAll(final SerialApplier applier, final TransactionLog log, final MapStateStore store)
+    private static double max(final double[] values, final int count)
     {
-        // the generator emits transactions in timestamp order: log order is the serial order
-        final int n = log.transactionCount();
-        for (int t = 0; t < n; t++)
+        double m = values[0];
+        for (int i = 1; i < count; i++)
         {
-            applier.apply(log, t, store);
+            m = Math.max(m, values[i]);
         }
+        return m;
     }
 
-    private static TransactionLog[] batches(
-        final SchedulingWorkload.Kind kind, final int newPercent, final int ops, final int count, final long seed)
+    private static String perCycle(final InterleavedMeasurement.Samples s, final int c, final int reference, final int chunksPerCycle)
     {
-        final TransactionLog[] logs = new TransactionLog[count];
-        for (int i = 0; i < count; i++)
+        final StringBuilder out = new StringBuilder();
+        for (int from = 0; from < s.ops().length; from += chunksPerCycle)
         {
-            logs[i] = SchedulingWorkload.batch(kind, newPercent, ops, seed + i);
+            long mine = 0;
+            long theirs = 0;
+            for (int k = from; k < from + chunksPerCycle; k++)
+            {
+                mine += s.ns()[c][k];
+                theirs += s.ns()[reference][k];
+            }
+            out.append(from == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", (double)mine / theirs));
         }
-        return logs;
+        return out.toString();
     }
 
-    private static String report(
-        final int threads, final int batchOps, final List<String> columns, final int staticAndAdaptive,
-        final Map<String, double[]> results, final Map<String, String> choices, final Path csv) throws IOException
+    private static void steadyTables(final StringBuilder md, final Map<String, InterleavedMeasurement.Samples> steady)
     {
         final int statics = SchedulingPolicy.STATIC_COUNT;
-        final StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "threads=%d batchOps=%d (ns/op; ratio = ns/op over the best static policy's)%n%n", threads, batchOps));
-        md.append("| workload | best static | best ns/op | worst static ratio | bfs/op/eager ratio | adaptive ratio | adaptive-feedback ratio | oracle ns/op | best static / oracle |\n");
-        md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8)))
+        md.append("Steady workloads: median ns/op over chunks; ratios are the median (min–max) over chunks of the time over the best static policy's time on the same chunk\n\n");
+        md.append("| workload | best static | ns/op | adaptive ratio | adaptive-feedback ratio | worst static ratio | dfs/op/eager ratio | oracle ns/op | best static / oracle |\n");
+        md.append("| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |\n");
+        for (final Map.Entry<String, InterleavedMeasurement.Samples> e : steady.entrySet())
         {
-            out.println("threads,batchOps,workload,strategy,nsPerOp,ratioToBestStatic");
-            for (final Map.Entry<String, double[]> r : results.entrySet())
+            final InterleavedMeasurement.Samples s = e.getValue();
+            final double[] median = medians(s);
+            final int best = argMin(median, statics);
+            int worst = 0;
+            for (int c = 1; c < statics; c++)
             {
-                final double[] row = r.getValue();
-                int best = 0;
-                int worst = 0;
-                for (int s = 1; s < statics; s++)
-                {
-                    best = row[s] < row[best] ? s : best;
-                    worst = row[s] > row[worst] ? s : worst;
-                }
-                for (int s = 0; s < columns.size(); s++)
-                {
-                    out.printf(Locale.ROOT, "%d,%d,%s,%s,%.2f,%.3f%n", threads, batchOps, r.getKey(), columns.get(s), row[s], row[s] / row[best]);
-                }
-                md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.2f | %.2f | %.2f | %s | %s |%n",
-                    r.getKey(), columns.get(best), row[best], row[worst] / row[best], row[0] / row[best],
-                    row[statics] / row[best], row[statics + 1] / row[best],
-                    Double.isNaN(row[staticAndAdaptive]) ? "–" : String.format(Locale.ROOT, "%.1f", row[staticAndAdaptive]),
-                    Double.isNaN(row[staticAndAdaptive]) ? "–" : String.format(Locale.ROOT, "%.2f", row[best] / row[staticAndAdaptive])));
+                worst = median[c] > median[worst] ? c : worst;
             }
+            final int oracle = s.names().indexOf(InterleavedMeasurement.ORACLE);
+            final int defaultPolicy = s.names().indexOf(TpgBatchExecutor.DEFAULT_STRATEGY);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s | %.2f | %.2f | %.1f | %.2f |%n", e.getKey(),
+                s.names().get(best), median[best], ratio(s, s.names().indexOf(TpgBatchExecutor.ADAPTIVE), best),
+                ratio(s, s.names().indexOf(TpgBatchExecutor.ADAPTIVE_FEEDBACK), best), median[worst] / median[best],
+                median[defaultPolicy] / median[best], median[oracle], median[best] / median[oracle]));
         }
-        md.append("\nAll strategies, ns/op:\n\n| workload |");
-        for (final String c : columns)
+        md.append("\nAll strategies, median ns/op:\n\n| workload |");
+        final List<String> names = steady.values().iterator().next().names();
+        for (final String n : names)
         {
-            md.append(' ').append(c).append(" |");
+            md.append(' ').append(n).append(" |");
         }
-        md.append("\n| --- |");
-        for (int i = 0; i < columns.size(); i++)
+        md.append("\n| --- |").append(" ---: |".repeat(names.size())).append('\n');
+        for (final Map.Entry<String, InterleavedMeasurement.Samples> e : steady.entrySet())
         {
-            md.append(" ---: |");
-        }
-        md.append('\n');
-        for (final Map.Entry<String, double[]> r : results.entrySet())
-        {
-            md.append("| ").append(r.getKey()).append(" |");
-            for (final double v : r.getValue())
+            md.append("| ").append(e.getKey()).append(" |");
+            for (final double v : medians(e.getValue()))
             {
                 md.append(String.format(Locale.ROOT, " %.1f |", v));
             }
             md.append('\n');
         }
-        md.append("\nAdaptive decisions (policy → batches):\n\n");
-        for (final Map.Entry<String, String> c : choices.entrySet())
+    }
+
+    private static String ratio(final InterleavedMeasurement.Samples s, final int c, final int reference)
+    {
+        final double[] r = s.pairedRatios(c, reference);
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", InterleavedMeasurement.Samples.quantile(r, 0.5),
+            InterleavedMeasurement.Samples.quantile(r, 0), InterleavedMeasurement.Samples.quantile(r, 1));
+    }
+
+    private static double[] medians(final InterleavedMeasurement.Samples s)
+    {
+        final double[] m = new double[s.names().size()];
+        for (int c = 0; c < m.length; c++)
         {
-            md.append("* ").append(c.getKey()).append(": ").append(c.getValue()).append('\n');
+            m[c] = s.medianNsPerOp(c);
         }
-        md.append("\nCSV: ").append(csv.toAbsolutePath()).append('\n');
-        return md.toString();
+        return m;
+    }
+
+    private static int argMin(final double[] values, final int count)
+    {
+        int best = 0;
+        for (int c = 1; c < count; c++)
+        {
+            best = values[c] < values[best] ? c : best;
+        }
+        return best;
+    }
+
+    private static void writeCsv(
+        final PrintWriter csv, final Settings settings, final String workload, final InterleavedMeasurement.Samples s,
+        final IntFunction<String> phaseOf)
+    {
+        for (int c = 0; c < s.names().size(); c++)
+        {
+            for (int k = 0; k < s.ops().length; k++)
+            {
+                csv.printf(Locale.ROOT, "%d,%d,%s,%s,%d,%s,%d,%d%n", settings.threads(), settings.batchOps(), workload,
+                    s.names().get(c), k, phaseOf.apply(k), s.ns()[c][k], s.ops()[k]);
+            }
+        }
+    }
+
+    /** @return {@link #DISTINCT_BATCHES} pre-generated batches of the steady workload {@code name}. */
+    static TransactionLog[] batches(final String name, final int ops)
+    {
+        final SchedulingWorkload.Kind kind;
+        final int newPercent;
+        final long seed;
+        if (name.startsWith("lb"))
+        {
+            kind = SchedulingWorkload.Kind.LB;
+            newPercent = Integer.parseInt(name.substring(2));
+            seed = 100L * newPercent;
+        }
+        else
+        {
+            kind = SchedulingWorkload.Kind.valueOf(name.toUpperCase(Locale.ROOT));
+            newPercent = 0;
+            seed = 6000 + 1000L * kind.ordinal();
+        }
+        final TransactionLog[] logs = new TransactionLog[DISTINCT_BATCHES];
+        for (int i = 0; i < logs.length; i++)
+        {
+            logs[i] = SchedulingWorkload.batch(kind, newPercent, ops, seed + i);
+        }
+        return logs;
     }
 }

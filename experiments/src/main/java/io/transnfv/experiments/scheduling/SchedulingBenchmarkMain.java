@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The command line of {@link SchedulingBenchmark}: {@code key=value} arguments in, progress
- * on stderr, the Markdown table on stdout.
+ * The command line of {@link SchedulingBenchmark}: {@code key=value} arguments in (see
+ * {@link SchedulingBenchmark.Settings}), progress on stderr, the Markdown report on stdout.
  */
 public final class SchedulingBenchmarkMain
 {
@@ -28,6 +28,17 @@ public final class SchedulingBenchmarkMain
             }
             opts.put(a.substring(0, eq), a.substring(eq + 1));
         }
-        System.out.print(SchedulingBenchmark.run(opts, workload -> System.err.println(workload + " done")));
+        final SchedulingBenchmark.Settings settings;
+        try
+        {
+            settings = SchedulingBenchmark.Settings.parse(opts);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.out.print(SchedulingBenchmark.run(settings, System.err::println));
     }
 }
