@@ -8,9 +8,18 @@ import io.transnfv.tpg.graph.TaskPrecedenceGraph;
  * ({@link #recordOutcome}: abort ratio and function cost as moving averages). Never a label
  * from the workload's generator. One instance per executor, reused batch after batch; read
  * and written by the coordinating thread only.
+ *
+ * <p>One executor runs the batches of every VNF of a chain in turn, and their shapes and
+ * abort ratios differ. The set of state tables a batch touches (measured from its keys)
+ * tells them apart: its {@link #signature()} is one of {@link #SIGNATURES} slots, and the
+ * recent outcomes are kept per slot, so a VNF that aborts often does not make another look
+ * as if it did.
  */
 public final class BatchStatistics
 {
+    /** Distinct table sets remembered at once (the least recently seen one is replaced). */
+    public static final int SIGNATURES = 8;
+
     private static final double RECENT_WEIGHT = 0.25;
 
     private int threads;
@@ -25,12 +34,18 @@ public final class BatchStatistics
     private double meanChainLength;
     private double contendedChainLength;
     private double singleEntryKeyShare;
-    private double recentAbortRatio;
-    private double recentUsefulNsPerOp;
-    private long batchesRecorded;
+    private long tableMask;
+    private int signature;
+    private long measured;
+    private final long[] signatureMask = new long[SIGNATURES];
+    private final long[] signatureSeen = new long[SIGNATURES];
+    private final double[] recentAbortRatio = new double[SIGNATURES];
+    private final double[] recentUsefulNsPerOp = new double[SIGNATURES];
+    private final long[] batchesRecorded = new long[SIGNATURES];
 
     /**
-     * Measures {@code graph} (sealed). Cost: O(1): every figure was counted while sealing.
+     * Measures {@code graph} (sealed). Cost: O(keys) for the table set; every other figure
+     * was counted while sealing.
      *
      * @param threads the executors that will run the batch.
      */
@@ -48,6 +63,34 @@ public final class BatchStatistics
         meanChainLength = keys == 0 ? 0 : (double)entries / keys;
         contendedChainLength = entries == 0 ? 0 : (double)graph.sumSquaredKeyEntries() / entries;
         singleEntryKeyShare = keys == 0 ? 1 : (double)graph.singleEntryKeyCount() / keys;
+        long mask = 0;
+        for (int k = 0; k < keys; k++)
+        {
+            mask |= 1L << (graph.keyTable(k) & 63);
+        }
+        tableMask = mask;
+        signature = slotOf(mask);
+    }
+
+    private int slotOf(final long mask)
+    {
+        final long now = ++measured;
+        int oldest = 0;
+        for (int i = 0; i < SIGNATURES; i++)
+        {
+            if (signatureSeen[i] != 0 && signatureMask[i] == mask)
+            {
+                signatureSeen[i] = now;
+                return i;
+            }
+            oldest = signatureSeen[i] < signatureSeen[oldest] ? i : oldest;
+        }
+        signatureMask[oldest] = mask;
+        signatureSeen[oldest] = now;
+        recentAbortRatio[oldest] = 0;
+        recentUsefulNsPerOp[oldest] = 0;
+        batchesRecorded[oldest] = 0;
+        return oldest;
     }
 
     /**
@@ -63,15 +106,16 @@ public final class BatchStatistics
             return;
         }
         final double ratio = (double)abortedTransactions / transactions;
-        if (batchesRecorded++ == 0)
+        final int s = signature;
+        if (batchesRecorded[s]++ == 0)
         {
-            recentAbortRatio = ratio;
-            recentUsefulNsPerOp = usefulNsPerOp;
+            recentAbortRatio[s] = ratio;
+            recentUsefulNsPerOp[s] = usefulNsPerOp;
         }
         else
         {
-            recentAbortRatio += RECENT_WEIGHT * (ratio - recentAbortRatio);
-            recentUsefulNsPerOp += RECENT_WEIGHT * (usefulNsPerOp - recentUsefulNsPerOp);
+            recentAbortRatio[s] += RECENT_WEIGHT * (ratio - recentAbortRatio[s]);
+            recentUsefulNsPerOp[s] += RECENT_WEIGHT * (usefulNsPerOp - recentUsefulNsPerOp[s]);
         }
     }
 
@@ -169,16 +213,28 @@ public final class BatchStatistics
         return cross == 0 ? 0 : (double)parametricEdges / cross;
     }
 
-    /** @return the moving average of the share of transactions aborted in recent batches. */
+    /** @return the moving average of the share of transactions aborted in recent batches of this signature. */
     public double recentAbortRatio()
     {
-        return recentAbortRatio;
+        return recentAbortRatio[signature];
     }
 
-    /** @return the moving average of executor time per operation in recent batches (function cost). */
+    /** @return the moving average of executor time per operation in recent batches of this signature (function cost). */
     public double recentUsefulNsPerOp()
     {
-        return recentUsefulNsPerOp;
+        return recentUsefulNsPerOp[signature];
+    }
+
+    /** @return the tables the batch touches, as a bit set of table ids modulo 64. */
+    public long tableMask()
+    {
+        return tableMask;
+    }
+
+    /** @return the slot (0 .. {@link #SIGNATURES} - 1) of the batch's table set. */
+    public int signature()
+    {
+        return signature;
     }
 
     @Override
@@ -186,7 +242,7 @@ public final class BatchStatistics
     {
         return "ops=" + operations + " txns=" + transactions + " keys=" + keys + " td=" + temporalEdges +
             " pd=" + parametricEdges + " ld=" + logicalEdges + " maxChain=" + maxChainLength +
-            String.format(" contendedChain=%.2f skew=%.1f pdShare=%.2f abortRatio=%.3f usefulNsPerOp=%.1f",
-            contendedChainLength, skew(), parametricShare(), recentAbortRatio, recentUsefulNsPerOp);
+            String.format(" contendedChain=%.2f skew=%.1f pdShare=%.2f abortRatio=%.3f usefulNsPerOp=%.1f tables=%x",
+            contendedChainLength, skew(), parametricShare(), recentAbortRatio(), recentUsefulNsPerOp(), tableMask);
     }
 }

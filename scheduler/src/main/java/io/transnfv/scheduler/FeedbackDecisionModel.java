@@ -8,8 +8,9 @@ import java.util.Arrays;
  *
  * <p><b>Context.</b> A coarse signature of the batch's measured statistics — contended chain
  * length (5 logarithmic buckets), recent abort ratio (3), parametric share (2), one or more
- * executors (2) — so a workload that changes phase finds again what it learnt for a phase it
- * has seen.
+ * executors (2) and the batch's table set ({@link BatchStatistics#signature()}, 8 slots: the
+ * VNFs of a chain share one executor) — so a workload that changes phase finds again what it
+ * learnt for a phase it has seen, and one VNF's costs are never compared with another's.
  *
  * <p><b>Estimates.</b> The machine's speed drifts (other processes, frequency scaling), so a
  * batch's ns per operation is recorded relative to the context's current <em>level</em>: what
@@ -26,8 +27,9 @@ import java.util.Arrays;
  *  1. prior    the heuristic's policy, until it has a sample
  *  2. sweep    every policy until it has SWEEP_SAMPLES samples, fewest first
  *  3. exploit  the incumbent: the lowest estimate, replacing the previous incumbent only
- *              when lower by SWITCH_MARGIN and backed by MIN_EVIDENCE fresh samples
- *              (hysteresis against noise)
+ *              when lower by SWITCH_CONFIDENCE standard errors (from the samples' spread;
+ *              at least SWITCH_MARGIN) on MIN_EVIDENCE fresh samples: the noisier the
+ *              batches, the surer the model must be before it moves
  *     explore  every EXPLORE_EVERY-th batch: the plausible policy (estimate within
  *              PLAUSIBLE_FACTOR of the incumbent's) chosen longest ago
  *     recheck  every RECHECK_EVERY-th batch: the implausible policy chosen longest ago
@@ -37,7 +39,8 @@ import java.util.Arrays;
  * incumbent, and loses its place within a few batches. The sweep costs 24 batches per context; then
  * at most 1/{@link #EXPLORE_EVERY} of the batches run a policy up to
  * {@link #PLAUSIBLE_FACTOR} dearer, and 1/{@link #RECHECK_EVERY} an implausible one.
- * Deterministic; allocation-free after construction; coordinating thread only.
+ * Deterministic; allocates only when it meets a context for the first time (at most
+ * {@value #CONTEXTS} times); coordinating thread only.
  */
 public final class FeedbackDecisionModel implements DecisionModel
 {
@@ -49,9 +52,11 @@ public final class FeedbackDecisionModel implements DecisionModel
     public static final int RECHECK_EVERY = 128;
     /** A policy is plausible while its estimate is at most this factor of the incumbent's. */
     public static final double PLAUSIBLE_FACTOR = 1.25;
-    /** A challenger replaces the incumbent when its estimate is lower by at least this share... */
-    public static final double SWITCH_MARGIN = 0.05;
-    /** ...and rests on at least this many fresh samples. */
+    /** A challenger replaces the incumbent when its estimate is lower by at least this share, */
+    public static final double SWITCH_MARGIN = 0.02;
+    /** by at least this many standard errors of the difference of the two medians, */
+    public static final double SWITCH_CONFIDENCE = 1.5;
+    /** and rests on at least this many fresh samples. */
     public static final int MIN_EVIDENCE = 3;
     /** Samples per (context, policy) the median is taken over. */
     public static final int SAMPLES = 16;
@@ -59,55 +64,51 @@ public final class FeedbackDecisionModel implements DecisionModel
     public static final int STALE_BATCHES = 256;
     /** Batches the context's level is the median of. */
     public static final int LEVEL_BATCHES = 9;
+    /** Contexts: chain buckets × abort buckets × PD buckets × executor buckets × table-set slots. */
+    public static final int CONTEXTS = 5 * 3 * 2 * 2 * BatchStatistics.SIGNATURES;
 
     private static final int POLICIES = SchedulingPolicy.STATIC_COUNT;
-    private static final int CONTEXTS = 5 * 3 * 2 * 2;
 
     private final DecisionModel prior;
-    private final double[] sample = new double[CONTEXTS * POLICIES * SAMPLES];
-    private final long[] sampledAt = new long[CONTEXTS * POLICIES * SAMPLES];
-    private final int[] samples = new int[CONTEXTS * POLICIES];
-    private final long[] lastChosen = new long[CONTEXTS * POLICIES];
-    private final long[] batchesSeen = new long[CONTEXTS];
-    private final int[] incumbent = new int[CONTEXTS];
-    private final double[] level = new double[CONTEXTS];
-    private final double[] levelSample = new double[CONTEXTS * LEVEL_BATCHES];
-    private final int[] levelSamples = new int[CONTEXTS];
-    private final double[] levelScratch = new double[LEVEL_BATCHES];
+    private final Context[] contexts = new Context[CONTEXTS];
     private final double[] estimate = new double[POLICIES];
     private final int[] evidence = new int[POLICIES];
-    private final double[] scratch = new double[SAMPLES];
-    private int lastContext;
+    private final double[] spread = new double[POLICIES];
+    private final double[] scratch = new double[Math.max(SAMPLES, LEVEL_BATCHES)];
+    private Context last;
     private long lastBatch;
     private boolean lastProbed;
     private String lastReason = "none";
-    private int fresh;
 
     /** @param prior the model whose choice is tried first in every context. */
     public FeedbackDecisionModel(final DecisionModel prior)
     {
         this.prior = prior;
-        Arrays.fill(incumbent, -1);
     }
 
     @Override
     public SchedulingPolicy choose(final BatchStatistics stats)
     {
-        final int context = context(stats);
-        final int base = context * POLICIES;
-        final long n = batchesSeen[context]++;
+        final int index = context(stats);
+        Context context = contexts[index];
+        if (context == null)
+        {
+            context = new Context();
+            contexts[index] = context;
+        }
+        final long n = context.batchesSeen++;
         final int guess = prior.choose(stats).index();
         lastProbed = false;
         final int policy;
-        if (samples[base + guess] == 0)
+        if (context.samples[guess] == 0)
         {
             lastReason = "prior";
             policy = guess;
         }
         else
         {
-            final int unswept = fewestSamples(base);
-            if (samples[base + unswept] < SWEEP_SAMPLES)
+            final int unswept = context.fewestSamples();
+            if (context.samples[unswept] < SWEEP_SAMPLES)
             {
                 lastReason = "sweep";
                 policy = unswept;
@@ -117,35 +118,33 @@ public final class FeedbackDecisionModel implements DecisionModel
                 policy = afterSweep(context, n, guess);
             }
         }
-        lastContext = context;
+        last = context;
         lastBatch = n;
-        lastChosen[base + policy] = n;
+        context.lastChosen[policy] = n;
         return SchedulingPolicy.ofIndex(policy);
     }
 
-    private int afterSweep(final int context, final long n, final int guess)
+    private int afterSweep(final Context context, final long n, final int guess)
     {
-        final int base = context * POLICIES;
         for (int i = 0; i < POLICIES; i++)
         {
-            estimate[i] = estimate(base + i, n);
-            evidence[i] = fresh;
+            estimate[i] = estimate(context, i, n);
         }
-        int current = incumbent[context] < 0 ? guess : incumbent[context];
+        int current = context.incumbent < 0 ? guess : context.incumbent;
         int best = current;
         for (int i = 0; i < POLICIES; i++)
         {
             best = evidence[i] >= MIN_EVIDENCE && estimate[i] < estimate[best] ? i : best;
         }
-        if (estimate[best] < estimate[current] * (1 - SWITCH_MARGIN))
+        if (best != current && estimate[best] < estimate[current] * (1 - switchThreshold(best, current)))
         {
             current = best;
         }
-        incumbent[context] = current;
+        context.incumbent = current;
         final double plausible = estimate[current] * PLAUSIBLE_FACTOR;
         if (n % EXPLORE_EVERY == 0)
         {
-            final int p = chosenLongestAgo(base, current, plausible, true);
+            final int p = chosenLongestAgo(context, current, plausible, true);
             if (p >= 0)
             {
                 lastReason = "explore";
@@ -155,7 +154,7 @@ public final class FeedbackDecisionModel implements DecisionModel
         }
         else if (n % RECHECK_EVERY == EXPLORE_EVERY / 2)
         {
-            final int p = chosenLongestAgo(base, current, plausible, false);
+            final int p = chosenLongestAgo(context, current, plausible, false);
             if (p >= 0)
             {
                 lastReason = "recheck";
@@ -167,43 +166,76 @@ public final class FeedbackDecisionModel implements DecisionModel
         return current;
     }
 
-    /** @return the median of the fresh samples of (context, policy) {@code i} at context batch {@code now}. */
-    private double estimate(final int i, final long now)
+    /** @return how much cheaper {@code challenger} must look than {@code incumbent}, as a share. */
+    private double switchThreshold(final int challenger, final int incumbent)
     {
-        final int held = Math.min(samples[i], SAMPLES);
-        final int first = i * SAMPLES;
+        // a median's standard error is about 1.25 sigma / sqrt(n)
+        final double c = spread[challenger] * spread[challenger] / Math.max(1, evidence[challenger]);
+        final double i = spread[incumbent] * spread[incumbent] / Math.max(1, evidence[incumbent]);
+        return Math.max(SWITCH_MARGIN, SWITCH_CONFIDENCE * 1.25 * Math.sqrt(c + i));
+    }
+
+    /**
+     * @return the median of the fresh samples of {@code policy} in {@code context} at context
+     *         batch {@code now}; sets {@code evidence[policy]} to their number and
+     *         {@code spread[policy]} to their relative standard deviation (from the
+     *         interquartile range; 0 with fewer than 2).
+     */
+    private double estimate(final Context context, final int policy, final long now)
+    {
+        final int held = Math.min(context.samples[policy], SAMPLES);
+        final int first = policy * SAMPLES;
         int fresh = 0;
         long newestAt = -1;
-        double newest = Double.NaN;
+        double newest = Double.POSITIVE_INFINITY;
         for (int j = 0; j < held; j++)
         {
-            if (now - sampledAt[first + j] <= STALE_BATCHES)
+            final long at = context.sampledAt[first + j];
+            if (now - at <= STALE_BATCHES)
             {
-                scratch[fresh++] = sample[first + j];
+                scratch[fresh++] = context.sample[first + j];
             }
-            if (sampledAt[first + j] > newestAt)
+            if (at > newestAt)
             {
-                newestAt = sampledAt[first + j];
-                newest = sample[first + j];
+                newestAt = at;
+                newest = context.sample[first + j];
             }
         }
-        this.fresh = fresh;
+        evidence[policy] = fresh;
         if (fresh == 0)
         {
-            return held == 0 ? Double.POSITIVE_INFINITY : newest;
+            spread[policy] = 0;
+            return newest;
         }
-        Arrays.sort(scratch, 0, fresh);
-        return (fresh & 1) == 1 ? scratch[fresh / 2] : (scratch[fresh / 2 - 1] + scratch[fresh / 2]) / 2;
+        final double median = median(fresh);
+        spread[policy] = fresh < 2 || median <= 0 ? 0 : (quantile(fresh, 0.75) - quantile(fresh, 0.25)) / 1.349 / median;
+        return median;
+    }
+
+    /** @return the {@code q} quantile of the sorted {@code scratch[0 .. n)}, interpolated. */
+    private double quantile(final int n, final double q)
+    {
+        final double at = q * (n - 1);
+        final int lo = (int)at;
+        final int hi = Math.min(n - 1, lo + 1);
+        return scratch[lo] + (at - lo) * (scratch[hi] - scratch[lo]);
+    }
+
+    /** @return the median of {@code scratch[0 .. n)}, which it sorts. */
+    private double median(final int n)
+    {
+        Arrays.sort(scratch, 0, n);
+        return (n & 1) == 1 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
     }
 
     /** @return the policy other than {@code current} chosen longest ago whose plausibility is {@code wanted}, or -1. */
-    private int chosenLongestAgo(final int base, final int current, final double plausible, final boolean wanted)
+    private int chosenLongestAgo(final Context context, final int current, final double plausible, final boolean wanted)
     {
         int found = -1;
         for (int i = 0; i < POLICIES; i++)
         {
             if (i != current && (estimate[i] <= plausible) == wanted &&
-                (found < 0 || lastChosen[base + i] < lastChosen[base + found]))
+                (found < 0 || context.lastChosen[i] < context.lastChosen[found]))
             {
                 found = i;
             }
@@ -211,51 +243,40 @@ public final class FeedbackDecisionModel implements DecisionModel
         return found;
     }
 
-    private int fewestSamples(final int base)
-    {
-        int fewest = 0;
-        for (int i = 1; i < POLICIES; i++)
-        {
-            fewest = samples[base + i] < samples[base + fewest] ? i : fewest;
-        }
-        return fewest;
-    }
-
     @Override
     public void observe(final BatchStatistics stats, final SchedulingPolicy policy, final long batchNs)
     {
-        if (stats.operations() == 0)
+        final Context context = last;
+        if (stats.operations() == 0 || context == null)
         {
             return;
         }
-        final int i = lastContext * POLICIES + policy.index();
+        final int i = policy.index();
         final double nsPerOp = (double)batchNs / stats.operations();
-        final double current = level[lastContext];
-        final double relative = samples[i] == 0 ? Double.NaN : estimate(i, lastBatch);
-        final int slot = i * SAMPLES + samples[i] % SAMPLES;
-        sample[slot] = current == 0 ? 1 : nsPerOp / current;
-        sampledAt[slot] = lastBatch;
-        samples[i]++;
+        final double current = context.level;
+        final double relative = context.samples[i] == 0 ? Double.NaN : estimate(context, i, lastBatch);
+        final int slot = i * SAMPLES + context.samples[i] % SAMPLES;
+        context.sample[slot] = current == 0 ? 1 : nsPerOp / current;
+        context.sampledAt[slot] = lastBatch;
+        context.samples[i]++;
         // the level is what a policy of relative cost 1 costs now: each batch of a policy with an
         // estimate says so (explorations and rechecks excepted: they are what is being measured)
         if (current == 0)
         {
-            addLevelSample(lastContext, nsPerOp);
+            addLevelSample(context, nsPerOp);
         }
         else if (!lastProbed && relative > 0 && relative < Double.POSITIVE_INFINITY)
         {
-            addLevelSample(lastContext, nsPerOp / relative);
+            addLevelSample(context, nsPerOp / relative);
         }
     }
 
-    private void addLevelSample(final int context, final double value)
+    private void addLevelSample(final Context context, final double value)
     {
-        final int first = context * LEVEL_BATCHES;
-        levelSample[first + levelSamples[context]++ % LEVEL_BATCHES] = value;
-        final int held = Math.min(levelSamples[context], LEVEL_BATCHES);
-        System.arraycopy(levelSample, first, levelScratch, 0, held);
-        Arrays.sort(levelScratch, 0, held);
-        level[context] = levelScratch[held / 2];
+        context.levelSample[context.levelSamples++ % LEVEL_BATCHES] = value;
+        final int held = Math.min(context.levelSamples, LEVEL_BATCHES);
+        System.arraycopy(context.levelSample, 0, scratch, 0, held);
+        context.level = median(held);
     }
 
     @Override
@@ -276,11 +297,12 @@ public final class FeedbackDecisionModel implements DecisionModel
      */
     public double learntCost(final SchedulingPolicy policy)
     {
-        final int i = lastContext * POLICIES + policy.index();
-        return samples[i] == 0 ? Double.NaN : estimate(i, batchesSeen[lastContext]);
+        final Context context = last;
+        return context == null || context.samples[policy.index()] == 0 ? Double.NaN :
+            estimate(context, policy.index(), context.batchesSeen);
     }
 
-    /** @return the context (0 .. 59) {@code stats} falls in. */
+    /** @return the context (0 .. {@link #CONTEXTS} - 1) {@code stats} falls in. */
     static int context(final BatchStatistics stats)
     {
         final double chain = stats.contendedChainLength();
@@ -289,6 +311,30 @@ public final class FeedbackDecisionModel implements DecisionModel
         final int a = aborts <= 0.005 ? 0 : aborts <= 0.05 ? 1 : 2;
         final int p = stats.parametricShare() < 0.25 ? 0 : 1;
         final int t = stats.threads() == 1 ? 0 : 1;
-        return ((c * 3 + a) * 2 + p) * 2 + t;
+        return (((c * 3 + a) * 2 + p) * 2 + t) * BatchStatistics.SIGNATURES + stats.signature();
+    }
+
+    /** What the model learnt in one context. */
+    private static final class Context
+    {
+        final double[] sample = new double[POLICIES * SAMPLES];
+        final long[] sampledAt = new long[POLICIES * SAMPLES];
+        final int[] samples = new int[POLICIES];
+        final long[] lastChosen = new long[POLICIES];
+        final double[] levelSample = new double[LEVEL_BATCHES];
+        int levelSamples;
+        double level;
+        long batchesSeen;
+        int incumbent = -1;
+
+        int fewestSamples()
+        {
+            int fewest = 0;
+            for (int i = 1; i < POLICIES; i++)
+            {
+                fewest = samples[i] < samples[fewest] ? i : fewest;
+            }
+            return fewest;
+        }
     }
 }
