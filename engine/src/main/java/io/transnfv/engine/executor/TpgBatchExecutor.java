@@ -46,8 +46,8 @@ public final class TpgBatchExecutor implements BatchExecutor
     public static final String ADAPTIVE = "adaptive";
     /** Name of the adaptive feedback (bandit) strategy. */
     public static final String ADAPTIVE_FEEDBACK = "adaptive-feedback";
-    /** The strategy of {@link #TpgBatchExecutor(int)}. */
-    public static final String DEFAULT_STRATEGY = "dfs/op/eager";
+    /** The strategy of {@link #TpgBatchExecutor(int)}: the adaptive heuristic. */
+    public static final String DEFAULT_STRATEGY = ADAPTIVE;
     /** Batches with fewer operations run on the calling thread only. */
     public static final int MIN_PARALLEL_OPERATIONS = 64;
 
@@ -89,15 +89,16 @@ public final class TpgBatchExecutor implements BatchExecutor
     private volatile Thread coordinator;
 
     /**
-     * The default policy, {@link #DEFAULT_STRATEGY}: the static policy with the best geometric
-     * mean over the scheduling benchmark at 2 threads (docs/PERFORMANCE.md, Scheduling); the
-     * adaptive heuristic was 6 % behind it there (ahead at 1 thread).
+     * The default, {@link #DEFAULT_STRATEGY}: the adaptive heuristic, which the interleaved
+     * scheduling benchmark measured within 3 % of the best static policy on every steady
+     * workload at 1 and 2 threads, where the best single static policy was up to 1.3× off
+     * the best on some (docs/PERFORMANCE.md, Scheduling).
      *
      * @param threads executors including the calling thread, at least 1.
      */
     public TpgBatchExecutor(final int threads)
     {
-        this(threads, SchedulingPolicy.parse(DEFAULT_STRATEGY));
+        this(threads, DecisionModel.adaptive(DecisionModel.Mode.HEURISTIC));
     }
 
     /**

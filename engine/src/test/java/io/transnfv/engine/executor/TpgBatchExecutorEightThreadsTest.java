@@ -1,6 +1,6 @@
 package io.transnfv.engine.executor;
 
-/** The contract test on 8 executor threads with the default policy (dfs/op/eager). */
+/** The contract test on 8 executor threads with the default strategy (the adaptive heuristic). */
 class TpgBatchExecutorEightThreadsTest extends BatchExecutorContractTest
 {
     @Override
@@ -12,6 +12,6 @@ class TpgBatchExecutorEightThreadsTest extends BatchExecutorContractTest
     @Override
     protected String config()
     {
-        return "TpgBatchExecutor threads=8 default (dfs/op/eager)";
+        return "TpgBatchExecutor threads=8 default (adaptive)";
     }
 }

@@ -1,6 +1,6 @@
 package io.transnfv.engine.executor;
 
-/** The contract test on 1 executor thread with the default policy (dfs/op/eager). */
+/** The contract test on 1 executor thread with the default strategy (the adaptive heuristic). */
 class TpgBatchExecutorOneThreadTest extends BatchExecutorContractTest
 {
     @Override
@@ -12,6 +12,6 @@ class TpgBatchExecutorOneThreadTest extends BatchExecutorContractTest
     @Override
     protected String config()
     {
-        return "TpgBatchExecutor threads=1 default (dfs/op/eager)";
+        return "TpgBatchExecutor threads=1 default (adaptive)";
     }
 }

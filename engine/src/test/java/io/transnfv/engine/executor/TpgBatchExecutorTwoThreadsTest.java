@@ -1,6 +1,6 @@
 package io.transnfv.engine.executor;
 
-/** The contract test on 2 executor threads with the default policy (dfs/op/eager). */
+/** The contract test on 2 executor threads with the default strategy (the adaptive heuristic). */
 class TpgBatchExecutorTwoThreadsTest extends BatchExecutorContractTest
 {
     @Override
@@ -12,6 +12,6 @@ class TpgBatchExecutorTwoThreadsTest extends BatchExecutorContractTest
     @Override
     protected String config()
     {
-        return "TpgBatchExecutor threads=2 default (dfs/op/eager)";
+        return "TpgBatchExecutor threads=2 default (adaptive)";
     }
 }
