@@ -64,6 +64,8 @@ public final class FeedbackDecisionModel implements DecisionModel
     public static final int STALE_BATCHES = 256;
     /** Batches the context's level is the median of. */
     public static final int LEVEL_BATCHES = 9;
+    /** Batches of a context between two recomputations of every policy's estimate (samples age out). */
+    public static final int REFRESH_EVERY = 16;
     /** Contexts: chain buckets × abort buckets × PD buckets × executor buckets × table-set slots. */
     public static final int CONTEXTS = 5 * 3 * 2 * 2 * BatchStatistics.SIGNATURES;
 
@@ -71,9 +73,6 @@ public final class FeedbackDecisionModel implements DecisionModel
 
     private final DecisionModel prior;
     private final Context[] contexts = new Context[CONTEXTS];
-    private final double[] estimate = new double[POLICIES];
-    private final int[] evidence = new int[POLICIES];
-    private final double[] spread = new double[POLICIES];
     private final double[] scratch = new double[Math.max(SAMPLES, LEVEL_BATCHES)];
     private Context last;
     private long lastBatch;
@@ -126,17 +125,23 @@ public final class FeedbackDecisionModel implements DecisionModel
 
     private int afterSweep(final Context context, final long n, final int guess)
     {
-        for (int i = 0; i < POLICIES; i++)
+        if (n % REFRESH_EVERY == 0)
         {
-            estimate[i] = estimate(context, i, n);
+            // samples age out of the window even when their policy does not run
+            for (int i = 0; i < POLICIES; i++)
+            {
+                refresh(context, i, n);
+            }
         }
+        final double[] estimate = context.estimate;
+        final int[] evidence = context.evidence;
         int current = context.incumbent < 0 ? guess : context.incumbent;
         int best = current;
         for (int i = 0; i < POLICIES; i++)
         {
             best = evidence[i] >= MIN_EVIDENCE && estimate[i] < estimate[best] ? i : best;
         }
-        if (best != current && estimate[best] < estimate[current] * (1 - switchThreshold(best, current)))
+        if (best != current && estimate[best] < estimate[current] * (1 - switchThreshold(context, best, current)))
         {
             current = best;
         }
@@ -167,8 +172,10 @@ public final class FeedbackDecisionModel implements DecisionModel
     }
 
     /** @return how much cheaper {@code challenger} must look than {@code incumbent}, as a share. */
-    private double switchThreshold(final int challenger, final int incumbent)
+    private static double switchThreshold(final Context context, final int challenger, final int incumbent)
     {
+        final double[] spread = context.spread;
+        final int[] evidence = context.evidence;
         // a median's standard error is about 1.25 sigma / sqrt(n)
         final double c = spread[challenger] * spread[challenger] / Math.max(1, evidence[challenger]);
         final double i = spread[incumbent] * spread[incumbent] / Math.max(1, evidence[incumbent]);
@@ -176,12 +183,15 @@ public final class FeedbackDecisionModel implements DecisionModel
     }
 
     /**
-     * @return the median of the fresh samples of {@code policy} in {@code context} at context
-     *         batch {@code now}; sets {@code evidence[policy]} to their number and
-     *         {@code spread[policy]} to their relative standard deviation (from the
-     *         interquartile range; 0 with fewer than 2).
+     * Recomputes what {@code context} knows of {@code policy} at context batch {@code now}:
+     * the median of its fresh samples ({@code estimate}), their number ({@code evidence}) and
+     * their relative standard deviation from the interquartile range ({@code spread}, 0 with
+     * fewer than 2). Called when the policy gets a sample and every {@link #REFRESH_EVERY}
+     * batches, so choosing a policy does not sort anything.
+     *
+     * @return the new estimate.
      */
-    private double estimate(final Context context, final int policy, final long now)
+    private double refresh(final Context context, final int policy, final long now)
     {
         final int held = Math.min(context.samples[policy], SAMPLES);
         final int first = policy * SAMPLES;
@@ -201,14 +211,16 @@ public final class FeedbackDecisionModel implements DecisionModel
                 newest = context.sample[first + j];
             }
         }
-        evidence[policy] = fresh;
+        context.evidence[policy] = fresh;
         if (fresh == 0)
         {
-            spread[policy] = 0;
+            context.spread[policy] = 0;
+            context.estimate[policy] = newest;
             return newest;
         }
         final double median = median(fresh);
-        spread[policy] = fresh < 2 || median <= 0 ? 0 : (quantile(fresh, 0.75) - quantile(fresh, 0.25)) / 1.349 / median;
+        context.spread[policy] = fresh < 2 || median <= 0 ? 0 : (quantile(fresh, 0.75) - quantile(fresh, 0.25)) / 1.349 / median;
+        context.estimate[policy] = median;
         return median;
     }
 
@@ -229,8 +241,9 @@ public final class FeedbackDecisionModel implements DecisionModel
     }
 
     /** @return the policy other than {@code current} chosen longest ago whose plausibility is {@code wanted}, or -1. */
-    private int chosenLongestAgo(final Context context, final int current, final double plausible, final boolean wanted)
+    private static int chosenLongestAgo(final Context context, final int current, final double plausible, final boolean wanted)
     {
+        final double[] estimate = context.estimate;
         int found = -1;
         for (int i = 0; i < POLICIES; i++)
         {
@@ -254,11 +267,12 @@ public final class FeedbackDecisionModel implements DecisionModel
         final int i = policy.index();
         final double nsPerOp = (double)batchNs / stats.operations();
         final double current = context.level;
-        final double relative = context.samples[i] == 0 ? Double.NaN : estimate(context, i, lastBatch);
+        final double relative = context.samples[i] == 0 ? Double.NaN : context.estimate[i];
         final int slot = i * SAMPLES + context.samples[i] % SAMPLES;
         context.sample[slot] = current == 0 ? 1 : nsPerOp / current;
         context.sampledAt[slot] = lastBatch;
         context.samples[i]++;
+        refresh(context, i, lastBatch);
         // the level is what a policy of relative cost 1 costs now: each batch of a policy with an
         // estimate says so (explorations and rechecks excepted: they are what is being measured)
         if (current == 0)
@@ -299,7 +313,7 @@ public final class FeedbackDecisionModel implements DecisionModel
     {
         final Context context = last;
         return context == null || context.samples[policy.index()] == 0 ? Double.NaN :
-            estimate(context, policy.index(), context.batchesSeen);
+            refresh(context, policy.index(), context.batchesSeen);
     }
 
     /** @return the context (0 .. {@link #CONTEXTS} - 1) {@code stats} falls in. */
@@ -322,6 +336,9 @@ public final class FeedbackDecisionModel implements DecisionModel
         final int[] samples = new int[POLICIES];
         final long[] lastChosen = new long[POLICIES];
         final double[] levelSample = new double[LEVEL_BATCHES];
+        final double[] estimate = new double[POLICIES];
+        final int[] evidence = new int[POLICIES];
+        final double[] spread = new double[POLICIES];
         int levelSamples;
         double level;
         long batchesSeen;
