@@ -24,11 +24,20 @@ final class MeasuredBatches
      */
     static BatchStatistics statistics(final int transactions, final int keys, final int threads, final double abortRatio)
     {
+        final BatchStatistics stats = new BatchStatistics();
+        stats.measure(graph(transactions, keys, 0), threads);
+        stats.recordOutcome(Math.round(abortRatio * transactions), 50.0);
+        return stats;
+    }
+
+    /** @return a sealed graph of {@code transactions} READ_MODIFYs on keys {@code t % keys} of {@code table}. */
+    static TaskPrecedenceGraph graph(final int transactions, final int keys, final int table)
+    {
         final TransactionLog log = new TransactionLog(transactions, transactions);
         for (int t = 0; t < transactions; t++)
         {
             log.begin(t, t, null);
-            log.readModify(0, t % keys, INCREMENT, 1);
+            log.readModify(table, t % keys, INCREMENT, 1);
             log.end();
         }
         final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
@@ -38,9 +47,6 @@ final class MeasuredBatches
             graph.addTransaction(t);
         }
         graph.seal();
-        final BatchStatistics stats = new BatchStatistics();
-        stats.measure(graph, threads);
-        stats.recordOutcome(Math.round(abortRatio * transactions), 50.0);
-        return stats;
+        return graph;
     }
 }
