@@ -68,18 +68,22 @@ final class DpdkOptions
         return frontEnd.source();
     }
 
-    /** @return a listener that applies verdicts on the DPDK port, then calls {@code next} (may be null). */
-    PacketListener withSink(final PacketSource source, final PacketListener next)
+    /**
+     * @return a listener that calls {@code first} (may be null), then applies the verdict on
+     *         the DPDK port. The sink comes last because the engine's buffer is a view of the
+     *         mbuf, which may be transmitted and reused once the sink has the verdict.
+     */
+    PacketListener withSink(final PacketSource source, final PacketListener first)
     {
         if (!(source instanceof DpdkSource) || frontEnd == null)
         {
-            return next;
+            return first;
         }
         final PacketListener sink = frontEnd.sink();
-        return next == null ? sink : (record, buffer, packet) ->
+        return first == null ? sink : (record, buffer, packet) ->
         {
+            first.onPacket(record, buffer, packet);
             sink.onPacket(record, buffer, packet);
-            next.onPacket(record, buffer, packet);
         };
     }
 }

@@ -22,8 +22,9 @@ import java.util.List;
  * @param ringPackets    ingress ring size, a power of two: the bound on packets in flight
  *                       between rx and verdict. It must exceed what the executor holds before
  *                       it hands out verdicts (its batch) plus two bursts; see {@link #forBatch}.
- * @param dataRoomBytes  mbuf data room; longer frames arrive as chains of mbufs, of which the
- *                       engine sees the first segment. Default 2048.
+ * @param dataRoomBytes  mbuf data room; longer frames arrive as chains of mbufs, which the
+ *                       source copies for the engine (the one case that is not zero-copy).
+ *                       Default 2048.
  * @param idleTimeoutNs  end of stream after this long without a packet while the ring had room;
  *                       0 = never (run until closed). Default 0.
  * @param maxPackets     end of stream after this many packets; 0 = no limit.
@@ -43,6 +44,8 @@ public record DpdkConfig(
     public static final int DEFAULT_RING_PACKETS = 4096;
     /** Default packets per crossing. */
     public static final int DEFAULT_BURST_PACKETS = 32;
+    /** Default mbuf data room: a full-size Ethernet frame fits in one mbuf. */
+    public static final int DEFAULT_DATA_ROOM_BYTES = 2048;
 
     /** Checks the settings. */
     public DpdkConfig
@@ -77,7 +80,7 @@ public record DpdkConfig(
      */
     public static DpdkConfig of(final List<String> ealArgs)
     {
-        return new DpdkConfig(ealArgs, "", null, 1, 1, 1024, 1024, DEFAULT_BURST_PACKETS, DEFAULT_RING_PACKETS, 2048, 0, 0, 0);
+        return new DpdkConfig(ealArgs, "", null, 1, 1, 1024, 1024, DEFAULT_BURST_PACKETS, DEFAULT_RING_PACKETS, DEFAULT_DATA_ROOM_BYTES, 0, 0, 0);
     }
 
     /**

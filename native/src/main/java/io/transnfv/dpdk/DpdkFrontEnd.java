@@ -78,12 +78,32 @@ public final class DpdkFrontEnd implements AutoCloseable
         return port;
     }
 
-    /** @return e.g. {@code dpdk port 0 (net_pcap), 1 rx queue, bursts of 32, ring 4096}. */
+    /**
+     * @return e.g. {@code dpdk port 0 (net_pcap), 1 rx queue(s), bursts of 32, ring 4096,
+     *         frames copied 0 in / 0 out}: the copy counts are the frames that did not go
+     *         through the engine in place (see {@link #framesCopiedIn()}), so far.
+     */
     public String describe()
     {
         final DpdkConfig c = port.config();
         return "dpdk port " + port.id() + " (" + port.driver() + "), " + c.rxQueues() + " rx queue(s), bursts of "
-            + c.burstPackets() + ", ring " + c.ringPackets();
+            + c.burstPackets() + ", ring " + c.ringPackets() + ", frames copied " + framesCopiedIn() + " in / "
+            + framesCopiedOut() + " out";
+    }
+
+    /**
+     * @return frames copied from their mbufs into the engine's buffers (those that arrived as
+     *         chains of mbufs); every other frame is seen in place. Engine thread.
+     */
+    public long framesCopiedIn()
+    {
+        return source.framesCopied();
+    }
+
+    /** @return forwarded frames copied back into their mbufs (those copied in). Engine thread. */
+    public long framesCopiedOut()
+    {
+        return sink.framesCopied();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.transnfv.dpdk;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * One started DPDK ethdev port with its mbuf pool: the EAL initialised if need be, the
@@ -8,6 +9,10 @@ import java.nio.ByteBuffer;
  * started. Holds the direct buffers shared with C: the pool window (the mbufs' memory,
  * where frames are read and rewritten in place), the per-queue rx descriptors, the tx
  * descriptors and the counters.
+ *
+ * <p>The pool window comes in two byte orders over the same memory: {@link #window()} in
+ * the machine's order, for the mbuf fields C lays out, and {@link #frames()} in network
+ * order, the memory the engine's packet buffers are attached to.
  *
  * <p>Opened and closed by one thread; the queues' buffers then belong to the threads that
  * drive them (rx: the receiver; tx: the sink).
@@ -19,6 +24,7 @@ public final class DpdkPort implements AutoCloseable
     private final boolean attached;
     private final String driver;
     private final ByteBuffer window;
+    private final ByteBuffer frames;
     private final ByteBuffer[] rxDescriptors;
     private final ByteBuffer txDescriptors;
     private final NativeCounters counters;
@@ -32,6 +38,7 @@ public final class DpdkPort implements AutoCloseable
         this.attached = attached;
         this.driver = Dpdk.driverName(port);
         this.window = Dpdk.poolWindow(port);
+        this.frames = window.duplicate().order(ByteOrder.BIG_ENDIAN);
         this.rxDescriptors = new ByteBuffer[config.rxQueues()];
         for (int q = 0; q < rxDescriptors.length; q++)
         {
@@ -136,6 +143,11 @@ public final class DpdkPort implements AutoCloseable
     ByteBuffer window()
     {
         return window;
+    }
+
+    ByteBuffer frames()
+    {
+        return frames;
     }
 
     MbufChain chains()

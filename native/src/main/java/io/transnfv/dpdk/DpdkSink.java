@@ -12,19 +12,27 @@ import java.nio.ByteBuffer;
 
 /**
  * Applies the chain's verdicts to the mbufs: a dropped packet's mbuf is freed, a
- * forwarded packet's rewritten frame is copied back into its mbuf (the packet view
- * already fixed the checksums it touched, RFC 1624) and transmitted. Verdicts are
- * gathered into tx descriptors and applied one JNI crossing per burst; only then are the
- * ring slots, and so the in-flight budget, released.
+ * forwarded packet's mbuf is transmitted. Verdicts are gathered into tx descriptors and
+ * applied one JNI crossing per burst; only then are the ring slots, and so the in-flight
+ * budget, released.
+ *
+ * <p>A forwarded frame the engine saw in place (its buffer attached to that very mbuf by
+ * {@link DpdkSource}) already carries its rewrites (the packet view fixed the checksums it
+ * touched, RFC 1624): only its length goes into the tx descriptor. Any other forwarded
+ * frame (one that arrived as a chain of mbufs and was copied) is copied back into its mbuf
+ * and counted in {@link #framesCopied()}.
  *
  * <p>A {@link PacketListener}: the executor calls it for every packet in arrival order,
- * on the thread that drives the {@link DpdkSource}. Allocates nothing per packet.
+ * on the thread that drives the {@link DpdkSource}. It must be the <em>last</em> listener
+ * to see a packet: once it has the verdict, the mbuf may be transmitted and reused for
+ * another packet, and the buffer's view of it with it. Allocates nothing per packet.
  */
 public final class DpdkSink implements PacketListener
 {
     private final RingBuffer<RxEvent> ring;
     private final Sequence released;
     private final ByteBuffer window;
+    private final ByteBuffer frames;
     private final MbufChain chains;
     private final ByteBuffer tx;
     private final int portId;
@@ -33,12 +41,14 @@ public final class DpdkSink implements PacketListener
     private int pending;
     private long forwarded;
     private long dropped;
+    private long framesCopied;
 
     DpdkSink(final DpdkPort port, final RingBuffer<RxEvent> ring, final Sequence released)
     {
         this.ring = ring;
         this.released = released;
         this.window = port.window();
+        this.frames = port.frames();
         this.chains = port.chains();
         this.tx = port.txDescriptors();
         this.portId = port.id();
@@ -70,14 +80,9 @@ public final class DpdkSink implements PacketListener
         else
         {
             final int length = buffer.length();
-            // the frame as post-processing left it, back into the mbuf it came from
-            if (e.segments == 1)
+            if (buffer.memory() != frames || buffer.offset() != e.dataOffset)
             {
-                window.put(e.dataOffset, buffer.data(), 0, Math.min(length, e.dataLength));
-            }
-            else
-            {
-                chains.copyIn(e.mbuf, buffer.data(), length);
+                copyBackSlowPath(e, buffer);
             }
             tx.putInt(d + TxDescriptor.LENGTH, length);
             tx.putInt(d + TxDescriptor.ACTION, TxDescriptor.ACTION_FORWARD);
@@ -88,6 +93,20 @@ public final class DpdkSink implements PacketListener
         {
             flushOrThrow();
         }
+    }
+
+    /** The frame as post-processing left it, back into the mbuf it came from. */
+    private void copyBackSlowPath(final RxEvent e, final PacketBuffer buffer)
+    {
+        if (e.segments == 1)
+        {
+            window.put(e.dataOffset, buffer.memory(), buffer.offset(), Math.min(buffer.length(), e.dataLength));
+        }
+        else
+        {
+            chains.copyIn(e.mbuf, buffer.memory(), buffer.offset(), buffer.length());
+        }
+        framesCopied++;
     }
 
     private void flushOrThrow()
@@ -128,5 +147,14 @@ public final class DpdkSink implements PacketListener
     public long dropped()
     {
         return dropped;
+    }
+
+    /**
+     * @return forwarded frames copied back into their mbufs because the engine did not see
+     *         them in place (chains of mbufs); 0 when every frame fits in one mbuf. Engine thread.
+     */
+    public long framesCopied()
+    {
+        return framesCopied;
     }
 }

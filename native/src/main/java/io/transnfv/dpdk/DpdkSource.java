@@ -12,9 +12,13 @@ import java.util.Map;
 
 /**
  * A {@link PacketSource} over the ingress ring: each {@link #next} takes the next
- * published packet and copies its frame out of the mbuf (through the pool window, no JNI
- * crossing) into the engine's buffer. The mbuf stays in native memory until
- * {@link DpdkSink} applies its verdict.
+ * published packet and hands the engine the frame where it is. A frame in one mbuf (the
+ * fast path) is not copied: the engine's buffer is {@linkplain PacketBuffer#attach attached}
+ * to the mbuf's data through the pool window, so the chain reads and rewrites the mbuf
+ * itself. A frame in a chain of mbufs (longer than the data room) is copied into the
+ * buffer's own array and counted in {@link #framesCopied()}; the sink copies it back. The
+ * mbuf stays in native memory, and the view valid, until {@link DpdkSink} applies its
+ * verdict.
  *
  * <p>Driven by the engine's thread, which must also drive the front end's sink (every
  * executor calls its listener on the thread that calls {@code next}). When the ring is
@@ -26,20 +30,21 @@ public final class DpdkSource implements PacketSource
 {
     private final DpdkFrontEnd frontEnd;
     private final RingBuffer<RxEvent> ring;
-    private final ByteBuffer window;
+    private final ByteBuffer frames;
     private final MbufChain chains;
     private final DpdkReceiver receiver;
     private final DpdkSink sink;
     private final SourceStats stats = new SourceStats();
     private final IdleBackoff backoff = new IdleBackoff();
     private long nextSequence;
+    private long framesCopied;
     private boolean ended;
 
     DpdkSource(final DpdkFrontEnd frontEnd, final RingBuffer<RxEvent> ring, final DpdkReceiver receiver, final DpdkSink sink)
     {
         this.frontEnd = frontEnd;
         this.ring = ring;
-        this.window = frontEnd.port().window();
+        this.frames = frontEnd.port().frames();
         this.chains = frontEnd.port().chains();
         this.receiver = receiver;
         this.sink = sink;
@@ -58,13 +63,12 @@ public final class DpdkSource implements PacketSource
         if (e.segments == 1)
         {
             length = Math.min(e.dataLength, dst.capacity());
-            window.get(e.dataOffset, dst.data(), 0, length);
+            dst.attach(frames, e.dataOffset, length, e.packetLength, e.timestampNs, sequence);
         }
         else
         {
-            length = copyChainSlowPath(e, dst);
+            length = copyChainSlowPath(e, dst, sequence);
         }
-        dst.commit(length, e.packetLength, e.timestampNs, sequence);
         if (length < e.packetLength)
         {
             stats.onOversizedFrame();
@@ -74,9 +78,13 @@ public final class DpdkSource implements PacketSource
         return true;
     }
 
-    private int copyChainSlowPath(final RxEvent e, final PacketBuffer dst)
+    /** A frame spread over a chain of mbufs has no contiguous view: it is copied into the buffer's array. */
+    private int copyChainSlowPath(final RxEvent e, final PacketBuffer dst, final long sequence)
     {
-        return chains.copyOut(e.mbuf, dst.data(), Math.min(e.packetLength, dst.capacity()));
+        final int length = chains.copyOut(e.mbuf, dst.data(), Math.min(e.packetLength, dst.capacity()));
+        dst.commit(length, e.packetLength, e.timestampNs, sequence);
+        framesCopied++;
+        return length;
     }
 
     private boolean awaitSlowPath(final long sequence) throws DpdkException
@@ -118,6 +126,15 @@ public final class DpdkSource implements PacketSource
         {
             stats.warn("dpdk: the port lost " + counters.portRxLosses() + " packets before rx (imissed/ierrors/rx_nombuf)");
         }
+    }
+
+    /**
+     * @return frames copied out of their mbufs into the engine's buffers: those that arrived
+     *         as chains of mbufs; 0 when every frame fits in one mbuf. Engine thread.
+     */
+    public long framesCopied()
+    {
+        return framesCopied;
     }
 
     /** @return the arrival index the next packet gets (= packets delivered). */

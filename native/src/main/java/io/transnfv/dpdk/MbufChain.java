@@ -41,14 +41,14 @@ final class MbufChain
         return copied;
     }
 
-    /** Overwrite the chain's data with the first {@code length} bytes of {@code src}. */
-    void copyIn(final long mbuf, final byte[] src, final int length)
+    /** Overwrite the chain's data with {@code length} bytes of {@code src} from index {@code from}. */
+    void copyIn(final long mbuf, final ByteBuffer src, final int from, final int length)
     {
         int copied = 0;
         for (long m = mbuf; m != 0 && copied < length; m = window.getLong((int)(m - base) + nextOffset))
         {
             final int n = Math.min(segmentLength(m), length - copied);
-            window.put(segmentData(m), src, copied, n);
+            window.put(segmentData(m), src, from + copied, n);
             copied += n;
         }
     }

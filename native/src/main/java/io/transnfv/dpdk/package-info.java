@@ -8,8 +8,8 @@
  *     │                                                                          RxEvent[])
  *     │                                                                              │
  *  txBurst0 (C: free drops, tx forwards) ◄─ DpdkSink ◄─ executor ◄─ DpdkSource ◄────┘
- *     one JNI crossing per burst        (verdicts, in    (engine     (copies the frame out
- *                                        arrival order)   thread)     of the mbuf)
+ *     one JNI crossing per burst        (verdicts, in    (engine     (attaches the buffer
+ *                                        arrival order)   thread)     to the mbuf's data)
  * </pre>
  *
  * <p>Threads: {@link io.transnfv.dpdk.DpdkReceiver} runs on its own thread and is the
@@ -18,7 +18,9 @@
  * {@code ChainExecutor.run}). Mbufs stay in native memory from rx until their verdict; a
  * ring slot, and so an mbuf, is released only when the sink has applied the verdict,
  * which bounds the packets in flight to the ring's size: when the engine is behind, the
- * receiver stops polling (backpressure) instead of dropping.
+ * receiver stops polling (backpressure) instead of dropping. Until then the engine reads
+ * and rewrites a frame that fits in one mbuf in place, through the pool window: no copy
+ * either way.
  *
  * <p>The EAL is process-global and initialises once ({@link io.transnfv.dpdk.Dpdk#initEal}).
  * See {@code docs/dpdk.md}.

@@ -20,9 +20,11 @@ import java.util.Locale;
 /**
  * Packets per second through DPDK (net_null and net_pcap vdevs) → engine → DPDK, against
  * the pure-Java pcap path (PcapSource → engine → PcapWriter), with a pass-through chain
- * (one flow monitor) and with nat-lb-td; JNI crossings per packet; bytes allocated per
- * packet by the engine's thread and by the rx thread. One JVM (the EAL starts once);
- * each case runs twice and the second run is reported. Prints a Markdown table.
+ * (one flow monitor) and with nat-lb-td; JNI crossings per packet; frames the front end
+ * copied (in / out; 0 when the engine sees every frame in place); bytes allocated per
+ * packet by the engine's thread and by the rx thread. net_null runs with 64-byte and with
+ * 1500-byte frames, where a copy per frame would cost the most. One JVM (the EAL starts
+ * once); each case runs twice and the second run is reported. Prints a Markdown table.
  *
  * <pre>
  *   scripts/bench-dpdk.sh [packets-per-case]      (default 2,000,000)
@@ -68,8 +70,8 @@ public final class DpdkFrontEndBenchmark
         out.printf(Locale.ROOT, "%d packets per case, trace %s, %d cores, DPDK %s%n%n", packets, trace.getFileName(),
             Runtime.getRuntime().availableProcessors(), Dpdk.isAvailable() ? "available" : Dpdk.unavailableReason());
         out.println("| source → sink | chain | packets/s | vs Java pcap | JNI crossings/packet (incl. empty polls) "
-            + "| bytes allocated/packet: engine thread | rx thread |");
-        out.println("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+            + "| frames copied in / out | bytes allocated/packet: engine thread | rx thread |");
+        out.println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (final ChainSpec chain : new ChainSpec[] {pass, nat})
         {
             final String name = chain.name();
@@ -84,9 +86,12 @@ public final class DpdkFrontEndBenchmark
             dpdk(chain, "net_pcap", pcapArgs, packets);
             final Result pcap = dpdk(chain, "net_pcap", pcapArgs, packets);
             out.println(pcap.row("DPDK net_pcap (infinite_rx) → net_pcap tx", name, java));
-            dpdk(chain, "net_null", "size=64", packets);
-            final Result nul = dpdk(chain, "net_null", "size=64", packets);
-            out.println(nul.row("DPDK net_null (64 B, zeros) → net_null", name, java));
+            for (final int size : new int[] {64, 1500})
+            {
+                dpdk(chain, "net_null", "size=" + size, packets);
+                final Result nul = dpdk(chain, "net_null", "size=" + size, packets);
+                out.println(nul.row("DPDK net_null (" + size + " B, zeros) → net_null", name, java));
+            }
         }
     }
 
@@ -118,7 +123,8 @@ public final class DpdkFrontEndBenchmark
             engine.run(source, listener);
             final long ns = System.nanoTime() - t0;
             final long n = engine.stats().packetsFinished();
-            return new Result(n, ns, Double.NaN, Double.NaN, (THREADS.getThreadAllocatedBytes(self) - bytes0) / (double)n, Double.NaN);
+            return new Result(n, ns, Double.NaN, Double.NaN, -1, -1,
+                (THREADS.getThreadAllocatedBytes(self) - bytes0) / (double)n, Double.NaN);
         }
     }
 
@@ -147,7 +153,8 @@ public final class DpdkFrontEndBenchmark
             dpdk.close();
             final NativeCounters c = dpdk.port().counters();
             return new Result(n, ns, (c.rxBursts() + c.txBursts()) / (double)n,
-                (c.rxBursts() + c.rxEmptyPolls() + c.txBursts()) / (double)n, bytes / (double)n, Math.max(0, rxBytes) / (double)n);
+                (c.rxBursts() + c.rxEmptyPolls() + c.txBursts()) / (double)n, dpdk.framesCopiedIn(), dpdk.framesCopiedOut(),
+                bytes / (double)n, Math.max(0, rxBytes) / (double)n);
         }
     }
 
@@ -164,7 +171,8 @@ public final class DpdkFrontEndBenchmark
         return -1;
     }
 
-    private record Result(long packets, long ns, double crossings, double crossingsWithPolls, double engineBytes, double rxBytes)
+    private record Result(long packets, long ns, double crossings, double crossingsWithPolls, long copiedIn, long copiedOut,
+        double engineBytes, double rxBytes)
     {
         double pps()
         {
@@ -173,8 +181,9 @@ public final class DpdkFrontEndBenchmark
 
         String row(final String path, final String chain, final Result java)
         {
-            return String.format(Locale.ROOT, "| %s | %s | %,.0f | %.2f× | %s | %.3f | %s |", path, chain, pps(),
+            return String.format(Locale.ROOT, "| %s | %s | %,.0f | %.2f× | %s | %s | %.3f | %s |", path, chain, pps(),
                 pps() / java.pps(), Double.isNaN(crossings) ? "—" : String.format(Locale.ROOT, "%.4f (%.4f)", crossings, crossingsWithPolls),
+                copiedIn < 0 ? "—" : String.format(Locale.ROOT, "%,d / %,d", copiedIn, copiedOut),
                 engineBytes, Double.isNaN(rxBytes) ? "—" : String.format(Locale.ROOT, "%.3f", rxBytes));
         }
     }

@@ -15,7 +15,7 @@ import static io.transnfv.dpdk.DpdkTestSupport.assumeDpdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The front end's own promises: backpressure instead of loss, bursts, no allocation per packet. */
+/** The front end's own promises: backpressure instead of loss, bursts, no allocation and no copy per packet. */
 class DpdkFrontEndTest
 {
     @TempDir
@@ -91,6 +91,9 @@ class DpdkFrontEndTest
             final long allocated = threads.getThreadAllocatedBytes(self) - startBytes;
             assertEquals(packets, source.delivered());
             assertTrue(allocated < 1024, "bytes allocated by the engine's thread over 250,000 packets: " + allocated);
+            assertTrue(buffer.isAttached(), "the engine sees the mbuf in place");
+            assertEquals(0, dpdk.framesCopiedIn(), "frames copied out of mbufs");
+            assertEquals(0, dpdk.framesCopiedOut(), "frames copied back into mbufs");
             dpdk.close();
             final NativeCounters counters = dpdk.port().counters();
             assertEquals(packets / 2, counters.droppedByVerdict());

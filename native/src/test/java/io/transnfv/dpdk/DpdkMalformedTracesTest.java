@@ -55,13 +55,13 @@ class DpdkMalformedTracesTest
             dpdk = DpdkFrontEnd.open(DpdkTestSupport.pcapVdev(vdevName(name), trace, dir.resolve("out.pcap"), chain));
             try (DpdkSource source = dpdk.source())
             {
-                engine.run(source, DpdkTestSupport.both(dpdk.sink(), (record, buffer, packet) ->
+                engine.run(source, DpdkTestSupport.both((record, buffer, packet) ->
                 {
                     if (record.dropped() && record.dropInstance() == PacketRecord.INGRESS)
                     {
                         ingressDrops[0]++;
                     }
-                }));
+                }, dpdk.sink()));
             }
             finished = engine.stats().packetsFinished();
         }

@@ -8,8 +8,9 @@ import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PcapSource;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,6 +30,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * writes; and every packet's record equals the serial oracle's. Timestamps in DPDK's
  * output file are its transmit times, so they are not compared; the timestamps the engine
  * saw are, inside the records.
+ *
+ * <p>With a 9 KiB data room every frame of the trace fits in one mbuf, and the engine reads
+ * and rewrites each in place: nothing is copied either way. With the default 2 KiB data
+ * room the trace's few longer frames arrive as chains of mbufs; exactly those are copied
+ * in, and the forwarded ones copied back, and the output is still the same.
  */
 class DpdkPcapEquivalenceTest
 {
@@ -43,8 +49,9 @@ class DpdkPcapEquivalenceTest
         assumeDpdk();
     }
 
-    @Test
-    void shouldWriteTheSameFramesAsThePureJavaPathAndMatchTheOracleForEveryPacket() throws IOException
+    @ParameterizedTest(name = "mbuf data room {0}")
+    @ValueSource(ints = {9216, DpdkConfig.DEFAULT_DATA_ROOM_BYTES})
+    void shouldWriteTheSameFramesAsThePureJavaPathAndMatchTheOracleForEveryPacket(final int dataRoom) throws IOException
     {
         final ChainSpec chain = DpdkTestSupport.natLbTd();
         final Path trace = DpdkTestSupport.trace(TRACE);
@@ -57,10 +64,20 @@ class DpdkPcapEquivalenceTest
 
         final Path javaOut = dir.resolve("java.pcap");
         final List<String> javaRecords = new ArrayList<>();
+        final long[] longerThanAnMbuf = new long[2];
         try (ChainExecutor engine = DpdkTestSupport.engine(chain); PacketSource source = PcapSource.open(trace, 1);
              PcapWriter writer = PcapWriter.create(javaOut))
         {
-            engine.run(source, DpdkTestSupport.both(recorder(engine, javaRecords), forwardTo(writer)));
+            final PacketListener forward = forwardTo(writer);
+            engine.run(source, DpdkTestSupport.both(recorder(engine, javaRecords), (record, buffer, packet) ->
+            {
+                forward.onPacket(record, buffer, packet);
+                if (buffer.length() > dataRoom)
+                {
+                    longerThanAnMbuf[0]++;
+                    longerThanAnMbuf[1] += record.dropped() ? 0 : 1;
+                }
+            }));
         }
 
         final Path dpdkOut = dir.resolve("dpdk.pcap");
@@ -68,10 +85,11 @@ class DpdkPcapEquivalenceTest
         final DpdkFrontEnd dpdk;
         try (ChainExecutor engine = DpdkTestSupport.engine(chain))
         {
-            dpdk = DpdkFrontEnd.open(DpdkTestSupport.pcapVdev("equivalence", trace, dpdkOut, chain));
+            dpdk = DpdkFrontEnd.open(DpdkTestSupport.pcapVdev("equivalence" + dataRoom, trace, dpdkOut, chain)
+                .withDataRoom(dataRoom));
             try (DpdkSource source = dpdk.source())
             {
-                engine.run(source, DpdkTestSupport.both(dpdk.sink(), recorder(engine, dpdkRecords)));
+                engine.run(source, DpdkTestSupport.both(recorder(engine, dpdkRecords), dpdk.sink()));
             }
         }
 
@@ -96,6 +114,19 @@ class DpdkPcapEquivalenceTest
         assertEquals(expected.size(), counters.txPackets());
         assertEquals(oracle.size() - expected.size(), counters.droppedByVerdict());
         assertEquals(0, counters.droppedTxFull());
+
+        if (dataRoom == DpdkConfig.DEFAULT_DATA_ROOM_BYTES)
+        {
+            assertTrue(longerThanAnMbuf[1] > 0, "some forwarded frames of " + TRACE + " need a chain of mbufs");
+        }
+        else
+        {
+            assertEquals(0, longerThanAnMbuf[0], "every frame of " + TRACE + " fits in one mbuf");
+        }
+        assertEquals(longerThanAnMbuf[0], dpdk.framesCopiedIn(), "frames copied in: the chains of mbufs, nothing else");
+        assertEquals(longerThanAnMbuf[1], dpdk.framesCopiedOut(), "frames copied back: the forwarded chains, nothing else");
+        assertTrue(dpdk.describe().endsWith("frames copied " + longerThanAnMbuf[0] + " in / " + longerThanAnMbuf[1] + " out"),
+            dpdk.describe());
     }
 
     private static PacketListener recorder(final ChainExecutor executor, final List<String> into)

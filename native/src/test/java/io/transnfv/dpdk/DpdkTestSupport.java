@@ -54,7 +54,10 @@ final class DpdkTestSupport
         return new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
     }
 
-    /** @return a listener that calls each of {@code listeners} in turn. */
+    /**
+     * @return a listener that calls {@code first}, then {@code second}; a DPDK sink goes
+     *         second, as it must be the last to see a packet.
+     */
     static PacketListener both(final PacketListener first, final PacketListener second)
     {
         return (record, buffer, packet) ->

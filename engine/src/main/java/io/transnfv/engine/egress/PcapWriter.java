@@ -69,6 +69,51 @@ public final class PcapWriter implements Closeable
     public void write(final byte[] buffer, final int offset, final int length, final long timestampNs, final int originalLength)
         throws IOException
     {
+        recordHeader(length, timestampNs, originalLength);
+        out.put(buffer, offset, length);
+        packets++;
+    }
+
+    /**
+     * Append one frame held in a buffer (heap or direct), read with absolute accesses.
+     *
+     * @param buffer         memory holding the frame; its position and limit are not used.
+     * @param offset         index of its first byte.
+     * @param length         captured bytes to write, at most {@value #SNAP_LENGTH}.
+     * @param timestampNs    capture time in nanoseconds since the epoch.
+     * @param originalLength length on the wire; raised to {@code length} if smaller.
+     * @throws IOException if writing fails.
+     */
+    public void write(final ByteBuffer buffer, final int offset, final int length, final long timestampNs, final int originalLength)
+        throws IOException
+    {
+        recordHeader(length, timestampNs, originalLength);
+        final int at = out.position();
+        out.put(at, buffer, offset, length).position(at + length);
+        packets++;
+    }
+
+    /**
+     * Append the frame held in a packet buffer, owned or attached, with its timestamp and
+     * original length.
+     *
+     * @param packet the frame.
+     * @throws IOException if writing fails.
+     */
+    public void write(final PacketBuffer packet) throws IOException
+    {
+        if (packet.isAttached())
+        {
+            write(packet.memory(), packet.offset(), packet.length(), packet.timestampNs(), packet.originalLength());
+        }
+        else
+        {
+            write(packet.data(), 0, packet.length(), packet.timestampNs(), packet.originalLength());
+        }
+    }
+
+    private void recordHeader(final int length, final long timestampNs, final int originalLength) throws IOException
+    {
         if (length < 0 || length > SNAP_LENGTH)
         {
             throw new IllegalArgumentException("frame length " + length + " outside 0-" + SNAP_LENGTH);
@@ -80,20 +125,7 @@ public final class PcapWriter implements Closeable
         out.putInt((int)Math.floorDiv(timestampNs, 1_000_000_000L))
             .putInt((int)Math.floorMod(timestampNs, 1_000_000_000L))
             .putInt(length)
-            .putInt(Math.max(length, originalLength))
-            .put(buffer, offset, length);
-        packets++;
-    }
-
-    /**
-     * Append the frame held in a packet buffer, with its timestamp and original length.
-     *
-     * @param packet the frame.
-     * @throws IOException if writing fails.
-     */
-    public void write(final PacketBuffer packet) throws IOException
-    {
-        write(packet.data(), 0, packet.length(), packet.timestampNs(), packet.originalLength());
+            .putInt(Math.max(length, originalLength));
     }
 
     /** @return frames written so far. */

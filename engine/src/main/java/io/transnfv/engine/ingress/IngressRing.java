@@ -113,7 +113,7 @@ public final class IngressRing implements PacketSource
         }
         final PacketBuffer from = slot.buffer;
         final int length = Math.min(from.length(), dst.capacity());
-        System.arraycopy(from.data(), 0, dst.data(), 0, length);
+        from.copyTo(dst.data(), 0, length);
         dst.commit(length, from.originalLength(), from.timestampNs(), from.sequence());
         next = sequence + 1;
         consumed.set(sequence);

@@ -172,7 +172,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         final PacketFlyweight packet = frame.packets[slot];
         frame.ingressNs[slot] = System.nanoTime();
         record.reset(buffer.sequence(), timeNs);
-        packet.wrap(buffer.data(), 0, buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
         if (!packet.isValid())
         {
             record.dropAtIngress(packet.malformedReason());

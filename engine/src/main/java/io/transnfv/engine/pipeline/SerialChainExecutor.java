@@ -80,7 +80,7 @@ public final class SerialChainExecutor implements ChainExecutor
             }
         }
         record.reset(buffer.sequence(), timeNs);
-        packet.wrap(buffer.data(), 0, buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
         if (!packet.isValid())
         {
             record.dropAtIngress(packet.malformedReason());

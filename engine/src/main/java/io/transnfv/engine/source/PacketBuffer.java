@@ -1,11 +1,28 @@
 package io.transnfv.engine.source;
 
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
 /**
  * A reusable holder for one captured frame: the bytes, their capture length, the
  * frame's length on the wire, its timestamp and its arrival index.
  *
- * <p>The capacity is fixed at construction (a power of two, at least {@link #MIN_CAPACITY});
- * a source truncates longer frames to the capacity, counts them in
+ * <p>The frame is in one of two places:
+ *
+ * <pre>
+ *  owned     memory() = the buffer over data(), offset() = 0     a source copied the frame in (commit)
+ *  attached  memory() = a region outside,   offset() = where     a source lent its memory (attach),
+ *                                                                 e.g. a DPDK mbuf: no copy at all
+ * </pre>
+ *
+ * Readers use {@link #memory()}, {@link #offset()} and {@link #length()} (or
+ * {@link #copyTo}), which hold for both; {@link #data()} is only where a source copies a
+ * frame in before {@link #commit}. An attached region stays the lender's: it is valid until
+ * the lender takes it back (for DPDK, when the packet's verdict is applied), and nothing may
+ * read or write it after that.
+ *
+ * <p>The capacity of the owned array is fixed at construction (a power of two, at least
+ * {@link #MIN_CAPACITY}); a source truncates longer frames to the capacity, counts them in
  * {@link SourceStats#oversizedFrames()} and keeps the true length in
  * {@link #originalLength()}. Owned by one thread at a time; the source that fills it and
  * the stage that reads it hand it over through the ingress ring.
@@ -18,6 +35,9 @@ public final class PacketBuffer
     public static final int DEFAULT_CAPACITY = 16 * 1024;
 
     private final byte[] data;
+    private final ByteBuffer owned;
+    private ByteBuffer memory;
+    private int offset;
     private int length;
     private int originalLength;
     private long timestampNs;
@@ -40,18 +60,45 @@ public final class PacketBuffer
             throw new IllegalArgumentException("capacity must be a power of two >= " + MIN_CAPACITY + ", got " + capacity);
         }
         data = new byte[capacity];
+        owned = ByteBuffer.wrap(data);
+        memory = owned;
     }
 
-    /** @return the backing array; the frame occupies {@code [0, length())}. */
+    /**
+     * @return the array this buffer owns, where a source copies a frame in before
+     *         {@link #commit}; it holds the current frame only when {@link #isAttached()} is false.
+     */
     public byte[] data()
     {
         return data;
     }
 
-    /** @return the array's length. */
+    /** @return the owned array's length: the longest frame a source copies in, and attaches. */
     public int capacity()
     {
         return data.length;
+    }
+
+    /**
+     * @return the memory holding the frame, at {@code [offset(), offset() + length())}: a
+     *         big-endian heap buffer over {@link #data()}, or the attached region. Read it with
+     *         absolute accesses only; its position and limit belong to whoever made it.
+     */
+    public ByteBuffer memory()
+    {
+        return memory;
+    }
+
+    /** @return index of the frame's first byte in {@link #memory()}; 0 unless attached. */
+    public int offset()
+    {
+        return offset;
+    }
+
+    /** @return true if the frame is in a region the source lent ({@link #attach}), not in {@link #data()}. */
+    public boolean isAttached()
+    {
+        return memory != owned;
     }
 
     /** @return captured bytes held, at most {@link #capacity()}. */
@@ -85,7 +132,8 @@ public final class PacketBuffer
     }
 
     /**
-     * Describe the frame now held in {@link #data()}. Called by the filling source.
+     * Describe the frame now held in {@link #data()}, which the filling source just copied
+     * there. Ends any attachment.
      *
      * @param length         captured bytes, 0 to {@link #capacity()}.
      * @param originalLength bytes on the wire; raised to {@code length} if smaller.
@@ -98,9 +146,61 @@ public final class PacketBuffer
         {
             throw new IllegalArgumentException("length " + length + " outside 0-" + data.length);
         }
+        this.memory = owned;
+        this.offset = 0;
         this.length = length;
         this.originalLength = Math.max(length, originalLength);
         this.timestampNs = timestampNs;
         this.sequence = sequence;
+    }
+
+    /**
+     * Hold a frame that stays where the source has it, without copying: a view over
+     * {@code region} that the stages read and rewrite in place. Called by the filling source,
+     * which keeps the region valid until the packet's verdict has been applied.
+     *
+     * @param region         memory holding the frame; kept by reference, its state untouched.
+     * @param offset         index of the frame's first byte in {@code region}.
+     * @param length         captured bytes, 0 to {@link #capacity()}; the frame must lie below
+     *                       the region's limit.
+     * @param originalLength bytes on the wire; raised to {@code length} if smaller.
+     * @param timestampNs    capture time in nanoseconds.
+     * @param sequence       arrival index.
+     */
+    public void attach(final ByteBuffer region, final int offset, final int length, final int originalLength,
+        final long timestampNs, final long sequence)
+    {
+        if (length < 0 || length > data.length)
+        {
+            throw new IllegalArgumentException("length " + length + " outside 0-" + data.length);
+        }
+        Objects.checkFromIndexSize(offset, length, region.limit());
+        this.memory = region;
+        this.offset = offset;
+        this.length = length;
+        this.originalLength = Math.max(length, originalLength);
+        this.timestampNs = timestampNs;
+        this.sequence = sequence;
+    }
+
+    /**
+     * Copy the frame's first bytes out, from wherever it is.
+     *
+     * @param dst       where to copy to.
+     * @param dstOffset index in {@code dst} of the first byte written.
+     * @param count     bytes to copy, at most {@link #length()}.
+     * @throws IndexOutOfBoundsException if {@code count} exceeds the frame or {@code dst}.
+     */
+    public void copyTo(final byte[] dst, final int dstOffset, final int count)
+    {
+        Objects.checkFromIndexSize(0, count, length);
+        if (memory == owned)
+        {
+            System.arraycopy(data, 0, dst, dstOffset, count);
+        }
+        else
+        {
+            memory.get(offset, dst, dstOffset, count);
+        }
     }
 }

@@ -54,6 +54,32 @@ class PcapWriterTest
     }
 
     @Test
+    void shouldWriteAFrameAttachedToDirectMemoryAsItWritesACopiedOne() throws IOException
+    {
+        final byte[] frame = new byte[60];
+        for (int i = 0; i < frame.length; i++)
+        {
+            frame[i] = (byte)(i * 7);
+        }
+        final PacketBuffer owned = new PacketBuffer();
+        System.arraycopy(frame, 0, owned.data(), 0, frame.length);
+        owned.commit(frame.length, 70, 1_000L, 0);
+        final PacketBuffer attached = new PacketBuffer();
+        final java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(300);
+        direct.put(129, frame);
+        attached.attach(direct, 129, frame.length, 70, 1_000L, 0);
+
+        final Path a = tempDir.resolve("owned.pcap");
+        final Path b = tempDir.resolve("attached.pcap");
+        try (PcapWriter left = PcapWriter.create(a); PcapWriter right = PcapWriter.create(b))
+        {
+            left.write(owned);
+            right.write(attached);
+        }
+        assertArrayEquals(java.nio.file.Files.readAllBytes(a), java.nio.file.Files.readAllBytes(b));
+    }
+
+    @Test
     void shouldWriteNanosecondTimestampsExactly() throws IOException
     {
         final Path file = tempDir.resolve("ns.pcap");

@@ -207,7 +207,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         ingressNs[slot] = System.nanoTime();
         records[slot].reset(buffer.sequence(), timeNs);
         final PacketFlyweight packet = packets[slot];
-        packet.wrap(buffer.data(), 0, buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
         if (packet.isValid())
         {
             owner[slot] = byRange ? 0 : ownerOf(packet);

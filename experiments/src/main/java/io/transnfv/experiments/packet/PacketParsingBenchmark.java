@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.Arrays;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,7 +28,13 @@ import java.util.concurrent.TimeUnit;
  * header checks) and wrap plus the 5-tuple flow key, which is what every VNF's
  * pre-processing starts with. {@value #FRAMES} frames of the generator's default mix
  * ({@code tcp_ratio} TCP, the rest UDP), replayed in a loop. Score: ns per frame; run with
- * {@code -prof gc} to see that neither allocates.
+ * {@code -prof gc} to see that nothing allocates.
+ *
+ * <p>{@code memory} is where the frames are: {@code array}, one {@code byte[]} per frame (the
+ * engine's own packet buffers); {@code direct}, one direct buffer in the machine's byte
+ * order with a frame every {@value #SLOT_BYTES} bytes after {@value #HEADROOM} bytes of
+ * headroom, as DPDK mbufs in the pool window; {@code heap-buffer}, the same layout in a heap
+ * buffer sliced off its array, which the view reads through {@code ByteBuffer} accesses.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,11 +45,18 @@ import java.util.concurrent.TimeUnit;
 public class PacketParsingBenchmark
 {
     private static final int FRAMES = 4096;
+    private static final int SLOT_BYTES = 2176;
+    private static final int HEADROOM = 128;
 
     @Param({"1.0", "0.5"})
     double tcpRatio;
 
+    @Param({"array", "direct", "heap-buffer"})
+    String memory;
+
     private byte[][] frames;
+    private ByteBuffer window;
+    private int[] offsets;
     private int[] lengths;
     private final PacketFlyweight packet = new PacketFlyweight();
 
@@ -50,15 +64,35 @@ public class PacketParsingBenchmark
     public void setUp()
     {
         frames = new byte[FRAMES][];
+        offsets = new int[FRAMES];
         lengths = new int[FRAMES];
+        switch (memory)
+        {
+            case "array":
+                break;
+            case "direct":
+                window = ByteBuffer.allocateDirect(FRAMES * SLOT_BYTES).order(ByteOrder.nativeOrder());
+                break;
+            case "heap-buffer":
+                window = ByteBuffer.wrap(new byte[1 + FRAMES * SLOT_BYTES]).position(1).slice().order(ByteOrder.nativeOrder());
+                break;
+            default:
+                throw new IllegalArgumentException("memory: array, direct or heap-buffer, not " + memory);
+        }
         final PacketBuffer buffer = new PacketBuffer();
         try (Generator generator = new Generator(GeneratorConfig.parse(
             "packets=" + FRAMES + ",new_conn_ratio=0.05,max_size=512,tcp_ratio=" + tcpRatio + ",seed=42")))
         {
             for (int i = 0; generator.next(buffer); i++)
             {
-                frames[i] = Arrays.copyOf(buffer.data(), buffer.length());
+                frames[i] = new byte[buffer.length()];
+                buffer.copyTo(frames[i], 0, buffer.length());
                 lengths[i] = buffer.length();
+                offsets[i] = i * SLOT_BYTES + HEADROOM;
+                if (window != null)
+                {
+                    window.put(offsets[i], frames[i]);
+                }
             }
         }
     }
@@ -71,7 +105,7 @@ public class PacketParsingBenchmark
         int valid = 0;
         for (int i = 0; i < FRAMES; i++)
         {
-            valid += packet.wrap(frames[i], 0, lengths[i]).isValid() ? 1 : 0;
+            valid += wrap(i).isValid() ? 1 : 0;
         }
         return valid;
     }
@@ -84,8 +118,14 @@ public class PacketParsingBenchmark
         long sum = 0;
         for (int i = 0; i < FRAMES; i++)
         {
-            sum += FlowKeys.fiveTuple(packet.wrap(frames[i], 0, lengths[i]));
+            sum += FlowKeys.fiveTuple(wrap(i));
         }
         return sum;
+    }
+
+    private PacketFlyweight wrap(final int i)
+    {
+        final ByteBuffer w = window;
+        return w == null ? packet.wrap(frames[i], 0, lengths[i]) : packet.wrap(w, offsets[i], lengths[i]);
     }
 }

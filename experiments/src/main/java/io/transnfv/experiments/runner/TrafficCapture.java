@@ -51,7 +51,7 @@ public final class TrafficCapture
                 {
                     frames = Arrays.copyOf(frames, Math.max(frames.length * 2, used + buffer.length()));
                 }
-                System.arraycopy(buffer.data(), 0, frames, used, buffer.length());
+                buffer.copyTo(frames, used, buffer.length());
                 offset[i] = used;
                 length[i] = buffer.length();
                 timestampNs[i] = buffer.timestampNs();

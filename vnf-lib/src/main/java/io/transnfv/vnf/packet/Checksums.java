@@ -1,11 +1,17 @@
 package io.transnfv.vnf.packet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * Internet checksums (RFC 1071): full computation from scratch and incremental update
  * (RFC 1624, eqn. 3: {@code HC' = ~(~HC + ~m + m')}).
  *
  * <p>Stateless and allocation-free; any thread may call it. Checksum values are the
- * 16-bit field values as they appear on the wire, held in the low bits of an int.
+ * 16-bit field values as they appear on the wire, held in the low bits of an int. Bytes
+ * may be in an array or in a {@link ByteBuffer} (heap or direct, read with absolute
+ * accesses, whatever its byte order); the methods taking a {@link PacketFlyweight} read
+ * whichever memory the view wraps.
  */
 public final class Checksums
 {
@@ -35,6 +41,34 @@ public final class Checksums
         if (i < end)
         {
             sum += (buffer[i] & 0xFF) << 8;
+        }
+        return sum;
+    }
+
+    /**
+     * {@link #sum(byte[], int, int, long)} over bytes in a buffer, read with absolute
+     * accesses: the buffer's position, limit and byte order do not matter and do not change.
+     *
+     * @param buffer  bytes to sum.
+     * @param offset  index of the first byte.
+     * @param length  number of bytes.
+     * @param initial running sum to add to.
+     * @return the unfolded 32-bit-plus sum as a long.
+     */
+    public static long sum(final ByteBuffer buffer, final int offset, final int length, final long initial)
+    {
+        final boolean bigEndian = buffer.order() == ByteOrder.BIG_ENDIAN;
+        long sum = initial;
+        final int end = offset + length;
+        int i = offset;
+        for (; i + 1 < end; i += 2)
+        {
+            final short word = buffer.getShort(i);
+            sum += (bigEndian ? word : Short.reverseBytes(word)) & 0xFFFF;
+        }
+        if (i < end)
+        {
+            sum += (buffer.get(i) & 0xFF) << 8;
         }
         return sum;
     }
@@ -71,6 +105,34 @@ public final class Checksums
     }
 
     /**
+     * {@link #ipv4Header(byte[], int)} over a header held in a buffer.
+     *
+     * @param buffer   frame bytes, any byte order.
+     * @param l3Offset index of the IPv4 header.
+     * @return the checksum field value.
+     */
+    public static int ipv4Header(final ByteBuffer buffer, final int l3Offset)
+    {
+        final int headerLength = (buffer.get(l3Offset) & 0x0F) << 2;
+        long s = sum(buffer, l3Offset, headerLength, 0);
+        s -= ((buffer.get(l3Offset + 10) & 0xFF) << 8) | (buffer.get(l3Offset + 11) & 0xFF);
+        return ~fold(s) & 0xFFFF;
+    }
+
+    /**
+     * Compute the IPv4 header checksum of a packet from scratch, treating the checksum field
+     * as zero, in whichever memory the view wraps.
+     *
+     * @param packet a valid IPv4 packet.
+     * @return the checksum field value.
+     */
+    public static int ipv4Header(final PacketFlyweight packet)
+    {
+        final byte[] array = packet.array();
+        return array != null ? ipv4Header(array, packet.l3Offset()) : ipv4Header(packet.memory(), packet.l3Offset());
+    }
+
+    /**
      * Compute a TCP, UDP or ICMPv6 checksum from scratch over the pseudo-header and the
      * whole transport segment of an unfragmented IPv4 or IPv6 packet, treating the checksum
      * field as zero. For UDP a result of 0 is returned as 0xffff (RFC 768). For ICMP over
@@ -81,7 +143,6 @@ public final class Checksums
      */
     public static int transport(final PacketFlyweight packet)
     {
-        final byte[] b = packet.buffer();
         final int l3 = packet.l3Offset();
         final int l4 = packet.l4Offset();
         final int protocol = packet.ipProtocol();
@@ -89,17 +150,16 @@ public final class Checksums
         long s;
         if (packet.isIpv4())
         {
-            s = sum(b, l3 + 12, 8, 0);
+            s = sum(packet, l3 + 12, 8, 0);
         }
         else
         {
-            s = sum(b, l3 + 8, 32, 0);
+            s = sum(packet, l3 + 8, 32, 0);
         }
         s += protocol;
         s += segmentLength;
-        s = sum(b, l4, segmentLength, s);
-        final int checksumIndex = l4 + checksumFieldOffset(protocol);
-        s -= ((b[checksumIndex] & 0xFF) << 8) | (b[checksumIndex + 1] & 0xFF);
+        s = sum(packet, l4, segmentLength, s);
+        s -= packet.getU16(l4 + checksumFieldOffset(protocol));
         final int checksum = ~fold(s) & 0xFFFF;
         return protocol == PacketFlyweight.PROTO_UDP && checksum == 0 ? 0xFFFF : checksum;
     }
@@ -113,12 +173,17 @@ public final class Checksums
      */
     public static int icmpv4(final PacketFlyweight packet)
     {
-        final byte[] b = packet.buffer();
         final int l4 = packet.l4Offset();
         final int length = packet.l3Offset() + packet.ipTotalLength() - l4;
-        long s = sum(b, l4, length, 0);
-        s -= ((b[l4 + 2] & 0xFF) << 8) | (b[l4 + 3] & 0xFF);
+        long s = sum(packet, l4, length, 0);
+        s -= packet.getU16(l4 + 2);
         return ~fold(s) & 0xFFFF;
+    }
+
+    private static long sum(final PacketFlyweight packet, final int offset, final int length, final long initial)
+    {
+        final byte[] array = packet.array();
+        return array != null ? sum(array, offset, length, initial) : sum(packet.memory(), offset, length, initial);
     }
 
     /**

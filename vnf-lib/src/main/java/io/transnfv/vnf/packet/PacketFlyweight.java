@@ -1,10 +1,17 @@
 package io.transnfv.vnf.packet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
 /**
- * A reusable view over one Ethernet frame held in a {@code byte[]}.
+ * A reusable view over one Ethernet frame held in a {@code byte[]} or in a
+ * {@link ByteBuffer} (heap or direct, e.g. a DPDK mbuf's data).
  *
- * <p>{@link #wrap(byte[], int, int)} parses the frame once, without allocating, and
- * caches the offsets and fields the accessors return:
+ * <p>{@link #wrap(byte[], int, int)} and {@link #wrap(ByteBuffer, int, int)} parse the frame
+ * once, without allocating, and cache the offsets and fields the accessors return. Offsets
+ * are indices into the wrapped memory, so a frame wrapped at {@code offset} 100 has its
+ * Ethernet header at index 100:
  *
  * <pre>
  *  offset                 l3Offset            l4Offset          payloadOffset
@@ -41,8 +48,19 @@ package io.transnfv.vnf.packet;
  * in place and update the IPv4 header checksum and the TCP/UDP checksum incrementally
  * (RFC 1624, eqn. 3), so a frame whose checksums were right stays right.
  *
- * <p>Not thread-safe: a flyweight belongs to one thread at a time. It keeps a reference
- * to the wrapped array but never copies it.
+ * <p><b>Memory.</b> The view keeps a reference to the wrapped array or buffer and never
+ * copies the frame: reads and rewrites go straight to that memory, with absolute
+ * big-endian accesses only. A buffer's position, limit, mark and byte order are never
+ * changed (the frame must lie below its limit), so flyweights on several threads may share
+ * one buffer as long as their frames do not overlap. A heap buffer at array offset 0 is
+ * read through its array, exactly as {@link #wrap(byte[], int, int)}; any other buffer
+ * through absolute {@code get}/{@code put} calls, in network byte order whatever the
+ * buffer's own order. Rewrites of a read-only
+ * buffer throw {@link java.nio.ReadOnlyBufferException} before changing anything.
+ * {@link #getU8}, {@link #getU16}, {@link #getInt}, {@link #getLong} and {@link #getBytes}
+ * read any byte of the frame, whichever memory holds it.
+ *
+ * <p>Not thread-safe: a flyweight belongs to one thread at a time.
  */
 public final class PacketFlyweight
 {
@@ -100,7 +118,13 @@ public final class PacketFlyweight
     /** Most IPv6 extension headers skipped before the frame is {@link #BAD_IP_HEADER}. */
     public static final int MAX_IPV6_EXTENSION_HEADERS = 8;
 
-    private byte[] buffer;
+    /** The wrapped array, or null when {@link #memory} holds the frame. */
+    private byte[] array;
+    /** The wrapped buffer in network byte order when no array is wrapped, else null. */
+    private ByteBuffer memory;
+    /** The last buffer in another byte order that was wrapped, and its big-endian duplicate. */
+    private ByteBuffer reorderedSource;
+    private ByteBuffer reordered;
     private int offset;
     private int frameLength;
 
@@ -139,9 +163,9 @@ public final class PacketFlyweight
     }
 
     /**
-     * Point this view at a frame and parse its headers. Never throws on any content; an
-     * out-of-range {@code offset}/{@code length} is a programming error and throws
-     * {@link IndexOutOfBoundsException}.
+     * Point this view at a frame held in an array and parse its headers. Never throws on
+     * any content; an out-of-range {@code offset}/{@code length} is a programming error and
+     * throws {@link IndexOutOfBoundsException}.
      *
      * @param buffer the bytes holding the frame.
      * @param offset index of the first byte of the Ethernet header.
@@ -154,12 +178,58 @@ public final class PacketFlyweight
         {
             throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " capacity=" + buffer.length);
         }
-        this.buffer = buffer;
+        this.array = buffer;
+        this.memory = null;
         this.offset = offset;
         this.frameLength = length;
         reset();
         parse();
         return this;
+    }
+
+    /**
+     * Point this view at a frame held in a buffer and parse its headers, as
+     * {@link #wrap(byte[], int, int)} does. The buffer's position, limit and byte order stay
+     * as they are; the frame must lie below its limit.
+     *
+     * @param buffer the memory holding the frame: heap or direct, any byte order.
+     * @param offset index in {@code buffer} of the first byte of the Ethernet header.
+     * @param length captured length of the frame in bytes.
+     * @return this view, for chaining.
+     */
+    public PacketFlyweight wrap(final ByteBuffer buffer, final int offset, final int length)
+    {
+        final int limit = buffer.limit();
+        if (offset < 0 || length < 0 || offset > limit - length)
+        {
+            throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " limit=" + limit);
+        }
+        if (buffer.hasArray() && buffer.arrayOffset() == 0)
+        {
+            this.array = buffer.array();
+            this.memory = null;
+        }
+        else
+        {
+            this.array = null;
+            this.memory = buffer.order() == ByteOrder.BIG_ENDIAN ? buffer : reorderedSlowPath(buffer);
+        }
+        this.offset = offset;
+        this.frameLength = length;
+        reset();
+        parse();
+        return this;
+    }
+
+    /** A big-endian duplicate of a buffer in another order, made once per buffer wrapped in a row. */
+    private ByteBuffer reorderedSlowPath(final ByteBuffer buffer)
+    {
+        if (buffer != reorderedSource)
+        {
+            reordered = buffer.duplicate().clear().order(ByteOrder.BIG_ENDIAN);
+            reorderedSource = buffer;
+        }
+        return reordered;
     }
 
     private void reset()
@@ -190,7 +260,6 @@ public final class PacketFlyweight
 
     private void parse()
     {
-        final byte[] b = buffer;
         final int end = offset + frameLength;
         if (frameLength < ETHERNET_HEADER_LENGTH)
         {
@@ -198,7 +267,7 @@ public final class PacketFlyweight
             return;
         }
         int p = offset + 12;
-        int type = u16(b, p);
+        int type = get16(p);
         p += 2;
         while (isVlanTpid(type) && vlanCount < MAX_VLAN_TAGS)
         {
@@ -208,7 +277,7 @@ public final class PacketFlyweight
                 etherType = type;
                 return;
             }
-            final int vid = u16(b, p) & 0x0FFF;
+            final int vid = get16(p) & 0x0FFF;
             if (vlanCount == 0)
             {
                 vlanId = vid;
@@ -218,18 +287,18 @@ public final class PacketFlyweight
                 innerVlanId = vid;
             }
             vlanCount++;
-            type = u16(b, p + 2);
+            type = get16(p + 2);
             p += 4;
         }
         etherType = type;
         l3Offset = p;
         if (type == ETHERTYPE_IPV4)
         {
-            parseIpv4(b, p, end);
+            parseIpv4(p, end);
         }
         else if (type == ETHERTYPE_IPV6)
         {
-            parseIpv6(b, p, end);
+            parseIpv6(p, end);
         }
         else
         {
@@ -244,14 +313,14 @@ public final class PacketFlyweight
         return type == ETHERTYPE_VLAN || type == ETHERTYPE_QINQ || type == ETHERTYPE_QINQ_LEGACY;
     }
 
-    private void parseIpv4(final byte[] b, final int p, final int end)
+    private void parseIpv4(final int p, final int end)
     {
         if (end - p < 20)
         {
             malformedReason = TRUNCATED_L3;
             return;
         }
-        final int versionIhl = b[p] & 0xFF;
+        final int versionIhl = get8(p);
         final int headerLength = (versionIhl & 0x0F) << 2;
         if ((versionIhl >>> 4) != 4 || headerLength < 20)
         {
@@ -263,7 +332,7 @@ public final class PacketFlyweight
             malformedReason = TRUNCATED_L3;
             return;
         }
-        final int totalLength = u16(b, p + 2);
+        final int totalLength = get16(p + 2);
         if (totalLength < headerLength)
         {
             malformedReason = BAD_IP_HEADER;
@@ -277,28 +346,28 @@ public final class PacketFlyweight
         ipVersion = 4;
         ipTotalLength = totalLength;
         ipEnd = p + totalLength;
-        ttl = b[p + 8] & 0xFF;
-        ipProtocol = b[p + 9] & 0xFF;
-        final int flagsOffset = u16(b, p + 6);
+        ttl = get8(p + 8);
+        ipProtocol = get8(p + 9);
+        final int flagsOffset = get16(p + 6);
         moreFragments = (flagsOffset & 0x2000) != 0;
         fragmentOffset = (flagsOffset & 0x1FFF) << 3;
         fragment = moreFragments || fragmentOffset != 0;
-        parseL4(b, p + headerLength);
+        parseL4(p + headerLength);
     }
 
-    private void parseIpv6(final byte[] b, final int p, final int end)
+    private void parseIpv6(final int p, final int end)
     {
         if (end - p < 40)
         {
             malformedReason = TRUNCATED_L3;
             return;
         }
-        if (((b[p] & 0xFF) >>> 4) != 6)
+        if ((get8(p) >>> 4) != 6)
         {
             malformedReason = BAD_IP_HEADER;
             return;
         }
-        final int totalLength = 40 + u16(b, p + 4);
+        final int totalLength = 40 + get16(p + 4);
         if (end - p < totalLength)
         {
             malformedReason = TRUNCATED_L3;
@@ -307,8 +376,8 @@ public final class PacketFlyweight
         ipVersion = 6;
         ipTotalLength = totalLength;
         ipEnd = p + totalLength;
-        ttl = b[p + 7] & 0xFF;
-        int next = b[p + 6] & 0xFF;
+        ttl = get8(p + 7);
+        int next = get8(p + 6);
         int q = p + 40;
         int skipped = 0;
         while (next == PROTO_HOPOPT || next == PROTO_IPV6_ROUTING || next == PROTO_IPV6_DSTOPTS ||
@@ -327,7 +396,7 @@ public final class PacketFlyweight
             final int extLength;
             if (next == PROTO_IPV6_FRAGMENT)
             {
-                final int offsetFlags = u16(b, q + 2);
+                final int offsetFlags = get16(q + 2);
                 fragmentOffset = offsetFlags & 0xFFF8;
                 moreFragments = (offsetFlags & 1) != 0;
                 fragment = true;
@@ -335,21 +404,21 @@ public final class PacketFlyweight
             }
             else
             {
-                extLength = ((b[q + 1] & 0xFF) + 1) << 3;
+                extLength = (get8(q + 1) + 1) << 3;
                 if (ipEnd - q < extLength)
                 {
                     malformedReason = TRUNCATED_L3;
                     return;
                 }
             }
-            next = b[q] & 0xFF;
+            next = get8(q);
             q += extLength;
         }
         ipProtocol = next;
-        parseL4(b, q);
+        parseL4(q);
     }
 
-    private void parseL4(final byte[] b, final int p)
+    private void parseL4(final int p)
     {
         l4Offset = p;
         payloadOffset = p;
@@ -367,7 +436,7 @@ public final class PacketFlyweight
                     malformedReason = TRUNCATED_L4;
                     return;
                 }
-                final int headerLength = ((b[p + 12] & 0xFF) >>> 4) << 2;
+                final int headerLength = (get8(p + 12) >>> 4) << 2;
                 if (headerLength < 20)
                 {
                     malformedReason = BAD_L4_HEADER;
@@ -378,9 +447,9 @@ public final class PacketFlyweight
                     malformedReason = TRUNCATED_L4;
                     return;
                 }
-                srcPort = u16(b, p);
-                dstPort = u16(b, p + 2);
-                tcpFlags = b[p + 13] & 0xFF;
+                srcPort = get16(p);
+                dstPort = get16(p + 2);
+                tcpFlags = get8(p + 13);
                 hasPorts = true;
                 checksumOffset = p + 16;
                 payloadOffset = p + headerLength;
@@ -393,15 +462,15 @@ public final class PacketFlyweight
                     malformedReason = TRUNCATED_L4;
                     return;
                 }
-                final int udpLength = u16(b, p + 4);
+                final int udpLength = get16(p + 4);
                 // A first fragment holds only part of the datagram the UDP length describes.
                 if (udpLength < 8 || (!fragment && udpLength > available))
                 {
                     malformedReason = BAD_L4_HEADER;
                     return;
                 }
-                srcPort = u16(b, p);
-                dstPort = u16(b, p + 2);
+                srcPort = get16(p);
+                dstPort = get16(p + 2);
                 hasPorts = true;
                 checksumOffset = p + 6;
                 payloadOffset = p + 8;
@@ -415,7 +484,7 @@ public final class PacketFlyweight
                     malformedReason = TRUNCATED_L4;
                     return;
                 }
-                icmpType = b[p] & 0xFF;
+                icmpType = get8(p);
                 payloadOffset = p + Math.min(8, available);
                 return;
             }
@@ -436,13 +505,88 @@ public final class PacketFlyweight
         return malformedReason;
     }
 
-    /** @return the wrapped array. */
-    public byte[] buffer()
+    /**
+     * The unsigned byte at {@code index} of the wrapped memory.
+     *
+     * @param index an index inside the frame, {@code offset()} to {@code offset() + frameLength() - 1}.
+     * @return 0 to 255.
+     * @throws IndexOutOfBoundsException if the byte is not part of the frame.
+     */
+    public int getU8(final int index)
     {
-        return buffer;
+        checkInFrame(index, 1);
+        return get8(index);
     }
 
-    /** @return index of the frame's first byte in {@link #buffer()}. */
+    /**
+     * The big-endian (network order) unsigned 16-bit word at {@code index}.
+     *
+     * @param index index of its first byte; both bytes must be part of the frame.
+     * @return 0 to 65535.
+     * @throws IndexOutOfBoundsException if a byte is not part of the frame.
+     */
+    public int getU16(final int index)
+    {
+        checkInFrame(index, 2);
+        return get16(index);
+    }
+
+    /**
+     * The big-endian (network order) 32-bit value at {@code index}.
+     *
+     * @param index index of its first byte; all four bytes must be part of the frame.
+     * @return the value.
+     * @throws IndexOutOfBoundsException if a byte is not part of the frame.
+     */
+    public int getInt(final int index)
+    {
+        checkInFrame(index, 4);
+        return get32(index);
+    }
+
+    /**
+     * The big-endian (network order) 64-bit value at {@code index}.
+     *
+     * @param index index of its first byte; all eight bytes must be part of the frame.
+     * @return the value.
+     * @throws IndexOutOfBoundsException if a byte is not part of the frame.
+     */
+    public long getLong(final int index)
+    {
+        checkInFrame(index, 8);
+        return get64(index);
+    }
+
+    /**
+     * Copy bytes of the frame out, e.g. a payload for inspection or the whole frame
+     * ({@code getBytes(offset(), dst, 0, frameLength())}).
+     *
+     * @param index     index of the first byte to copy; every copied byte must be part of the frame.
+     * @param dst       where to copy to.
+     * @param dstOffset index in {@code dst} of the first byte written.
+     * @param length    bytes to copy.
+     * @throws IndexOutOfBoundsException if a byte is not part of the frame or does not fit in {@code dst}.
+     */
+    public void getBytes(final int index, final byte[] dst, final int dstOffset, final int length)
+    {
+        checkInFrame(index, length);
+        Objects.checkFromIndexSize(dstOffset, length, dst.length);
+        if (array != null)
+        {
+            System.arraycopy(array, index, dst, dstOffset, length);
+        }
+        else
+        {
+            memory.get(index, dst, dstOffset, length);
+        }
+    }
+
+    private void checkInFrame(final int index, final int size)
+    {
+        Objects.checkFromIndexSize(index - offset, size, frameLength);
+    }
+
+    /** @return index of the frame's first byte in the wrapped array or buffer. */
     public int offset()
     {
         return offset;
@@ -505,37 +649,37 @@ public final class PacketFlyweight
     /** @return IPv4 source address as a big-endian int (0 unless IPv4). */
     public int srcIpv4()
     {
-        return ipVersion == 4 ? i32(buffer, l3Offset + 12) : 0;
+        return ipVersion == 4 ? get32(l3Offset + 12) : 0;
     }
 
     /** @return IPv4 destination address as a big-endian int (0 unless IPv4). */
     public int dstIpv4()
     {
-        return ipVersion == 4 ? i32(buffer, l3Offset + 16) : 0;
+        return ipVersion == 4 ? get32(l3Offset + 16) : 0;
     }
 
     /** @return upper 64 bits of the IPv6 source address (0 unless IPv6). */
     public long srcIpv6High()
     {
-        return ipVersion == 6 ? i64(buffer, l3Offset + 8) : 0;
+        return ipVersion == 6 ? get64(l3Offset + 8) : 0;
     }
 
     /** @return lower 64 bits of the IPv6 source address (0 unless IPv6). */
     public long srcIpv6Low()
     {
-        return ipVersion == 6 ? i64(buffer, l3Offset + 16) : 0;
+        return ipVersion == 6 ? get64(l3Offset + 16) : 0;
     }
 
     /** @return upper 64 bits of the IPv6 destination address (0 unless IPv6). */
     public long dstIpv6High()
     {
-        return ipVersion == 6 ? i64(buffer, l3Offset + 24) : 0;
+        return ipVersion == 6 ? get64(l3Offset + 24) : 0;
     }
 
     /** @return lower 64 bits of the IPv6 destination address (0 unless IPv6). */
     public long dstIpv6Low()
     {
-        return ipVersion == 6 ? i64(buffer, l3Offset + 32) : 0;
+        return ipVersion == 6 ? get64(l3Offset + 32) : 0;
     }
 
     /** @return IPv4 TTL or IPv6 hop limit. */
@@ -628,13 +772,13 @@ public final class PacketFlyweight
         return icmpType;
     }
 
-    /** @return index of the IP header in {@link #buffer()} (after VLAN tags). */
+    /** @return index of the IP header in the wrapped memory (after VLAN tags). */
     public int l3Offset()
     {
         return l3Offset;
     }
 
-    /** @return index of the transport header (or of a non-first fragment's data) in {@link #buffer()}. */
+    /** @return index of the transport header (or of a non-first fragment's data) in the wrapped memory. */
     public int l4Offset()
     {
         return l4Offset;
@@ -720,13 +864,12 @@ public final class PacketFlyweight
         {
             return false;
         }
-        final byte[] b = buffer;
         final int wordIndex = l3Offset + 8;
-        final int oldWord = u16(b, wordIndex);
-        b[wordIndex] = (byte)newTtl;
-        final int newWord = u16(b, wordIndex);
+        final int oldWord = get16(wordIndex);
+        put8(wordIndex, newTtl);
+        final int newWord = get16(wordIndex);
         final int ipChecksumIndex = l3Offset + 10;
-        putU16(b, ipChecksumIndex, Checksums.update16(u16(b, ipChecksumIndex), oldWord, newWord));
+        put16(ipChecksumIndex, Checksums.update16(get16(ipChecksumIndex), oldWord, newWord));
         ttl = newTtl & 0xFF;
         return true;
     }
@@ -737,11 +880,10 @@ public final class PacketFlyweight
         {
             return false;
         }
-        final byte[] b = buffer;
-        final int old = i32(b, index);
-        putI32(b, index, address);
+        final int old = get32(index);
+        put32(index, address);
         final int ipChecksumIndex = l3Offset + 10;
-        putU16(b, ipChecksumIndex, Checksums.update32(u16(b, ipChecksumIndex), old, address));
+        put16(ipChecksumIndex, Checksums.update32(get16(ipChecksumIndex), old, address));
         if (checksumOffset >= 0)
         {
             updateL4Checksum32(old, address);
@@ -751,34 +893,110 @@ public final class PacketFlyweight
 
     private void setPort(final int index, final int oldPort, final int newPort)
     {
-        final byte[] b = buffer;
-        putU16(b, index, newPort);
+        put16(index, newPort);
         if (checksumOffset >= 0)
         {
-            final int old = u16(b, checksumOffset);
+            final int old = get16(checksumOffset);
             if (ipProtocol == PROTO_UDP && old == 0)
             {
                 return;
             }
-            putU16(b, checksumOffset, fixUdpZero(Checksums.update16(old, oldPort & 0xFFFF, newPort & 0xFFFF)));
+            put16(checksumOffset, fixUdpZero(Checksums.update16(old, oldPort & 0xFFFF, newPort & 0xFFFF)));
         }
     }
 
     private void updateL4Checksum32(final int oldValue, final int newValue)
     {
-        final byte[] b = buffer;
-        final int old = u16(b, checksumOffset);
+        final int old = get16(checksumOffset);
         if (ipProtocol == PROTO_UDP && old == 0)
         {
             return;
         }
-        putU16(b, checksumOffset, fixUdpZero(Checksums.update32(old, oldValue, newValue)));
+        put16(checksumOffset, fixUdpZero(Checksums.update32(old, oldValue, newValue)));
     }
 
     private int fixUdpZero(final int checksum)
     {
         // RFC 768: a computed UDP checksum of 0 is sent as 0xffff; 0 means "no checksum".
         return ipProtocol == PROTO_UDP && checksum == 0 ? 0xFFFF : checksum;
+    }
+
+    // Unchecked reads and writes of the wrapped memory, network byte order. Indices are
+    // absolute; the parser never reaches past the frame, the public getters check.
+
+    private int get8(final int i)
+    {
+        final byte[] a = array;
+        return (a != null ? a[i] : memory.get(i)) & 0xFF;
+    }
+
+    private int get16(final int i)
+    {
+        final byte[] a = array;
+        return a != null ? u16(a, i) : memory.getShort(i) & 0xFFFF;
+    }
+
+    private int get32(final int i)
+    {
+        final byte[] a = array;
+        return a != null ? i32(a, i) : memory.getInt(i);
+    }
+
+    private long get64(final int i)
+    {
+        final byte[] a = array;
+        return a != null ? i64(a, i) : memory.getLong(i);
+    }
+
+    private void put8(final int i, final int v)
+    {
+        final byte[] a = array;
+        if (a != null)
+        {
+            a[i] = (byte)v;
+        }
+        else
+        {
+            memory.put(i, (byte)v);
+        }
+    }
+
+    private void put16(final int i, final int v)
+    {
+        final byte[] a = array;
+        if (a != null)
+        {
+            putU16(a, i, v);
+        }
+        else
+        {
+            memory.putShort(i, (short)v);
+        }
+    }
+
+    private void put32(final int i, final int v)
+    {
+        final byte[] a = array;
+        if (a != null)
+        {
+            putI32(a, i, v);
+        }
+        else
+        {
+            memory.putInt(i, v);
+        }
+    }
+
+    /** @return the wrapped array, or null when the frame is in a buffer ({@link #memory()}). */
+    byte[] array()
+    {
+        return array;
+    }
+
+    /** @return the wrapped buffer in network byte order, or null when the frame is in an array. */
+    ByteBuffer memory()
+    {
+        return memory;
     }
 
     static int u16(final byte[] b, final int i)

@@ -35,12 +35,9 @@ class NatTest
 
     private static void assertChecksumsValid(final PacketFlyweight p)
     {
-        final byte[] b = p.buffer();
-        final int storedIp = ((b[p.l3Offset() + 10] & 0xFF) << 8) | (b[p.l3Offset() + 11] & 0xFF);
-        assertEquals(Checksums.ipv4Header(b, p.l3Offset()), storedIp, "IPv4 header checksum");
+        assertEquals(Checksums.ipv4Header(p), p.getU16(p.l3Offset() + 10), "IPv4 header checksum");
         final int at = p.l4Offset() + Checksums.checksumFieldOffset(p.ipProtocol());
-        final int storedL4 = ((b[at] & 0xFF) << 8) | (b[at + 1] & 0xFF);
-        assertEquals(Checksums.transport(p), storedL4, "transport checksum");
+        assertEquals(Checksums.transport(p), p.getU16(at), "transport checksum");
     }
 
     @Test
