@@ -43,6 +43,11 @@ final class DpdkOptions
         description = "Packets per rx/tx crossing, 1-256 (default: ${DEFAULT-VALUE}).")
     int burst;
 
+    @Option(names = "--dpdk-data-room", paramLabel = "BYTES", defaultValue = "" + DpdkConfig.DEFAULT_DATA_ROOM_BYTES,
+        description = {"Mbuf data room, 256-65407 (default: ${DEFAULT-VALUE}). A frame that fits is processed in its mbuf;",
+            "a longer one arrives as a chain of mbufs and is copied (e.g. 9216 keeps jumbo frames in place)."})
+    int dataRoom;
+
     private DpdkFrontEnd frontEnd;
 
     /** @return true when {@code --dpdk} was given. */
@@ -63,6 +68,7 @@ final class DpdkOptions
             .withBurst(burst)
             .withIdleTimeoutNs(VnfConfig.parseDurationNs(idle))
             .withMaxPackets(maxPackets)
+            .withDataRoom(dataRoom)
             .forBatch(chain.settings().punctuationTransactions());
         frontEnd = DpdkFrontEnd.open(config);
         return frontEnd.source();
