@@ -1,7 +1,6 @@
 package io.transnfv.engine.source;
 
-import java.util.Arrays;
-
+import io.transnfv.vnf.distribution.ZipfDistribution;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
@@ -46,8 +45,8 @@ public final class Generator implements PacketSource
     private final GeneratorConfig config;
     private final FrameBuilder frame = new FrameBuilder();
     private final SourceStats stats = new SourceStats();
-    private final double[] hostCdf;
-    private final double[] serverCdf;
+    private final ZipfDistribution hostZipf;
+    private final ZipfDistribution serverZipf;
     private final int[] dstPorts;
     private final long packets;
     private final int flows;
@@ -88,8 +87,8 @@ public final class Generator implements PacketSource
         minSize = config.minSize();
         sizeSpan = config.maxSize() - config.minSize() + 1;
         dstPorts = config.dstPorts();
-        hostCdf = zipfCdf(config.hosts(), config.hostSkew());
-        serverCdf = zipfCdf(config.servers(), config.serverSkew());
+        hostZipf = zipf(config.hosts(), config.hostSkew());
+        serverZipf = zipf(config.servers(), config.serverSkew());
         connClient = new int[flows];
         connServer = new int[flows];
         connSrcPort = new int[flows];
@@ -108,29 +107,10 @@ public final class Generator implements PacketSource
         randomState = config.seed();
     }
 
-    /**
-     * Cumulative Zipf distribution over {@code n} ranks, or null for uniform.
-     * Rank {@code k} (0-based) has weight {@code 1 / (k + 1)^skew}.
-     */
-    private static double[] zipfCdf(final int n, final double skew)
+    /** @return the Zipf distribution over {@code n} ranks, or null for uniform (sampled with {@code nextInt}). */
+    private static ZipfDistribution zipf(final int n, final double skew)
     {
-        if (skew == 0.0 || n == 1)
-        {
-            return null;
-        }
-        final double[] cdf = new double[n];
-        double sum = 0;
-        for (int k = 0; k < n; k++)
-        {
-            sum += 1.0 / Math.pow(k + 1, skew);
-            cdf[k] = sum;
-        }
-        for (int k = 0; k < n; k++)
-        {
-            cdf[k] /= sum;
-        }
-        cdf[n - 1] = 1.0;
-        return cdf;
+        return skew == 0.0 || n == 1 ? null : new ZipfDistribution(n, skew);
     }
 
     /** @return the configuration. */
@@ -186,8 +166,8 @@ public final class Generator implements PacketSource
             slot = activeSlots[nextInt(activeCount)];
             removeActive(slot);
         }
-        connClient[slot] = CLIENT_BASE + sample(hostCdf, config.hosts());
-        connServer[slot] = SERVER_BASE + sample(serverCdf, config.servers());
+        connClient[slot] = CLIENT_BASE + sample(hostZipf, config.hosts());
+        connServer[slot] = SERVER_BASE + sample(serverZipf, config.servers());
         connDstPort[slot] = dstPorts[nextInt(dstPorts.length)];
         connSrcPort[slot] = FIRST_EPHEMERAL_PORT + ephemeral;
         ephemeral = ephemeral + 1 == EPHEMERAL_PORTS ? 0 : ephemeral + 1;
@@ -260,14 +240,9 @@ public final class Generator implements PacketSource
         activeIndex[lastSlot] = index;
     }
 
-    private int sample(final double[] cdf, final int n)
+    private int sample(final ZipfDistribution zipf, final int n)
     {
-        if (cdf == null)
-        {
-            return nextInt(n);
-        }
-        final int found = Arrays.binarySearch(cdf, nextDouble());
-        return Math.min(found >= 0 ? found + 1 : -found - 1, n - 1);
+        return zipf == null ? nextInt(n) : zipf.rank(nextDouble());
     }
 
     private long nextLong()

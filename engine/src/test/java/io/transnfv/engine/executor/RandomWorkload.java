@@ -7,6 +7,7 @@ import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.distribution.ZipfDistribution;
 import io.transnfv.vnf.instance.TableCatalog;
 
 import java.util.Random;
@@ -129,7 +130,7 @@ final class RandomWorkload
     final int batches;
     final int maxTransactions;
     final TableCatalog catalog = new TableCatalog();
-    private final double[] cdf;
+    private final ZipfDistribution zipf;
 
     RandomWorkload(final long seed, final int maxTransactionsCap)
     {
@@ -154,52 +155,12 @@ final class RandomWorkload
             catalog.add("vnf", new TableSpec("t" + t, TableScope.CROSS_FLOW, KeyKind.INDEX,
                 INITIAL_VALUES[rnd.nextInt(INITIAL_VALUES.length)], "random table"));
         }
-        if (theta > 0 && keySpace > 1)
-        {
-            cdf = new double[keySpace];
-            double sum = 0;
-            for (int i = 0; i < keySpace; i++)
-            {
-                sum += 1.0 / Math.pow(i + 1, theta);
-                cdf[i] = sum;
-            }
-            for (int i = 0; i < keySpace; i++)
-            {
-                cdf[i] /= sum;
-            }
-        }
-        else
-        {
-            cdf = null;
-        }
+        zipf = theta > 0 && keySpace > 1 ? new ZipfDistribution(keySpace, theta) : null;
     }
 
     long key(final Random rnd)
     {
-        final int rank;
-        if (cdf == null)
-        {
-            rank = rnd.nextInt(keySpace);
-        }
-        else
-        {
-            final double u = rnd.nextDouble();
-            int lo = 0;
-            int hi = keySpace - 1;
-            while (lo < hi)
-            {
-                final int mid = (lo + hi) >>> 1;
-                if (cdf[mid] < u)
-                {
-                    lo = mid + 1;
-                }
-                else
-                {
-                    hi = mid;
-                }
-            }
-            rank = lo;
-        }
+        final int rank = zipf == null ? rnd.nextInt(keySpace) : zipf.rank(rnd.nextDouble());
         return rank * 0x9E3779B97F4A7C15L;
     }
 

@@ -3,6 +3,7 @@ package io.transnfv.experiments.core;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.distribution.ZipfDistribution;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -33,7 +34,7 @@ final class CoreWorkload
     static TransactionLog batch(final int operations, final int keys, final double skew, final long seed)
     {
         final SplittableRandom rnd = new SplittableRandom(seed);
-        final double[] cdf = skew > 0 ? zipfCdf(keys, skew) : null;
+        final ZipfDistribution zipf = skew > 0 ? new ZipfDistribution(keys, skew) : null;
         final TransactionLog log = new TransactionLog(operations / 2 + 1, operations + 1);
         final int txns = Math.max(1, operations / 2);
         for (int i = 0; i < txns; i++)
@@ -41,8 +42,8 @@ final class CoreWorkload
             // late packets: one in sixteen arrives up to 8 positions after its timestamp
             final long ts = rnd.nextInt(16) == 0 ? Math.max(0, i - rnd.nextInt(8)) * 100L : i * 100L;
             log.begin(ts, i, null);
-            final long a = key(rnd, keys, cdf);
-            final long b = key(rnd, keys, cdf);
+            final long a = key(rnd, keys, zipf);
+            final long b = key(rnd, keys, zipf);
             log.readModify(0, a, ADD, 1);
             log.readModify(0, b, ADD, 2);
             log.param(0, a);
@@ -51,43 +52,8 @@ final class CoreWorkload
         return log;
     }
 
-    private static long key(final SplittableRandom rnd, final int keys, final double[] cdf)
+    private static long key(final SplittableRandom rnd, final int keys, final ZipfDistribution zipf)
     {
-        if (cdf == null)
-        {
-            return rnd.nextInt(keys);
-        }
-        final double u = rnd.nextDouble();
-        int lo = 0;
-        int hi = keys - 1;
-        while (lo < hi)
-        {
-            final int mid = (lo + hi) >>> 1;
-            if (cdf[mid] < u)
-            {
-                lo = mid + 1;
-            }
-            else
-            {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static double[] zipfCdf(final int n, final double theta)
-    {
-        final double[] cdf = new double[n];
-        double sum = 0;
-        for (int i = 0; i < n; i++)
-        {
-            sum += 1.0 / Math.pow(i + 1, theta);
-            cdf[i] = sum;
-        }
-        for (int i = 0; i < n; i++)
-        {
-            cdf[i] /= sum;
-        }
-        return cdf;
+        return zipf == null ? rnd.nextInt(keys) : zipf.rank(rnd.nextDouble());
     }
 }

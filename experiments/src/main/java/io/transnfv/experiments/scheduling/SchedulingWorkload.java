@@ -4,6 +4,7 @@ import io.transnfv.tpg.txn.ChooseFunction;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.distribution.ZipfDistribution;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -22,7 +23,7 @@ import java.util.SplittableRandom;
  *                 100,000 flows (Zipf 0.5), 64 servers
  *  UNIFORM        2 READ_MODIFY on keys uniform over 1,000,000 (the second with the first as parameter)
  *  SKEWED         the same over 1,000 keys, Zipf 1.2
- *  ABORTS         the same over 10,000 keys, Zipf 0.8; a function aborts ~25 % of transactions
+ *  ABORTS         the same over 10,000 keys, Zipf 0.8; a function aborts ~40 % of transactions
  * </pre>
  */
 final class SchedulingWorkload
@@ -94,12 +95,12 @@ final class SchedulingWorkload
         final SplittableRandom rnd = new SplittableRandom(seed);
         final TransactionLog log = new TransactionLog(operations / 2 + 1, operations + 1);
         final int txns = Math.max(1, operations / 2);
-        final double[] cdf = switch (kind)
+        final ZipfDistribution zipf = switch (kind)
         {
-            case LB -> Zipf.cdf(FLOWS, 0.5);
+            case LB -> new ZipfDistribution(FLOWS, 0.5);
             case UNIFORM -> null;
-            case SKEWED -> Zipf.cdf(1_000, 1.2);
-            case ABORTS -> Zipf.cdf(10_000, 0.8);
+            case SKEWED -> new ZipfDistribution(1_000, 1.2);
+            case ABORTS -> new ZipfDistribution(10_000, 0.8);
         };
         for (int i = 0; i < txns; i++)
         {
@@ -109,7 +110,7 @@ final class SchedulingWorkload
             {
                 case LB ->
                 {
-                    final long flow = Zipf.draw(rnd, cdf) + (rnd.nextInt(100) < newPercent ? (long)FLOWS * (1 + i) + seed * txns * FLOWS : 0);
+                    final long flow = zipf.rank(rnd.nextDouble()) + (rnd.nextInt(100) < newPercent ? (long)FLOWS * (1 + i) + seed * txns * FLOWS : 0);
                     if (flow < FLOWS)
                     {
                         log.read(CONN, flow);
@@ -127,8 +128,8 @@ final class SchedulingWorkload
                 }
                 case UNIFORM, SKEWED, ABORTS ->
                 {
-                    final long a = cdf == null ? rnd.nextInt(1_000_000) : Zipf.draw(rnd, cdf);
-                    final long b = cdf == null ? rnd.nextInt(1_000_000) : Zipf.draw(rnd, cdf);
+                    final long a = zipf == null ? rnd.nextInt(1_000_000) : zipf.rank(rnd.nextDouble());
+                    final long b = zipf == null ? rnd.nextInt(1_000_000) : zipf.rank(rnd.nextDouble());
                     final StateFunction fn = kind == Kind.ABORTS ? ADD_OR_ABORT : ADD;
                     log.readModify(COUNTERS, a, fn, 1);
                     log.readModify(COUNTERS, b, fn, 2);
@@ -138,49 +139,5 @@ final class SchedulingWorkload
             log.end();
         }
         return log;
-    }
-
-    /** Zipf draws over ranks 0 .. n - 1 by inverse CDF. */
-    static final class Zipf
-    {
-        private Zipf()
-        {
-        }
-
-        static double[] cdf(final int n, final double theta)
-        {
-            final double[] cdf = new double[n];
-            double sum = 0;
-            for (int i = 0; i < n; i++)
-            {
-                sum += 1.0 / Math.pow(i + 1, theta);
-                cdf[i] = sum;
-            }
-            for (int i = 0; i < n; i++)
-            {
-                cdf[i] /= sum;
-            }
-            return cdf;
-        }
-
-        static long draw(final SplittableRandom rnd, final double[] cdf)
-        {
-            final double u = rnd.nextDouble();
-            int lo = 0;
-            int hi = cdf.length - 1;
-            while (lo < hi)
-            {
-                final int mid = (lo + hi) >>> 1;
-                if (cdf[mid] < u)
-                {
-                    lo = mid + 1;
-                }
-                else
-                {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
     }
 }

@@ -1,7 +1,6 @@
 package io.transnfv.vnf.builtin.lb;
 
-import java.util.Arrays;
-
+import io.transnfv.vnf.distribution.ZipfDistribution;
 import io.transnfv.vnf.packet.FlowKeys;
 
 /**
@@ -20,7 +19,7 @@ public final class CandidateSampler
 
     private final int servers;
     private final int count;
-    private final double[] zipfCumulative;
+    private final ZipfDistribution zipf;
     private final ThreadLocal<int[]> scratch;
 
     /**
@@ -45,7 +44,7 @@ public final class CandidateSampler
         }
         this.servers = servers;
         this.count = Math.min(d, servers);
-        this.zipfCumulative = skew > 0 && count < servers ? zipfCumulative(servers, skew) : null;
+        this.zipf = skew > 0 && count < servers ? new ZipfDistribution(servers, skew) : null;
         this.scratch = ThreadLocal.withInitial(() -> new int[count]);
     }
 
@@ -74,7 +73,7 @@ public final class CandidateSampler
         for (int i = 0; i < count; i++)
         {
             final long h = FlowKeys.mix64(key ^ FlowKeys.mix64(CANDIDATE_SALT + i));
-            int s = zipfCumulative == null ? (int)Math.floorMod(h, (long)servers) : zipfIndex(h);
+            int s = zipf == null ? (int)Math.floorMod(h, (long)servers) : zipfIndex(h);
             while (repeats(out, i, s))
             {
                 s = s + 1 == servers ? 0 : s + 1;
@@ -99,26 +98,7 @@ public final class CandidateSampler
 
     private int zipfIndex(final long hash)
     {
-        final double u = (hash >>> 11) * 0x1.0p-53;
-        final int found = Arrays.binarySearch(zipfCumulative, u);
-        final int index = found >= 0 ? found : -found - 1;
-        return Math.min(index, servers - 1);
-    }
-
-    private static double[] zipfCumulative(final int n, final double skew)
-    {
-        final double[] cumulative = new double[n];
-        double total = 0;
-        for (int i = 0; i < n; i++)
-        {
-            total += 1.0 / Math.pow(i + 1, skew);
-            cumulative[i] = total;
-        }
-        for (int i = 0; i < n; i++)
-        {
-            cumulative[i] /= total;
-        }
-        return cumulative;
+        return zipf.rank((hash >>> 11) * 0x1.0p-53);
     }
 
     private static boolean repeats(final int[] out, final int n, final int s)
