@@ -44,8 +44,7 @@ public final class BatchStatistics
     private final long[] batchesRecorded = new long[SIGNATURES];
 
     /**
-     * Measures {@code graph} (sealed). Cost: O(keys) for the table set; every other figure
-     * was counted while sealing.
+     * Measures {@code graph} (sealed). Cost: O(1): every figure was counted while sealing.
      *
      * @param threads the executors that will run the batch.
      */
@@ -63,13 +62,8 @@ public final class BatchStatistics
         meanChainLength = keys == 0 ? 0 : (double)entries / keys;
         contendedChainLength = entries == 0 ? 0 : (double)graph.sumSquaredKeyEntries() / entries;
         singleEntryKeyShare = keys == 0 ? 1 : (double)graph.singleEntryKeyCount() / keys;
-        long mask = 0;
-        for (int k = 0; k < keys; k++)
-        {
-            mask |= 1L << (graph.keyTable(k) & 63);
-        }
-        tableMask = mask;
-        signature = slotOf(mask);
+        tableMask = graph.tableMask();
+        signature = slotOf(tableMask);
     }
 
     private int slotOf(final long mask)

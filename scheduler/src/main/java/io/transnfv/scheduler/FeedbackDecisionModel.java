@@ -305,17 +305,6 @@ public final class FeedbackDecisionModel implements DecisionModel
         return "adaptive-feedback";
     }
 
-    /**
-     * @return the learnt cost of {@code policy} in the last batch's context, relative to the
-     *         context's current level (1 = as fast as the recent batches), NaN if never run there.
-     */
-    public double learntCost(final SchedulingPolicy policy)
-    {
-        final Context context = last;
-        return context == null || context.samples[policy.index()] == 0 ? Double.NaN :
-            refresh(context, policy.index(), context.batchesSeen);
-    }
-
     /** @return the context (0 .. {@link #CONTEXTS} - 1) {@code stats} falls in. */
     static int context(final BatchStatistics stats)
     {

@@ -89,6 +89,7 @@ public final class TaskPrecedenceGraph
     private int logicalEdges;
     private int maxKeyEntries;
     private long sumSquaredKeyEntries;
+    private long tableMask;
     private int singleEntryKeys;
     private int writeEntries;
     private long insertionSteps;
@@ -271,8 +272,10 @@ public final class TaskPrecedenceGraph
         long sumSquares = 0;
         int singles = 0;
         int writes = 0;
+        long tables = 0;
         for (int k = 0; k < keyCount; k++)
         {
+            tables |= 1L << (keys.table(k) & 63);
             int lastWrite = NONE;
             int length = 0;
             for (int e = keyHead[k]; e != NONE; e = entryNext[e])
@@ -294,6 +297,7 @@ public final class TaskPrecedenceGraph
         sumSquaredKeyEntries = sumSquares;
         singleEntryKeys = singles;
         writeEntries = writes;
+        tableMask = tables;
 
         final int txns = log.transactionCount();
         final int ops = operationCount;
@@ -547,6 +551,12 @@ public final class TaskPrecedenceGraph
     public long sumSquaredKeyEntries()
     {
         return sumSquaredKeyEntries;
+    }
+
+    /** @return the tables the batch touches, as a bit set of table ids modulo 64 (which VNF's batch this is). */
+    public long tableMask()
+    {
+        return tableMask;
     }
 
     /** @return the number of touched keys with exactly one entry (no chain at all). */
