@@ -26,7 +26,7 @@ import java.util.function.IntFunction;
  * runs the next, so the ratios are paired samples taken side by side.
  *
  * <p>Steady workloads: LB at 5/10/20/40/60 % new connections, {@code uniform},
- * {@code skewed}, {@code aborts} ({@link SchedulingWorkload}). Each contestant first runs
+ * {@code skewed}, {@code aborts}, {@code monitor} ({@link SchedulingWorkload}). Each contestant first runs
  * {@code warmupBatches} unmeasured batches (JIT, its state, a feedback model's first
  * estimates); then {@code chunks} chunks of {@code chunkBatches}. Figures: the median over
  * chunks of ns/op; ratios: the median (min–max) over chunks of the contestant's time over the
@@ -39,7 +39,7 @@ import java.util.function.IntFunction;
  * <pre>
  *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmarkMain \
  *       [threads=2] [batchOps=10000] [jitWarmupBatches=20] [warmupBatches=200] [chunks=15] [chunkBatches=20] \
- *       [phases=lb20,skewed,aborts,uniform] [phaseBatches=1000] [phaseCycles=2] \
+ *       [phases=lb20,skewed,aborts,uniform,monitor] [phaseBatches=1000] [phaseCycles=2] \
  *       [workloads=lb5,...,aborts,phases] [csv=scheduling-t2.csv]
  * </pre>
  *
@@ -76,7 +76,9 @@ public final class SchedulingBenchmark
         List<String> phases, int phaseBatches, int phaseCycles, List<String> workloads, Path csv)
     {
         /** Every steady workload, in report order. */
-        public static final List<String> STEADY = List.of("lb5", "lb10", "lb20", "lb40", "lb60", "uniform", "skewed", "aborts");
+        public static final List<String> STEADY = List.of("lb5", "lb10", "lb20", "lb40", "lb60", "uniform", "skewed", "aborts", "monitor");
+        /** The phase-changing workload's phases unless {@code phases=} says otherwise. */
+        public static final List<String> DEFAULT_PHASES = List.of("lb20", "skewed", "aborts", "uniform", "monitor");
 
         /** Checks the settings. */
         public Settings
@@ -120,7 +122,7 @@ public final class SchedulingBenchmark
             return new Settings(
                 threads, integer(opts, "batchOps", 10_000), integer(opts, "jitWarmupBatches", 20),
                 integer(opts, "warmupBatches", 200), integer(opts, "chunks", 15), integer(opts, "chunkBatches", 20),
-                list(opts, "phases", List.of("lb20", "skewed", "aborts", "uniform")), integer(opts, "phaseBatches", 1000),
+                list(opts, "phases", DEFAULT_PHASES), integer(opts, "phaseBatches", 1000),
                 integer(opts, "phaseCycles", 2), list(opts, "workloads", all),
                 Path.of(opts.getOrDefault("csv", "scheduling-t" + threads + ".csv")));
         }
