@@ -4,10 +4,11 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.tpg.txn.TransactionLog;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.PrintWriter;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,11 +37,17 @@ import java.util.function.IntFunction;
  * batches each, {@code phaseCycles} times round, run from fresh executors (an adaptive model's
  * learning is part of its figure). Figure: total time over total operations.
  *
+ * <p>Interleaving pairs away what changes over time (other processes, GC, frequency), not
+ * what is fixed for a contestant in one JVM (its compiled code, where its tables landed):
+ * identical contestants measured 5–25 % apart in one JVM, differently in the next. With
+ * {@code forks=N} the whole measurement runs in N fresh JVMs, one after another, and their
+ * chunks are pooled, so those differences average out instead of deciding a row.
+ *
  * <pre>
  *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmarkMain \
  *       [threads=2] [batchOps=10000] [jitWarmupBatches=20] [warmupBatches=200] [chunks=15] [chunkBatches=20] \
  *       [phases=lb20,skewed,aborts,uniform,monitor] [phaseBatches=1000] [phaseCycles=2] \
- *       [workloads=lb5,...,aborts,phases] [csv=scheduling-t2.csv]
+ *       [workloads=lb5,...,monitor,phases] [forks=1] [csv=scheduling-t2.csv]
  * </pre>
  *
  * {@link SchedulingBenchmarkMain} is its command line.
@@ -69,11 +76,13 @@ public final class SchedulingBenchmark
      * @param phaseBatches     batches per phase (a multiple of {@code chunkBatches}).
      * @param phaseCycles      times round the phases.
      * @param workloads        which rows to run (steady names and {@code phases}).
+     * @param forks            JVMs to run the whole measurement in, one after another; their
+     *                         chunks are pooled (see {@link SchedulingBenchmark}).
      * @param csv              where the per-chunk samples go.
      */
     public record Settings(
         int threads, int batchOps, int jitWarmupBatches, int warmupBatches, int chunks, int chunkBatches,
-        List<String> phases, int phaseBatches, int phaseCycles, List<String> workloads, Path csv)
+        List<String> phases, int phaseBatches, int phaseCycles, List<String> workloads, int forks, Path csv)
     {
         /** Every steady workload, in report order. */
         public static final List<String> STEADY = List.of("lb5", "lb10", "lb20", "lb40", "lb60", "uniform", "skewed", "aborts", "monitor");
@@ -89,6 +98,7 @@ public final class SchedulingBenchmark
             positive("chunkBatches", chunkBatches);
             positive("phaseBatches", phaseBatches);
             positive("phaseCycles", phaseCycles);
+            positive("forks", forks);
             if (jitWarmupBatches < 0 || warmupBatches < 0)
             {
                 throw new IllegalArgumentException("warm-up batches must be >= 0");
@@ -123,8 +133,23 @@ public final class SchedulingBenchmark
                 threads, integer(opts, "batchOps", 10_000), integer(opts, "jitWarmupBatches", 20),
                 integer(opts, "warmupBatches", 200), integer(opts, "chunks", 15), integer(opts, "chunkBatches", 20),
                 list(opts, "phases", DEFAULT_PHASES), integer(opts, "phaseBatches", 1000),
-                integer(opts, "phaseCycles", 2), list(opts, "workloads", all),
+                integer(opts, "phaseCycles", 2), list(opts, "workloads", all), integer(opts, "forks", 1),
                 Path.of(opts.getOrDefault("csv", "scheduling-t" + threads + ".csv")));
+        }
+
+        /** @return these settings as {@code key=value} arguments, for one fork writing {@code forkCsv}. */
+        List<String> forkArguments(final Path forkCsv)
+        {
+            return List.of("threads=" + threads, "batchOps=" + batchOps, "jitWarmupBatches=" + jitWarmupBatches,
+                "warmupBatches=" + warmupBatches, "chunks=" + chunks, "chunkBatches=" + chunkBatches,
+                "phases=" + String.join(",", phases), "phaseBatches=" + phaseBatches, "phaseCycles=" + phaseCycles,
+                "workloads=" + String.join(",", workloads), "forks=1", "csv=" + forkCsv);
+        }
+
+        /** @return chunks per cycle of the phase-changing workload. */
+        int chunksPerPhaseCycle()
+        {
+            return phaseBatches / chunkBatches * phases.size();
         }
 
         private static int integer(final Map<String, String> opts, final String key, final int fallback)
@@ -165,6 +190,14 @@ public final class SchedulingBenchmark
      */
     public static String run(final Settings settings, final Consumer<String> progress) throws IOException
     {
+        final MeasuredSamples measured = settings.forks() == 1 ? measure(settings, progress) : measureInForks(settings, progress);
+        measured.write(settings.csv());
+        return report(settings, measured);
+    }
+
+    /** Measures everything {@code settings} asks for in this JVM. */
+    private static MeasuredSamples measure(final Settings settings, final Consumer<String> progress)
+    {
         final Map<String, TransactionLog[]> logs = new LinkedHashMap<>();
         for (final String w : Settings.STEADY)
         {
@@ -181,45 +214,112 @@ public final class SchedulingBenchmark
             }
         }
 
-        final StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "threads=%d batchOps=%d warmupBatches=%d chunks=%d chunkBatches=%d%n%n",
-            settings.threads(), settings.batchOps(), settings.warmupBatches(), settings.chunks(), settings.chunkBatches()));
-        final Map<String, InterleavedMeasurement.Samples> steady = new LinkedHashMap<>();
-        final Map<String, String> decisions = new LinkedHashMap<>();
-        try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(settings.csv(), StandardCharsets.UTF_8)))
+        final MeasuredSamples measured = new MeasuredSamples(settings.threads(), settings.batchOps());
+        for (final String w : Settings.STEADY)
         {
-            csv.println("threads,batchOps,workload,strategy,chunk,phase,ns,ops");
-            for (final String w : Settings.STEADY)
+            if (!settings.workloads().contains(w))
             {
-                if (!settings.workloads().contains(w))
+                continue;
+            }
+            final TransactionLog[] batches = logs.get(w);
+            final IntFunction<TransactionLog> sequence = b -> batches[b % batches.length];
+            try (InterleavedMeasurement m = new InterleavedMeasurement(strategies, settings.threads(), true))
+            {
+                m.warmUp(sequence, settings.warmupBatches());
+                measured.steady().put(w, m.measure(sequence, settings.warmupBatches(), settings.chunks(), settings.chunkBatches(), k -> { }));
+                recordDecisions(measured, w, m);
+            }
+            progress.accept(w + " done");
+        }
+        if (settings.workloads().contains(PHASES))
+        {
+            measurePhases(measured, settings, logs, strategies, progress);
+        }
+        return measured;
+    }
+
+    /**
+     * Runs the measurement in {@code settings.forks()} fresh JVMs, one after another, and pools
+     * their chunks. One JVM's contestants carry fixed differences that interleaving cannot
+     * pair away (compiled code, where their tables landed in memory): identical contestants
+     * measured 5–25 % apart within a JVM, differently from run to run.
+     */
+    private static MeasuredSamples measureInForks(final Settings settings, final Consumer<String> progress) throws IOException
+    {
+        final String java = ProcessHandle.current().info().command().orElse("java");
+        final List<MeasuredSamples> forks = new ArrayList<>();
+        for (int f = 1; f <= settings.forks(); f++)
+        {
+            final Path forkCsv = MeasuredSamples.sibling(settings.csv(), "-fork" + f);
+            final List<String> command = new ArrayList<>();
+            command.add(java);
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            command.add(SchedulingBenchmarkMain.class.getName());
+            command.addAll(settings.forkArguments(forkCsv));
+            final Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            final String prefix = "fork " + f + "/" + settings.forks() + ": ";
+            try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)))
+            {
+                for (String line = err.readLine(); line != null; line = err.readLine())
                 {
-                    continue;
+                    progress.accept(prefix + line);
                 }
-                final TransactionLog[] batches = logs.get(w);
-                final IntFunction<TransactionLog> sequence = b -> batches[b % batches.length];
-                try (InterleavedMeasurement m = new InterleavedMeasurement(strategies, settings.threads(), true))
-                {
-                    m.warmUp(sequence, settings.warmupBatches());
-                    final InterleavedMeasurement.Samples s = m.measure(
-                        sequence, settings.warmupBatches(), settings.chunks(), settings.chunkBatches(), k -> { });
-                    steady.put(w, s);
-                    writeCsv(csv, settings, w, s, k -> w);
-                    decisions.put(w + " adaptive", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE).get("decisions")));
-                    decisions.put(w + " adaptive-feedback", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE_FEEDBACK).get("decisions")));
-                }
-                progress.accept(w + " done");
             }
-            if (!steady.isEmpty())
+            final int exit;
+            try
             {
-                steadyTables(md, steady);
+                exit = process.waitFor();
             }
-            if (settings.workloads().contains(PHASES))
+            catch (final InterruptedException e)
             {
-                phases(md, csv, settings, logs, strategies, decisions, progress);
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for " + prefix.trim(), e);
             }
+            if (exit != 0)
+            {
+                throw new IOException(prefix + "exited with status " + exit + " (its messages are above)");
+            }
+            forks.add(MeasuredSamples.read(forkCsv));
+        }
+        return MeasuredSamples.pool(forks);
+    }
+
+    private static void recordDecisions(final MeasuredSamples measured, final String row, final InterleavedMeasurement m)
+    {
+        for (final String strategy : List.of(TpgBatchExecutor.ADAPTIVE, TpgBatchExecutor.ADAPTIVE_FEEDBACK))
+        {
+            @SuppressWarnings("unchecked")
+            final Map<String, Long> chosen = (Map<String, Long>)m.summary(strategy).get("decisions");
+            measured.decisions().put(row + " " + strategy, new LinkedHashMap<>(chosen));
+        }
+    }
+
+    /** @return the Markdown report of {@code measured}, ending with the CSV's path. */
+    static String report(final Settings settings, final MeasuredSamples measured)
+    {
+        final StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "threads=%d batchOps=%d warmupBatches=%d chunks=%d chunkBatches=%d forks=%d%n%n",
+            settings.threads(), settings.batchOps(), settings.warmupBatches(), settings.chunks(), settings.chunkBatches(),
+            measured.forks()));
+        if (measured.forks() > 1)
+        {
+            md.append(String.format(Locale.ROOT,
+                "Chunks of %d JVMs pooled: every figure below is over all of them (a ratio pairs chunks of one JVM).%n%n",
+                measured.forks()));
+        }
+        if (!measured.steady().isEmpty())
+        {
+            steadyTables(md, measured.steady());
+        }
+        if (measured.phases() != null)
+        {
+            phasesTables(md, settings, measured);
         }
         md.append("\nAdaptive decisions (policy → batches, warm-up included):\n\n");
-        for (final Map.Entry<String, String> c : decisions.entrySet())
+        for (final Map.Entry<String, Map<String, Long>> c : measured.decisions().entrySet())
         {
             md.append("* ").append(c.getKey()).append(": ").append(c.getValue()).append('\n');
         }
@@ -227,9 +327,9 @@ public final class SchedulingBenchmark
         return md.toString();
     }
 
-    private static void phases(
-        final StringBuilder md, final PrintWriter csv, final Settings settings, final Map<String, TransactionLog[]> logs,
-        final List<String> strategies, final Map<String, String> decisions, final Consumer<String> progress)
+    private static void measurePhases(
+        final MeasuredSamples measured, final Settings settings, final Map<String, TransactionLog[]> logs,
+        final List<String> strategies, final Consumer<String> progress)
     {
         final List<String> phases = settings.phases();
         final int perPhase = settings.phaseBatches();
@@ -239,24 +339,32 @@ public final class SchedulingBenchmark
             return batches[b % batches.length];
         };
         final int chunksPerPhase = perPhase / settings.chunkBatches();
-        final int chunks = chunksPerPhase * phases.size() * settings.phaseCycles();
+        final int chunks = settings.chunksPerPhaseCycle() * settings.phaseCycles();
         final IntFunction<String> phaseOf = k -> phases.get((k / chunksPerPhase) % phases.size());
-        final InterleavedMeasurement.Samples s;
         try (InterleavedMeasurement m = new InterleavedMeasurement(strategies, settings.threads(), false))
         {
             final int every = Math.max(1, chunks / 20);
-            s = m.measure(sequence, 0, chunks, settings.chunkBatches(), k ->
+            final InterleavedMeasurement.Samples s = m.measure(sequence, 0, chunks, settings.chunkBatches(), k ->
             {
                 if (k % every == 0)
                 {
                     progress.accept(String.format(Locale.ROOT, "phases: %d/%d chunks (%s)", k, chunks, phaseOf.apply(k - 1)));
                 }
             });
-            decisions.put("phases adaptive", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE).get("decisions")));
-            decisions.put("phases adaptive-feedback", String.valueOf(m.summary(TpgBatchExecutor.ADAPTIVE_FEEDBACK).get("decisions")));
+            final String[] phaseOfChunk = new String[chunks];
+            Arrays.setAll(phaseOfChunk, phaseOf::apply);
+            measured.phases(s, phaseOfChunk);
+            recordDecisions(measured, PHASES, m);
         }
-        writeCsv(csv, settings, PHASES, s, phaseOf);
+    }
 
+    private static void phasesTables(final StringBuilder md, final Settings settings, final MeasuredSamples measured)
+    {
+        final List<String> phases = settings.phases();
+        final InterleavedMeasurement.Samples s = measured.phases();
+        final String[] phaseOfChunk = measured.phaseOfChunk();
+        final IntFunction<String> phaseOf = k -> phaseOfChunk[k];
+        final int chunks = phaseOfChunk.length;
         final int statics = SchedulingPolicy.STATIC_COUNT;
         final int contestants = s.names().size();
         // per phase: each contestant's median ns/op over the phase's chunks, and the phase's operations
@@ -302,12 +410,13 @@ public final class SchedulingBenchmark
         {
             worst = total[c] > total[worst] ? c : worst;
         }
-        final double seconds = (double)Arrays.stream(s.ns()[best]).sum() / 1e9 / (phases.size() * settings.phaseCycles());
+        final int cycles = chunks / settings.chunksPerPhaseCycle();
+        final double seconds = (double)Arrays.stream(s.ns()[best]).sum() / 1e9 / (phases.size() * cycles);
         md.append(String.format(Locale.ROOT,
-            "%nPhase-changing workload: %s, %d batches per phase (%.1f s per phase for the best static policy), %d cycles, "
-                + "from fresh executors. Total: all time over all operations. Robust: the phases' median ns/op weighted by "
-                + "their operations (a chunk slowed by another process does not count more than any other)%n%n",
-            String.join(" → ", phases), perPhase, seconds, settings.phaseCycles()));
+            "%nPhase-changing workload: %s, %d batches per phase (%.1f s per phase for the best static policy), %d cycles "
+                + "in each of %d JVMs, from fresh executors. Total: all time over all operations. Robust: the phases' median "
+                + "ns/op weighted by their operations (a chunk slowed by another process does not count more than any other)%n%n",
+            String.join(" → ", phases), settings.phaseBatches(), seconds, settings.phaseCycles(), measured.forks()));
         final int adaptive = s.names().indexOf(TpgBatchExecutor.ADAPTIVE);
         final int feedback = s.names().indexOf(TpgBatchExecutor.ADAPTIVE_FEEDBACK);
         md.append("| measure | best static | ns/op | worst static ratio | adaptive ratio | adaptive-feedback ratio | statics adaptive beats | statics adaptive-feedback beats |\n");
@@ -319,7 +428,7 @@ public final class SchedulingBenchmark
             robust[bestRobust], max(robust, statics) / robust[bestRobust], robust[adaptive] / robust[bestRobust],
             robust[feedback] / robust[bestRobust], beaten(robust, adaptive, statics), statics, beaten(robust, feedback, statics), statics));
         md.append(String.format(Locale.ROOT, "%nTotal per cycle, over the best static's: adaptive %s, adaptive-feedback %s%n",
-            perCycle(s, adaptive, best, chunksPerPhase * phases.size()), perCycle(s, feedback, best, chunksPerPhase * phases.size())));
+            perCycle(s, adaptive, best, settings.chunksPerPhaseCycle()), perCycle(s, feedback, best, settings.chunksPerPhaseCycle())));
 
         md.append("\nBy phase (median ns/op over the phase's chunks):\n\n| phase | best static | ns/op | adaptive ratio | adaptive-feedback ratio |");
         for (int c = 0; c < statics; c++)
@@ -444,20 +553,6 @@ public final class SchedulingBenchmark
             best = values[c] < values[best] ? c : best;
         }
         return best;
-    }
-
-    private static void writeCsv(
-        final PrintWriter csv, final Settings settings, final String workload, final InterleavedMeasurement.Samples s,
-        final IntFunction<String> phaseOf)
-    {
-        for (int c = 0; c < s.names().size(); c++)
-        {
-            for (int k = 0; k < s.ops().length; k++)
-            {
-                csv.printf(Locale.ROOT, "%d,%d,%s,%s,%d,%s,%d,%d%n", settings.threads(), settings.batchOps(), workload,
-                    s.names().get(c), k, phaseOf.apply(k), s.ns()[c][k], s.ops()[k]);
-            }
-        }
     }
 
     /** @return {@link #DISTINCT_BATCHES} pre-generated batches of the steady workload {@code name}. */

@@ -43,6 +43,61 @@ class SchedulingBenchmarkTest
     }
 
     @Test
+    void shouldPoolTheChunksOfForkedJvmsIntoOneReport(@TempDir final Path dir) throws Exception
+    {
+        final Path csv = dir.resolve("forked.csv");
+        final Map<String, String> opts = new HashMap<>(Map.of(
+            "threads", "2", "batchOps", "200", "jitWarmupBatches", "1", "warmupBatches", "1", "chunks", "2",
+            "chunkBatches", "1", "phases", "monitor,aborts", "phaseBatches", "2", "phaseCycles", "1", "forks", "2"));
+        opts.put("workloads", "monitor,phases");
+        opts.put("csv", csv.toString());
+        final List<String> progress = new ArrayList<>();
+        final String report = SchedulingBenchmark.run(SchedulingBenchmark.Settings.parse(opts), progress::add);
+
+        assertTrue(progress.contains("fork 1/2: monitor done") && progress.contains("fork 2/2: monitor done"), progress.toString());
+        final MeasuredSamples pooled = MeasuredSamples.read(csv);
+        assertEquals(4, pooled.steady().get("monitor").ops().length, "2 chunks from each of 2 JVMs");
+        assertEquals(List.of("monitor", "monitor", "aborts", "aborts", "monitor", "monitor", "aborts", "aborts"),
+            List.of(pooled.phaseOfChunk()));
+        final long adaptiveBatches = pooled.decisions().get("monitor adaptive").values().stream().mapToLong(Long::longValue).sum();
+        assertEquals(2 * (1 + 2 * 1), adaptiveBatches, "warm-up and chunks of both JVMs");
+        assertTrue(report.contains("forks=2") && report.contains("Chunks of 2 JVMs pooled"), report);
+        assertTrue(Files.exists(dir.resolve("forked-fork1.csv")) && Files.exists(dir.resolve("forked-fork2-decisions.csv")));
+    }
+
+    @Test
+    void shouldReadBackWhatItWroteAndPoolRunsInOrder(@TempDir final Path dir) throws Exception
+    {
+        final MeasuredSamples a = new MeasuredSamples(2, 100);
+        a.steady().put("lb5", new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{1, 2}, {3, 4}}, new long[] {10, 20}));
+        a.phases(new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{5}, {6}}, new long[] {30}), new String[] {"lb20"});
+        a.decisions().put("lb5 adaptive", new java.util.LinkedHashMap<>(Map.of("bfs/op/lazy", 7L)));
+        final Path csv = dir.resolve("a.csv");
+        a.write(csv);
+        final MeasuredSamples back = MeasuredSamples.read(csv);
+        assertEquals(List.of("x", "y"), back.steady().get("lb5").names());
+        assertEquals(4, back.steady().get("lb5").ns()[1][1]);
+        assertEquals(20, back.steady().get("lb5").ops()[1]);
+        assertEquals(6, back.phases().ns()[1][0]);
+        assertEquals(Map.of("bfs/op/lazy", 7L), back.decisions().get("lb5 adaptive"));
+
+        final MeasuredSamples pooled = MeasuredSamples.pool(List.of(a, back));
+        assertEquals(2, pooled.forks());
+        final long[] x = pooled.steady().get("lb5").ns()[0];
+        assertEquals(List.of(1L, 2L, 1L, 2L), java.util.Arrays.stream(x).boxed().toList());
+        assertEquals(List.of("lb20", "lb20"), List.of(pooled.phaseOfChunk()));
+        assertEquals(14L, pooled.decisions().get("lb5 adaptive").get("bfs/op/lazy"));
+        pooled.write(csv);
+        assertTrue(Files.readAllLines(csv).get(4).endsWith(",2"), "the second run's chunks are marked fork 2");
+
+        final MeasuredSamples other = new MeasuredSamples(2, 100);
+        other.steady().put("lb5", new InterleavedMeasurement.Samples(List.of("x", "z"), new long[][] {{1}, {3}}, new long[] {10}));
+        assertThrows(IllegalArgumentException.class, () -> MeasuredSamples.pool(List.of(a, other)));
+        Files.writeString(csv, "not,a,sample,file\n");
+        assertThrows(java.io.IOException.class, () -> MeasuredSamples.read(csv));
+    }
+
+    @Test
     void shouldRejectSettingsThatCannotBeMeasuredSayingWhy()
     {
         final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
@@ -54,6 +109,9 @@ class SchedulingBenchmarkTest
         final IllegalArgumentException notANumber = assertThrows(IllegalArgumentException.class,
             () -> SchedulingBenchmark.Settings.parse(Map.of("chunks", "many")));
         assertTrue(notANumber.getMessage().contains("chunks must be an integer"), notANumber.getMessage());
+        final IllegalArgumentException noForks = assertThrows(IllegalArgumentException.class,
+            () -> SchedulingBenchmark.Settings.parse(Map.of("forks", "0")));
+        assertTrue(noForks.getMessage().contains("forks must be >= 1"), noForks.getMessage());
     }
 
     @Test
