@@ -724,6 +724,16 @@ public final class PacketFlyweight
         return hasPorts;
     }
 
+    /**
+     * @return true for a well-formed IPv4 TCP or UDP packet whose ports are real (not a
+     *         non-first fragment): the packets a port-translating or connection-tracking VNF
+     *         handles; everything else it passes through.
+     */
+    public boolean isIpv4WithPorts()
+    {
+        return isValid() && ipVersion == 4 && hasPorts && (ipProtocol == PROTO_TCP || ipProtocol == PROTO_UDP);
+    }
+
     /** @return TCP/UDP source port, 0 when {@link #hasPorts()} is false. */
     public int srcPort()
     {

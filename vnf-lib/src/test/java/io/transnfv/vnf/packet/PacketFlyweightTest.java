@@ -287,6 +287,31 @@ class PacketFlyweightTest
 
     @ParameterizedTest
     @EnumSource(FrameMemory.class)
+    void shouldCallOnlyWellFormedIpv4TcpAndUdpWithRealPortsIpv4WithPorts(final FrameMemory memory)
+    {
+        final FrameMemory.Placed frame = memory.place(buffer);
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).tcp(1, 2, PacketFlyweight.TCP_SYN, 0, 0).write(buffer, 0));
+        assertTrue(packet.isIpv4WithPorts(), "IPv4 TCP");
+        frame.wrap(packet, 0, builder.reset().vlan(0x8100, 7).ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0));
+        assertTrue(packet.isIpv4WithPorts(), "IPv4 UDP behind a VLAN tag");
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).fragment(0, true).payload(20, (byte)1).write(buffer, 0));
+        assertTrue(packet.isIpv4WithPorts(), "first fragment: its ports are real");
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).fragment(112, false).payload(20, (byte)1).write(buffer, 0));
+        assertFalse(packet.isIpv4WithPorts(), "non-first fragment");
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).icmp(8, 0).payload(4, (byte)0).write(buffer, 0));
+        assertFalse(packet.isIpv4WithPorts(), "ICMP");
+        frame.wrap(packet, 0, builder.reset().ipv6(1, 2, 3, 4).udp(1, 2).write(buffer, 0));
+        assertFalse(packet.isIpv4WithPorts(), "IPv6 UDP");
+        frame.wrap(packet, 0, builder.reset().etherType(0x0806).payload(28, (byte)0).write(buffer, 0));
+        assertFalse(packet.isIpv4WithPorts(), "ARP");
+        final int length = builder.reset().ipv4(CLIENT, SERVER).tcp(1, 2, 0, 0, 0).write(buffer, 0);
+        PacketFlyweight.putU16(buffer, 14 + 2, 30);
+        frame.wrap(packet, 0, length);
+        assertFalse(packet.isIpv4WithPorts(), "truncated TCP header");
+    }
+
+    @ParameterizedTest
+    @EnumSource(FrameMemory.class)
     void shouldReportTruncatedL4WhenDatagramIsTooShortForItsTransportHeader(final FrameMemory memory)
     {
         final FrameMemory.Placed frame = memory.place(buffer);

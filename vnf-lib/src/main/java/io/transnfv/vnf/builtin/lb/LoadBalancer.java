@@ -166,9 +166,7 @@ public final class LoadBalancer implements Vnf
     public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
     {
         final int protocol = packet.ipProtocol();
-        if (!packet.isValid() || !packet.isIpv4() || !packet.hasPorts()
-            || (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP)
-            || (!anyVip && packet.dstIpv4() != vip))
+        if (!packet.isIpv4WithPorts() || (!anyVip && packet.dstIpv4() != vip))
         {
             txn.scratch(KIND_SLOT, KIND_PASS);
             return;

@@ -156,8 +156,7 @@ public final class Nat implements Vnf
     public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
     {
         final int protocol = packet.ipProtocol();
-        if (!packet.isValid() || !packet.isIpv4() || !packet.hasPorts()
-            || (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP))
+        if (!packet.isIpv4WithPorts())
         {
             txn.scratch(KIND_SLOT, KIND_PASS);
             return;
