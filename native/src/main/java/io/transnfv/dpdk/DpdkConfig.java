@@ -46,6 +46,11 @@ public record DpdkConfig(
     public static final int DEFAULT_BURST_PACKETS = 32;
     /** Default mbuf data room: a full-size Ethernet frame fits in one mbuf. */
     public static final int DEFAULT_DATA_ROOM_BYTES = 2048;
+    /**
+     * The longest frame the receiver counts on: jumbo frames. The C side lowers it to the
+     * port's {@code max_rx_pktlen} when that is smaller ({@code TNFV_MAX_FRAME_BYTES}).
+     */
+    public static final int MAX_FRAME_BYTES = 9216;
 
     /** Checks the settings. */
     public DpdkConfig
@@ -167,6 +172,22 @@ public record DpdkConfig(
     int mbufs()
     {
         return ringPackets + rxQueues * rxDescriptors + txQueues * txDescriptors + 2 * RxDescriptor.MAX_BURST + extraMbufs;
+    }
+
+    /**
+     * @return mbufs the receiver keeps free for each packet of a burst:
+     *         ceil({@link #MAX_FRAME_BYTES} / data room) (the C side may count on less when
+     *         the port's frames are shorter). 1 from a 9216-byte data room up, 5 at 2048, 36 at 256.
+     */
+    int rxMbufsPerPacket()
+    {
+        return mbufsPerFrame(MAX_FRAME_BYTES);
+    }
+
+    /** @return mbufs a frame of this many bytes takes: ceil(frameBytes / data room). */
+    int mbufsPerFrame(final int frameBytes)
+    {
+        return (frameBytes + dataRoomBytes - 1) / dataRoomBytes;
     }
 
     /**
