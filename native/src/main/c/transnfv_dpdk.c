@@ -43,6 +43,7 @@ struct tnfv_port {
 	uint16_t rx_queues;
 	uint16_t tx_queues;
 	struct rte_mempool *pool;
+	unsigned rx_mbufs_per_packet;   /* mbufs the longest frame rx counts on may take */
 	uintptr_t window_base;          /* lowest address of the pool's memory */
 	size_t window_bytes;            /* span of the pool's memory chunks */
 	uint8_t *rx_descriptors[TNFV_MAX_QUEUES];
@@ -186,6 +187,8 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 		return -ENODEV;
 	if (rx_queues < 1 || rx_queues > TNFV_MAX_QUEUES || tx_queues < 1 || tx_queues > TNFV_MAX_QUEUES)
 		return -EINVAL;
+	if (mbufs < 1 || data_room_bytes < 1 || data_room_bytes > UINT16_MAX - RTE_PKTMBUF_HEADROOM)
+		return -EINVAL;
 	struct tnfv_port *p = &ports[port];
 	if (p->set_up)
 		return -EBUSY;
@@ -204,6 +207,8 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 		socket = SOCKET_ID_ANY;
 	char pool_name[RTE_MEMPOOL_NAMESIZE];
 	snprintf(pool_name, sizeof(pool_name), "tnfv_pool_%d", port);
+	/* No per-lcore cache: rxBurst0's rte_mempool_avail_count is then exact, and no mbuf
+	 * sits in a cache the rx thread cannot reach. */
 	p->pool = rte_pktmbuf_pool_create(pool_name, (unsigned)mbufs, 0, 0,
 		(uint16_t)(data_room_bytes + RTE_PKTMBUF_HEADROOM), socket);
 	if (p->pool == NULL)
@@ -217,6 +222,9 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 	}
 	p->window_base = w.lo;
 	p->window_bytes = w.hi - w.lo;
+	const uint32_t max_frame = info.max_rx_pktlen != 0 && info.max_rx_pktlen < TNFV_MAX_FRAME_BYTES
+		? info.max_rx_pktlen : TNFV_MAX_FRAME_BYTES;
+	p->rx_mbufs_per_packet = (max_frame + (uint32_t)data_room_bytes - 1) / (uint32_t)data_room_bytes;
 
 	struct rte_eth_conf conf;
 	memset(&conf, 0, sizeof(conf));
@@ -497,7 +505,20 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_rxBurst0(JNIEnv *env, jclass c
 		return -EINVAL;
 	struct rte_mbuf *pkts[TNFV_MAX_BURST];
 	uint64_t *counters = p->counters;
-	const uint16_t n = rte_eth_rx_burst((uint16_t)port, (uint16_t)queue, pkts, (uint16_t)max);
+	/* Back-pressure from the pool. A PMD may read a packet before it has its mbufs
+	 * (net_pcap does: the packet is then lost, counted in rx_nombuf or ierrors), so ask
+	 * only for as many packets as the free mbufs hold if each is as long as the longest
+	 * frame counted on. The rest wait in the port, as when the ring is full; the engine's
+	 * verdicts give the mbufs back. */
+	const unsigned fit = rte_mempool_avail_count(p->pool) / p->rx_mbufs_per_packet;
+	uint16_t want = (uint16_t)max;
+	if (fit < want) {
+		counters[TNFV_C_RX_POOL_LOW]++;
+		if (fit == 0)
+			return 0;
+		want = (uint16_t)fit;
+	}
+	const uint16_t n = rte_eth_rx_burst((uint16_t)port, (uint16_t)queue, pkts, want);
 	if (n == 0) {
 		counters[TNFV_C_RX_EMPTY_POLLS]++;
 		return 0;

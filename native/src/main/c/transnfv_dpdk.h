@@ -15,6 +15,10 @@
 #define TNFV_MAX_BURST 256
 /* Most rx/tx queues per port the binding configures. */
 #define TNFV_MAX_QUEUES 16
+/* The longest frame the rx reserve counts on (jumbo frames), unless the port's
+ * max_rx_pktlen is smaller: before each rx burst the pool must hold, for every packet
+ * asked for, ceil(this / data room) free mbufs. Java: DpdkConfig.MAX_FRAME_BYTES. */
+#define TNFV_MAX_FRAME_BYTES 9216
 
 /*
  * Rx descriptor: one per received packet, written by rxBurst0.
@@ -94,6 +98,7 @@ enum tnfv_counter {
 	TNFV_C_ETH_IERRORS,
 	TNFV_C_ETH_OERRORS,
 	TNFV_C_ETH_RX_NOMBUF,
+	TNFV_C_RX_POOL_LOW,          /* rx polls cut short or skipped: the pool could not hold the burst's worst case */
 	TNFV_C_COUNT
 };
 

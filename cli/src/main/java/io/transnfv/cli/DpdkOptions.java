@@ -45,7 +45,8 @@ final class DpdkOptions
 
     @Option(names = "--dpdk-data-room", paramLabel = "BYTES", defaultValue = "" + DpdkConfig.DEFAULT_DATA_ROOM_BYTES,
         description = {"Mbuf data room, 256-65407 (default: ${DEFAULT-VALUE}). A frame that fits is processed in its mbuf;",
-            "a longer one arrives as a chain of mbufs and is copied (e.g. 9216 keeps jumbo frames in place)."})
+            "a longer one arrives as a chain of mbufs and is copied (e.g. 9216 keeps jumbo frames in place).",
+            "A smaller room is slower, not lossy: the mbuf pool grows to hold a full ring of 1518-byte frames."})
     int dataRoom;
 
     private DpdkFrontEnd frontEnd;

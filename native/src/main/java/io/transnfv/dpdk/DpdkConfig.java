@@ -23,13 +23,13 @@ import java.util.List;
  *                       between rx and verdict. It must exceed what the executor holds before
  *                       it hands out verdicts (its batch) plus two bursts; see {@link #forBatch}.
  * @param dataRoomBytes  mbuf data room; longer frames arrive as chains of mbufs, which the
- *                       source copies for the engine (the one case that is not zero-copy).
- *                       Default 2048.
+ *                       source copies for the engine (the one case that is not zero-copy), and
+ *                       the pool grows to hold them (see {@link #mbufs()}). 256-65407, default 2048.
  * @param idleTimeoutNs  end of stream after this long without a packet while the ring had room;
  *                       0 = never (run until closed). Default 0.
  * @param maxPackets     end of stream after this many packets; 0 = no limit.
  * @param extraMbufs     mbufs added to the pool for a PMD that keeps its own (net_pcap's
- *                       {@code infinite_rx} holds the whole file). Default 0.
+ *                       {@code infinite_rx} holds the whole file, one mbuf per packet). Default 0.
  */
 public record DpdkConfig(
     List<String> ealArgs, String port, String attachDevargs, int rxQueues, int txQueues, int rxDescriptors,
@@ -46,6 +46,13 @@ public record DpdkConfig(
     public static final int DEFAULT_BURST_PACKETS = 32;
     /** Default mbuf data room: a full-size Ethernet frame fits in one mbuf. */
     public static final int DEFAULT_DATA_ROOM_BYTES = 2048;
+    /** A full-size Ethernet frame (1500 bytes of payload, 14 of header, 4 of FCS or VLAN tag): the pool's unit. */
+    public static final int FULL_SIZE_FRAME_BYTES = 1518;
+    /**
+     * The longest frame the receiver counts on: jumbo frames. The C side lowers it to the
+     * port's {@code max_rx_pktlen} when that is smaller ({@code TNFV_MAX_FRAME_BYTES}).
+     */
+    public static final int MAX_FRAME_BYTES = 9216;
 
     /** Checks the settings. */
     public DpdkConfig
@@ -163,10 +170,57 @@ public record DpdkConfig(
             burstPackets, ringPackets, dataRoomBytes, idleTimeoutNs, maxPackets, mbufs);
     }
 
-    /** @return mbufs the pool needs: the ring, every rx and tx descriptor, two bursts of slack and the extra. */
+    /**
+     * The pool's size: a full ring of full-size frames, plus the mbufs the port keeps.
+     *
+     * <pre>
+     *   ring packets × ceil(1518 / data room)   the packets in flight, S mbufs each
+     *   + rx queues × rx descriptors           a NIC keeps an mbuf in each rx descriptor
+     *   + tx queues × tx descriptors           and in each tx one until it has sent it
+     *   + 2 × 256                              slack, from which the rx reserve is met
+     *   + extra mbufs                          kept by the PMD (net_pcap's infinite_rx)
+     * </pre>
+     *
+     * <p>S is 1 from a 1518-byte data room up, so at the default 2048 bytes the pool is the
+     * per-packet size it always was; at 512 bytes S is 3, at 256 bytes 6.
+     *
+     * <p>Invariant: the receiver never waits forever for mbufs. Before each burst it asks
+     * only for as many packets as the free mbufs hold at M = {@link #rxMbufsPerPacket()} each
+     * (at most 36), so it waits only while the engine holds the mbufs, and the engine stops
+     * giving them back only when it holds packets it cannot finish without another (its
+     * batch). By the ring's contract the executor holds H ≤ ring − 2 × burst packets. If each
+     * takes at most S mbufs (any frame up to S × data room ≥ 1518 bytes), at least
+     * {@code ring × S + 512 − H × S ≥ 2 × burst × S + 512 > M} mbufs are free: at least one
+     * more packet comes in. With longer frames, k mbufs each, this holds while
+     * {@code H × k + M ≤ ring × S + 512}: after {@link #forBatch} with batches of up to 292
+     * packets (two batches held, a ring of at least 4096; the bundled chains use 256), for
+     * every frame up to {@link #MAX_FRAME_BYTES} at every data room, since M ≤ 7 × S. Beyond
+     * that (larger batches of mostly jumbo frames in small mbufs) a stall is possible: with
+     * an idle timeout it ends the stream and the run report says why; without one the
+     * receiver keeps waiting.
+     *
+     * @return mbufs in the pool.
+     */
     int mbufs()
     {
-        return ringPackets + rxQueues * rxDescriptors + txQueues * txDescriptors + 2 * RxDescriptor.MAX_BURST + extraMbufs;
+        return ringPackets * mbufsPerFrame(FULL_SIZE_FRAME_BYTES) + rxQueues * rxDescriptors + txQueues * txDescriptors
+            + 2 * RxDescriptor.MAX_BURST + extraMbufs;
+    }
+
+    /**
+     * @return mbufs the receiver keeps free for each packet of a burst:
+     *         ceil({@link #MAX_FRAME_BYTES} / data room) (the C side may count on less when
+     *         the port's frames are shorter). 1 from a 9216-byte data room up, 5 at 2048, 36 at 256.
+     */
+    int rxMbufsPerPacket()
+    {
+        return mbufsPerFrame(MAX_FRAME_BYTES);
+    }
+
+    /** @return mbufs a frame of this many bytes takes: ceil(frameBytes / data room). */
+    int mbufsPerFrame(final int frameBytes)
+    {
+        return (frameBytes + dataRoomBytes - 1) / dataRoomBytes;
     }
 
     /**

@@ -9,8 +9,12 @@ import java.nio.ByteBuffer;
 /**
  * The rx thread role: polls the port's rx queues, one JNI crossing per burst, and
  * publishes each packet's descriptor into the ingress ring. Polls only when the ring has
- * room for a whole burst, so when the engine is behind, packets wait in the port (the
- * backpressure a NIC turns into its own counted {@code imissed}); nothing is dropped here.
+ * room for a whole burst, and (in C) asks only for as many packets as the free mbufs hold
+ * if every frame is as long as the longest counted on, so when the engine is behind, or
+ * holds the mbufs, packets wait in the port (the backpressure a NIC turns into its own
+ * counted {@code imissed}); nothing is dropped here. Held back either way, the receiver
+ * waits with its idle strategy and does not count the wait as idle, as long as the engine
+ * still gives mbufs back.
  *
  * <p>The ring's only producer. {@link #doWork()} is driven by {@link #run()} on the
  * receiver's thread, or by hand in tests.
@@ -24,9 +28,14 @@ final class DpdkReceiver implements Runnable
     private final int burst;
     private final long idleTimeoutNs;
     private final long maxPackets;
+    private final NativeCounters counters;
     private final IdleBackoff backoff = new IdleBackoff();
 
     private long received;
+    private long heldBackPolls;
+    private boolean heldBack;
+    private long releasedSeen = -1;
+    private volatile boolean endedHeldBack;
     private volatile boolean running = true;
     private volatile long endSequence = Long.MAX_VALUE;
     private volatile DpdkException failure;
@@ -40,12 +49,13 @@ final class DpdkReceiver implements Runnable
         this.burst = port.config().burstPackets();
         this.idleTimeoutNs = port.config().idleTimeoutNs();
         this.maxPackets = port.config().maxPackets();
+        this.counters = port.counters();
     }
 
     /**
-     * Poll each rx queue once, as far as the ring has room.
+     * Poll each rx queue once, as far as the ring has room and the mbuf pool allows.
      *
-     * @return packets published; 0 when there were none or the ring was full.
+     * @return packets published; 0 when there were none, the ring was full or the pool low.
      * @throws DpdkException if an rx burst fails.
      */
     int doWork() throws DpdkException
@@ -67,7 +77,16 @@ final class DpdkReceiver implements Runnable
                 published += n;
             }
         }
+        final long polls = counters.rxHeldBackPoolLow(); // written by this thread, in rxBurst0
+        heldBack = published == 0 && polls != heldBackPolls;
+        heldBackPolls = polls;
         return published;
+    }
+
+    /** @return true when the last {@link #doWork()} published nothing because the mbuf pool was low. */
+    boolean heldBack()
+    {
+        return heldBack;
     }
 
     private void publish(final ByteBuffer descriptors, final int n)
@@ -108,12 +127,13 @@ final class DpdkReceiver implements Runnable
                     break;
                 }
                 final long nowNs = System.nanoTime();
-                if (ring.remainingCapacity() < burst)
+                if (ring.remainingCapacity() < burst || heldBack && engineReleasedMbufs())
                 {
                     idleSinceNs = nowNs; // the engine is behind: not idle, just waiting
                 }
                 else if (idleTimeoutNs > 0 && nowNs - idleSinceNs >= idleTimeoutNs)
                 {
+                    endedHeldBack = heldBack;
                     break;
                 }
                 backoff.idle();
@@ -127,6 +147,20 @@ final class DpdkReceiver implements Runnable
         {
             endSequence = ring.getCursor() + 1;
         }
+    }
+
+    /**
+     * Held back by the pool, the receiver waits only as long as the engine is working: a
+     * sink flush since the last look gave mbufs back. An engine that holds every mbuf and
+     * waits for another packet (a batch of frames too long for the pool, see
+     * {@link DpdkConfig#mbufs()}) releases none, and then the wait counts as idle.
+     */
+    private boolean engineReleasedMbufs()
+    {
+        final long released = ring.getMinimumGatingSequence();
+        final boolean moved = released != releasedSeen;
+        releasedSeen = released;
+        return moved;
     }
 
     /** Ask {@link #run()} to stop after its current poll. Any thread. */
@@ -145,6 +179,16 @@ final class DpdkReceiver implements Runnable
     long endSequence()
     {
         return endSequence;
+    }
+
+    /**
+     * @return true when the stream ended at the idle timeout while the mbuf pool held the
+     *         receiver back and the engine gave no mbuf back: packets may be left in the port.
+     *         Read after {@link #endSequence()} has its final value.
+     */
+    boolean endedHeldBack()
+    {
+        return endedHeldBack;
     }
 
     /** @return the failure that stopped the receiver, or null. */

@@ -126,6 +126,13 @@ public final class DpdkSource implements PacketSource
         {
             stats.warn("dpdk: the port lost " + counters.portRxLosses() + " packets before rx (imissed/ierrors/rx_nombuf)");
         }
+        if (receiver.endedHeldBack())
+        {
+            final DpdkConfig config = frontEnd.port().config();
+            stats.warn("dpdk: the stream ended with rx held back by the mbuf pool (" + config.mbufs() + " mbufs of "
+                + config.dataRoomBytes() + " B): the engine held them and gave none back for the idle timeout, so packets"
+                + " may be left in the port; a larger data room (--dpdk-data-room) or smaller batches avoid it");
+        }
     }
 
     /**

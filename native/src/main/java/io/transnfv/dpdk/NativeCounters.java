@@ -33,8 +33,9 @@ public final class NativeCounters
     static final int ETH_IERRORS = ETH_IPACKETS + 3;
     static final int ETH_OERRORS = ETH_IPACKETS + 4;
     static final int ETH_RX_NOMBUF = ETH_IPACKETS + 5;
+    static final int RX_POOL_LOW = ETH_RX_NOMBUF + 1;
 
-    private static final int COUNT = ETH_RX_NOMBUF + 1;
+    private static final int COUNT = RX_POOL_LOW + 1;
 
     private final ByteBuffer counters;
     private long[] frozen;
@@ -109,6 +110,17 @@ public final class NativeCounters
         return get(TX_RETRIES);
     }
 
+    /**
+     * @return rx polls that asked for fewer packets than they could, or for none, because
+     *         the free mbufs could not hold the burst if every frame were as long as the
+     *         longest counted on ({@link DpdkConfig#MAX_FRAME_BYTES}): backpressure from the
+     *         mbuf pool, the packets wait in the port. Written by the receiver thread.
+     */
+    public long rxHeldBackPoolLow()
+    {
+        return get(RX_POOL_LOW);
+    }
+
     /** @return frames longer than one mbuf's data room (chains of mbufs). */
     public long multiSegmentFrames()
     {
@@ -146,6 +158,7 @@ public final class NativeCounters
         m.put("rx_bytes", get(RX_BYTES));
         m.put("rx_multi_segment", get(RX_MULTI_SEGMENT));
         m.put("rx_non_ip", get(RX_NON_IP));
+        m.put("rx_held_back_pool_low", get(RX_POOL_LOW));
         m.put("tx_bursts", get(TX_BURSTS));
         m.put("tx_packets", get(TX_PACKETS));
         m.put("tx_bytes", get(TX_BYTES));

@@ -20,7 +20,9 @@
  * which bounds the packets in flight to the ring's size: when the engine is behind, the
  * receiver stops polling (backpressure) instead of dropping. Until then the engine reads
  * and rewrites a frame that fits in one mbuf in place, through the pool window: no copy
- * either way.
+ * either way. The mbuf pool holds a full ring of full-size frames whatever the data room,
+ * and before each burst C asks the port only for as many packets as the free mbufs hold
+ * (a jumbo frame's worth each), so the port never reads a frame it has no mbufs for.
  *
  * <p>The EAL is process-global and initialises once ({@link io.transnfv.dpdk.Dpdk#initEal}).
  * See {@code docs/dpdk.md}.
