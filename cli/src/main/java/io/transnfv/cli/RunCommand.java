@@ -9,7 +9,11 @@ import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.RunReport;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.PrefixSource;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -53,10 +57,28 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--no-progress", description = "Do not show progress on stderr.")
     boolean noProgress;
 
+    @Option(names = "--warmup", paramLabel = "PACKETS", defaultValue = "0",
+        description = {"Before the measured run, run the first PACKETS packets of the traffic through a separate "
+            + "engine and discard everything it did, so the summary measures a warm JVM (default: 0, none). "
+            + "The run's outputs and final state are the same as without it. Not with --dpdk."})
+    long warmup;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws IOException
     {
         final ChainSpec chain = chainOptions.resolve();
+        if (warmup < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--warmup must be >= 0: " + warmup);
+        }
+        if (warmup > 0 && dpdkOptions.enabled())
+        {
+            throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
+        }
+        final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
         final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
         try (ChainExecutor executor = executorOptions.create(chain);
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain) : PacketSources.openWithIngressThread(chain.settings().traffic());
@@ -73,6 +95,10 @@ final class RunCommand implements Callable<Integer>
             final long wallNs = System.nanoTime() - startNs;
             final RunReport summary = RunReport.of(executor.describe(), source.describe(), source.stats(), executor.stats(), wallNs,
                 executor.executorSummary());
+            if (warmUp != null)
+            {
+                summary.withWarmUp(warmUp.packets(), warmUp.wallNs());
+            }
             final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             System.out.println(json ? mapper.writeValueAsString(summary.toMap()) : summary.toText());
             if (report != null)
@@ -89,6 +115,26 @@ final class RunCommand implements Callable<Integer>
             }
         }
         return 0;
+    }
+
+    /** What the warm-up ran: fewer packets than asked for when the traffic is shorter. */
+    private record WarmUp(long packets, long wallNs)
+    {
+    }
+
+    /** Runs the first {@link #warmup} packets of the traffic through a throwaway engine. */
+    private WarmUp warmUp(final ChainSpec chain) throws IOException
+    {
+        final long expected = Math.min(warmup, Math.max(0, PacketSources.expectedPackets(chain.settings().traffic())));
+        final long startNs = System.nanoTime();
+        try (ChainExecutor executor = executorOptions.create(chain);
+             PacketSource source = new PrefixSource(PacketSources.open(chain.settings().traffic()), warmup);
+             Progress ignored = new Progress("warm-up packets", () -> executor.stats().packetsFinished(),
+                 expected > 0 ? expected : warmup, System.err, !noProgress))
+        {
+            executor.run(source, null);
+            return new WarmUp(executor.stats().packetsFinished(), System.nanoTime() - startNs);
+        }
     }
 
     private static PacketListener listener(final ChainExecutor executor, final PcapWriter pcap, final Writer records)

@@ -55,6 +55,47 @@ class TransnfvCommandTest
     }
 
     @Test
+    void shouldWarmUpOnASeparateEngineWithoutChangingTheRunsOutputs() throws IOException
+    {
+        final Path coldRecords = dir.resolve("cold.txt");
+        final Path coldState = dir.resolve("cold-state.txt");
+        final Path warmRecords = dir.resolve("warm.txt");
+        final Path warmState = dir.resolve("warm-state.txt");
+        final Path warmReport = dir.resolve("warm.json");
+        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
+            "--threads", "2", "--records", coldRecords.toString(), "--state", coldState.toString()).status);
+        final Captured warm = capture("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
+            "--threads", "2", "--warmup", "2000", "--records", warmRecords.toString(), "--state", warmState.toString(),
+            "--report", warmReport.toString());
+
+        assertEquals(0, warm.status, warm.err);
+        assertEquals(Files.readAllLines(coldRecords), Files.readAllLines(warmRecords), "records");
+        assertEquals(Files.readString(coldState), Files.readString(warmState), "final state");
+        assertTrue(warm.out.contains("warm-up") && warm.out.contains("2,000 packets"), warm.out);
+        final String json = Files.readString(warmReport);
+        assertTrue(json.contains("\"warm_up\"") && json.contains("\"in\" : 3000"), json);
+    }
+
+    @Test
+    void shouldReportTheWarmUpPacketsItRanWhenTheTrafficIsShorter()
+    {
+        final Captured warm = capture("run", "--generate", "packets=500", "--no-progress", "--warmup", "10000");
+        assertEquals(0, warm.status, warm.err);
+        assertTrue(warm.out.contains("warm-up              500 packets in"), warm.out);
+    }
+
+    @Test
+    void shouldRejectAWarmUpItCannotRun()
+    {
+        final Captured negative = capture("run", "--warmup", "-5", "--no-progress");
+        assertEquals(2, negative.status);
+        assertTrue(negative.err.contains("--warmup must be >= 0"), negative.err);
+        final Captured port = capture("run", "--warmup", "10", "--dpdk", "--no-huge --vdev=net_null0", "--no-progress");
+        assertEquals(2, port.status);
+        assertTrue(port.err.contains("--warmup cannot be used with --dpdk"), port.err);
+    }
+
+    @Test
     void shouldVerifySeveralSeedsAndExitZeroWhenEquivalent()
     {
         final Captured verify = capture("verify", Path.of("..", "chains", "lb.yaml").toString(),

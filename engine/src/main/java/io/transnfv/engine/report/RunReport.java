@@ -140,6 +140,23 @@ public final class RunReport
         return new RunReport(root);
     }
 
+    /**
+     * Records that the measured run followed a warm-up on a separate engine: the throughput
+     * and latency figures then describe a warm JVM.
+     *
+     * @param packets packets the warm-up ran.
+     * @param wallNs  its wall-clock duration.
+     * @return this report.
+     */
+    public RunReport withWarmUp(final long packets, final long wallNs)
+    {
+        final Map<String, Object> warmUp = new LinkedHashMap<>();
+        warmUp.put("packets", packets);
+        warmUp.put("wall_seconds", round(wallNs / 1e9, 3));
+        root.put("warm_up", warmUp);
+        return this;
+    }
+
     /** @return the report as nested maps and lists (the JSON shape). */
     public Map<String, Object> toMap()
     {
@@ -183,6 +200,12 @@ public final class RunReport
             {
                 out.append("  ").append(w).append('\n');
             }
+        }
+        if (root.containsKey("warm_up"))
+        {
+            final Map<String, Object> warmUp = (Map<String, Object>)root.get("warm_up");
+            line(out, "warm-up", number(warmUp.get("packets")) + " packets in " + warmUp.get("wall_seconds")
+                + " s on a separate engine, not counted below");
         }
         line(out, "throughput", number(throughput.get("packets_per_second")) + " packets/s over "
             + throughput.get("wall_seconds") + " s");

@@ -1,0 +1,55 @@
+package io.transnfv.engine.source;
+
+/**
+ * The first {@code limit} frames of another source, which it closes with itself. Used to
+ * warm a JVM up on the run's own traffic before the measured run.
+ */
+public final class PrefixSource implements PacketSource
+{
+    private final PacketSource source;
+    private final long limit;
+    private long read;
+
+    /**
+     * @param source the source to read from.
+     * @param limit  frames to pass on, at least 0.
+     */
+    public PrefixSource(final PacketSource source, final long limit)
+    {
+        if (limit < 0)
+        {
+            throw new IllegalArgumentException("limit must be >= 0: " + limit);
+        }
+        this.source = source;
+        this.limit = limit;
+    }
+
+    @Override
+    public boolean next(final PacketBuffer dst) throws SourceException
+    {
+        if (read >= limit || !source.next(dst))
+        {
+            return false;
+        }
+        read++;
+        return true;
+    }
+
+    @Override
+    public SourceStats stats()
+    {
+        return source.stats();
+    }
+
+    @Override
+    public String describe()
+    {
+        return "first " + limit + " packets of " + source.describe();
+    }
+
+    @Override
+    public void close() throws SourceException
+    {
+        source.close();
+    }
+}
