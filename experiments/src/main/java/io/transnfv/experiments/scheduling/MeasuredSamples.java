@@ -25,7 +25,6 @@ import java.util.Map;
  */
 final class MeasuredSamples
 {
-    private static final String PHASES = "phases";
     private static final String HEADER = "threads,batchOps,workload,strategy,chunk,phase,ns,ops,fork";
     private static final String DECISIONS_HEADER = "row,policy,batches";
 
@@ -112,7 +111,7 @@ final class MeasuredSamples
                 }
                 phaseOf.addAll(List.of(r.phaseOfChunk));
             }
-            pooled.phases(concatenate(PHASES, runs.stream().map(r -> r.phases).toList()), phaseOf.toArray(String[]::new));
+            pooled.phases(concatenate(SchedulingBenchmark.PHASES, runs.stream().map(r -> r.phases).toList()), phaseOf.toArray(String[]::new));
         }
         for (final MeasuredSamples r : runs)
         {
@@ -162,7 +161,7 @@ final class MeasuredSamples
             }
             if (phases != null)
             {
-                write(out, PHASES, phases, phaseOfChunk);
+                write(out, SchedulingBenchmark.PHASES, phases, phaseOfChunk);
             }
         }
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(decisionsPath(csv), StandardCharsets.UTF_8)))
@@ -215,7 +214,7 @@ final class MeasuredSamples
                 ns.computeIfAbsent(f[2], x -> new LinkedHashMap<>()).computeIfAbsent(f[3], x -> new LinkedHashMap<>())
                     .put(chunk, Long.parseLong(f[6]));
                 ops.computeIfAbsent(f[2], x -> new LinkedHashMap<>()).put(chunk, Long.parseLong(f[7]));
-                if (f[2].equals(PHASES))
+                if (f[2].equals(SchedulingBenchmark.PHASES))
                 {
                     phaseOf.put(chunk, f[5]);
                 }
@@ -247,7 +246,7 @@ final class MeasuredSamples
                 }
             }
             final InterleavedMeasurement.Samples s = new InterleavedMeasurement.Samples(names, samples, o);
-            if (w.getKey().equals(PHASES))
+            if (w.getKey().equals(SchedulingBenchmark.PHASES))
             {
                 final String[] phase = new String[chunks];
                 for (int k = 0; k < chunks; k++)

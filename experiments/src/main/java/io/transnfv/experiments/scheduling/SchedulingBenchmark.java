@@ -55,7 +55,8 @@ import java.util.function.IntFunction;
 public final class SchedulingBenchmark
 {
     private static final int DISTINCT_BATCHES = 8;
-    private static final String PHASES = "phases";
+    /** The phase-changing workload's row name. */
+    static final String PHASES = "phases";
     /** A static policy shown in its own column: the engine's default before the adaptive heuristic. */
     private static final String REFERENCE_STATIC = "dfs/op/eager";
 
@@ -362,9 +363,8 @@ public final class SchedulingBenchmark
     {
         final List<String> phases = settings.phases();
         final InterleavedMeasurement.Samples s = measured.phases();
-        final String[] phaseOfChunk = measured.phaseOfChunk();
-        final IntFunction<String> phaseOf = k -> phaseOfChunk[k];
-        final int chunks = phaseOfChunk.length;
+        final String[] phaseOf = measured.phaseOfChunk();
+        final int chunks = phaseOf.length;
         final int statics = SchedulingPolicy.STATIC_COUNT;
         final int contestants = s.names().size();
         // per phase: each contestant's median ns/op over the phase's chunks, and the phase's operations
@@ -375,7 +375,7 @@ public final class SchedulingBenchmark
             final String phase = phases.get(p);
             for (int k = 0; k < chunks; k++)
             {
-                phaseOps[p] += phaseOf.apply(k).equals(phase) ? s.ops()[k] : 0;
+                phaseOps[p] += phaseOf[k].equals(phase) ? s.ops()[k] : 0;
             }
             for (int c = 0; c < contestants; c++)
             {
@@ -384,7 +384,7 @@ public final class SchedulingBenchmark
                 int n = 0;
                 for (int k = 0; k < chunks; k++)
                 {
-                    if (phaseOf.apply(k).equals(phase))
+                    if (phaseOf[k].equals(phase))
                     {
                         mine[n++] = v[k];
                     }
