@@ -2,6 +2,7 @@ package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.executor.BatchExecutor;
+import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
@@ -30,7 +31,7 @@ class EquivalenceCheckTest
 
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain,
             () -> PacketSources.open(chain.settings().traffic()),
-            spec -> new BatchedChainExecutor(spec, threads -> new ReverseOrderExecutor(), "reverse order"));
+            spec -> new BatchedChainExecutor(spec, threads -> StageExecutor.of(new ReverseOrderExecutor()), "reverse order"));
 
         assertFalse(result.equivalent());
         assertTrue(result.divergingSequence() >= 0);

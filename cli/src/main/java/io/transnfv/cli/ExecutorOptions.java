@@ -44,10 +44,8 @@ final class ExecutorOptions
             case serial -> new SerialChainExecutor(chain);
             case tpg ->
             {
-                TpgBatchExecutor.create(1, strategy).close(); // rejects an unknown name before any thread starts
-                yield new BatchedChainExecutor(chain, threads -> TpgBatchExecutor.create(threads, strategy),
-                    "tpg " + strategy + ", " + chain.settings().resolvedExecutorThreads() + " threads, batches of "
-                        + chain.settings().punctuationTransactions());
+                TpgBatchExecutor.decisionModel(strategy); // rejects an unknown name before any thread starts
+                yield new BatchedChainExecutor(chain, threads -> TpgBatchExecutor.create(threads, strategy), "tpg " + strategy);
             }
         };
     }

@@ -81,7 +81,9 @@ final class RunCommand implements Callable<Integer>
         final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
         final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
         try (ChainExecutor executor = executorOptions.create(chain);
-             PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain) : PacketSources.openWithIngressThread(chain.settings().traffic());
+             PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
+                 : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
+                 : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());
              Writer recordWriter = records == null ? null : Files.newBufferedWriter(records, StandardCharsets.UTF_8))
         {

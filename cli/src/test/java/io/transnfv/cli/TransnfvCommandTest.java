@@ -130,7 +130,7 @@ class TransnfvCommandTest
         assertEquals(0, run.status, run.err);
         assertTrue(run.out.contains("scheduler"), run.out);
         assertTrue(run.out.contains("decisions"), run.out);
-        assertTrue(run.out.contains("timeBreakdownNsPerOp"), run.out);
+        assertTrue(run.out.contains("timeNsPerPacket"), run.out);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.transnfv.dpdk;
 
-import io.transnfv.engine.thread.IdleBackoff;
+import io.transnfv.engine.thread.IdleSettings;
+import org.agrona.concurrent.IdleStrategy;
 
 import com.lmax.disruptor.RingBuffer;
 
@@ -29,7 +30,7 @@ final class DpdkReceiver implements Runnable
     private final long idleTimeoutNs;
     private final long maxPackets;
     private final NativeCounters counters;
-    private final IdleBackoff backoff = new IdleBackoff();
+    private final IdleStrategy backoff = IdleSettings.newIdleStrategy();
 
     private long received;
     private long heldBackPolls;

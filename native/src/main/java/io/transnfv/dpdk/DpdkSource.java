@@ -1,6 +1,7 @@
 package io.transnfv.dpdk;
 
-import io.transnfv.engine.thread.IdleBackoff;
+import io.transnfv.engine.thread.IdleSettings;
+import org.agrona.concurrent.IdleStrategy;
 
 import com.lmax.disruptor.RingBuffer;
 import io.transnfv.engine.source.PacketBuffer;
@@ -35,7 +36,7 @@ public final class DpdkSource implements PacketSource
     private final DpdkReceiver receiver;
     private final DpdkSink sink;
     private final SourceStats stats = new SourceStats();
-    private final IdleBackoff backoff = new IdleBackoff();
+    private final IdleStrategy backoff = IdleSettings.newIdleStrategy();
     private long nextSequence;
     private long framesCopied;
     private boolean ended;
@@ -76,6 +77,30 @@ public final class DpdkSource implements PacketSource
         stats.onPacket(length);
         nextSequence = sequence + 1;
         return true;
+    }
+
+    /**
+     * Takes the next packet if the receiver has published one; otherwise applies the sink's
+     * pending verdicts (so a partial tx burst never waits for more traffic) and says so.
+     */
+    @Override
+    public int poll(final PacketBuffer dst) throws DpdkException
+    {
+        final long sequence = nextSequence;
+        if (sequence > ring.getCursor())
+        {
+            if (ended)
+            {
+                return END;
+            }
+            sink.flush();
+            if (sequence >= receiver.endSequence() && sequence > ring.getCursor())
+            {
+                return awaitSlowPath(sequence) ? poll(dst) : END;
+            }
+            return NOTHING_YET;
+        }
+        return next(dst) ? PACKET : END;
     }
 
     /** A frame spread over a chain of mbufs has no contiguous view: it is copied into the buffer's array. */

@@ -12,12 +12,19 @@ import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 public interface Granularity
 {
     /**
-     * Groups the sealed graph's operations into units.
+     * Groups the sealed graph's scheduled operations (those of dependent transactions) into
+     * units.
      *
      * @param graph a sealed graph.
      * @param units receives the layout; reset by this call.
      */
     void partition(TaskPrecedenceGraph graph, WorkUnits units);
+
+    /**
+     * @return true if every operation is a unit of its own: then every operation heads a unit
+     *         and {@link #partition} lays nothing out.
+     */
+    boolean oneOperationPerUnit();
 
     /** @return the short name used in policy names ({@code op}, {@code group}). */
     String shortName();

@@ -25,21 +25,34 @@ public final class OperationGroupGranularity implements Granularity
     {
         units.reset(graph.operationCount());
         final TransactionLog log = graph.log();
-        final int keys = graph.keyCount();
         final int choose = OperationType.CHOOSE.ordinal();
-        for (int k = 0; k < keys; k++)
+        for (int s = 0, shards = graph.shardCount(); s < shards; s++)
         {
-            for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
+            for (int i = 0, keys = graph.shardKeyCount(s); i < keys; i++)
             {
-                final int o = graph.entryOperation(e);
-                final int home = log.type(o) == choose ? graph.extraEntry(log.extraStart(o)) : graph.targetEntry(o);
-                if (home == e)
+                final int k = graph.keyReference(s, i);
+                for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
                 {
-                    units.add(o);
+                    final int o = graph.entryOperation(e);
+                    if (homeEntry(graph, log, o, choose) == e && !graph.isIndependent(log.transactionOf(o)))
+                    {
+                        units.add(o);
+                    }
                 }
+                units.closeUnit();
             }
-            units.closeUnit();
         }
+    }
+
+    private static int homeEntry(final TaskPrecedenceGraph graph, final TransactionLog log, final int o, final int choose)
+    {
+        return log.type(o) == choose ? graph.extraEntry(log.extraStart(o)) : graph.targetEntry(o);
+    }
+
+    @Override
+    public boolean oneOperationPerUnit()
+    {
+        return false;
     }
 
     @Override

@@ -15,6 +15,12 @@ public final class SingleOperationGranularity implements Granularity
     }
 
     @Override
+    public boolean oneOperationPerUnit()
+    {
+        return true;
+    }
+
+    @Override
     public String shortName()
     {
         return "op";

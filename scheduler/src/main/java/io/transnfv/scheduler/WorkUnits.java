@@ -18,6 +18,7 @@ public final class WorkUnits
 {
     private int unitCount;
     private int positions;
+    private boolean identity;
     private int[] operationAt = new int[256];
     private int[] positionOf = new int[256];
     private int[] unitEnd = new int[256];
@@ -36,6 +37,7 @@ public final class WorkUnits
         }
         unitCount = 0;
         positions = 0;
+        identity = false;
     }
 
     /** Appends operation {@code o} to the unit being filled. */
@@ -62,19 +64,21 @@ public final class WorkUnits
         unitStart[unitCount++] = start;
     }
 
-    /** Lays out one unit per operation, in operation order. */
+    /**
+     * Lays out one unit per operation, in operation order, without touching an array: position
+     * {@code p} is operation {@code p}. Cost: O(1).
+     */
     public void singleOperations(final int operations)
     {
-        reset(operations);
-        for (int o = 0; o < operations; o++)
-        {
-            operationAt[o] = o;
-            positionOf[o] = o;
-            unitEnd[o] = o + 1;
-            unitStart[o] = o;
-        }
         unitCount = operations;
         positions = operations;
+        identity = true;
+    }
+
+    /** @return true if every operation is a unit of its own and positions are operation ids. */
+    public boolean isSingleOperations()
+    {
+        return identity;
     }
 
     /** @return the number of units. */
@@ -92,24 +96,24 @@ public final class WorkUnits
     /** @return the position of unit {@code u}'s first operation. */
     public int unitStart(final int u)
     {
-        return unitStart[u];
+        return identity ? u : unitStart[u];
     }
 
     /** @return the operation at {@code position}. */
     public int operationAt(final int position)
     {
-        return operationAt[position];
+        return identity ? position : operationAt[position];
     }
 
     /** @return one past the last position of the unit {@code position} belongs to. */
     public int unitEnd(final int position)
     {
-        return unitEnd[position];
+        return identity ? position + 1 : unitEnd[position];
     }
 
     /** @return operation {@code o}'s position. */
     public int positionOf(final int o)
     {
-        return positionOf[o];
+        return identity ? o : positionOf[o];
     }
 }

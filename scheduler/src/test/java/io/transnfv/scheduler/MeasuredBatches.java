@@ -1,5 +1,6 @@
 package io.transnfv.scheduler;
 
+import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -41,12 +42,7 @@ final class MeasuredBatches
             log.end();
         }
         final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
-        graph.beginBatch(log);
-        for (int t = 0; t < transactions; t++)
-        {
-            graph.addTransaction(t);
-        }
-        graph.seal();
+        graph.buildAndSeal(log, new OperationStateMachine());
         return graph;
     }
 }

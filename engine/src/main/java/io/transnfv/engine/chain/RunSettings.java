@@ -12,9 +12,12 @@ import java.util.Objects;
  * @param executorThreads         executor threads; 0 means one per available core.
  * @param traffic                 the packet source.
  * @param outPcap                 where forwarded packets are written, or null for nowhere.
+ * @param latencyTargetNs         the latency the engine sizes its batches for, 0 for none (the
+ *                                batch size and interval are then the only limits).
  */
 public record RunSettings(
-    int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap)
+    int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
+    long latencyTargetNs)
 {
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
@@ -37,6 +40,18 @@ public record RunSettings(
         {
             throw new IllegalArgumentException("executor threads must be >= 0: " + executorThreads);
         }
+        if (latencyTargetNs < 0)
+        {
+            throw new IllegalArgumentException("latency target must be >= 0: " + latencyTargetNs);
+        }
+    }
+
+    /** Settings without a latency target. */
+    public RunSettings(
+        final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
+        final Path outPcap)
+    {
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, 0L);
     }
 
     /** @return the defaults: generated traffic with default parameters, no output file. */
@@ -55,24 +70,30 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs);
+    }
+
+    /** @return a copy with another latency target (0 for none). */
+    public RunSettings withLatencyTarget(final long targetNs)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs);
     }
 }

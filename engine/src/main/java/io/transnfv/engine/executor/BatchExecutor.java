@@ -3,6 +3,8 @@ package io.transnfv.engine.executor;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.TransactionLog;
 
+import java.util.Map;
+
 /**
  * Executes whole batches of transactions against a multi-version state table, with the
  * result of a serial execution.
@@ -18,30 +20,17 @@ public interface BatchExecutor extends AutoCloseable
      * one in serial order to the same initial state, and {@code state}'s committed values
      * equal the serial result. Called by one thread at a time.
      *
-     * @throws IllegalStateException if a function threw; {@code state} is then unchanged.
+     * @throws IllegalStateException if a function threw; {@code state} is then as before the batch.
      */
     void execute(TransactionLog log, MultiVersionStateTable state);
-
-    /**
-     * Executes a batch whose graph the caller started while the batch filled:
-     * {@code graph.beginBatch(log)} and {@code graph.addTransaction(t)} for every transaction
-     * of {@code log}, not yet sealed. Same contract as {@link #execute(TransactionLog,
-     * MultiVersionStateTable)}; an executor that does not use task precedence graphs ignores
-     * {@code graph}.
-     */
-    default void execute(
-        final TransactionLog log, final io.transnfv.tpg.graph.TaskPrecedenceGraph graph, final MultiVersionStateTable state)
-    {
-        execute(log, state);
-    }
 
     /**
      * @return what the executor wants reported at the end of a run (strategy, decisions,
      *         time breakdown); empty by default. Called by the thread that calls execute.
      */
-    default java.util.Map<String, Object> summary()
+    default Map<String, Object> summary()
     {
-        return java.util.Map.of();
+        return Map.of();
     }
 
     /** Stops the executor threads; the executor cannot be used afterwards. */

@@ -1,6 +1,7 @@
 package io.transnfv.engine.executor;
 
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.scheduler.Exploration;
 import io.transnfv.scheduler.ReadyDeques;
 import io.transnfv.scheduler.WorkUnits;
@@ -10,18 +11,18 @@ import io.transnfv.tpg.txn.TransactionLog;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * What every executor thread shares during one batch: the sealed graph, its units, the
- * operation state machine, the per-executor deques, the state table, per-transaction abort
- * reasons, per-executor progress counts and idle flags. Set up by the coordinating thread
- * before the batch's epoch is published; afterwards only the atomics, the abort reasons and
- * each executor's own progress slot change.
+ * What every executor shares while one batch executes: the sealed graph, its units, the
+ * operation state machine, the per-executor deques, the state table, the claim cursors of the
+ * initial work (seal chunks of ready operations, chunks of independent transactions),
+ * per-executor progress counts and the first failure. Set up by the worker that opens the
+ * execution phase before publishing it; afterwards only the atomics and each executor's own
+ * progress slot change.
  *
- * <p>No counter is shared by all executors: each publishes the operations it has processed in
- * its own padded slot, and an executor that finds nothing to do sums the slots to decide
- * whether the batch is over (an idle-time read, never on the per-operation path).
+ * <p>No counter is shared by all executors on the per-operation path: each publishes the
+ * operations it has processed in its own padded slot, and the sum is taken only when an
+ * executor finds nothing to do.
  */
 final class BatchRun
 {
@@ -29,9 +30,9 @@ final class BatchRun
     static final int FAILED = Integer.MIN_VALUE;
 
     private static final VarHandle FAILURE;
-    private static final VarHandle IDLE_EXECUTORS;
+    private static final VarHandle READY_CURSOR;
+    private static final VarHandle INDEPENDENT_CURSOR;
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final int PAD = 16;
 
     static
@@ -40,7 +41,8 @@ final class BatchRun
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             FAILURE = lookup.findVarHandle(BatchRun.class, "failure", Throwable.class);
-            IDLE_EXECUTORS = lookup.findVarHandle(BatchRun.class, "idleExecutors", int.class);
+            READY_CURSOR = lookup.findVarHandle(BatchRun.class, "readyCursor", int.class);
+            INDEPENDENT_CURSOR = lookup.findVarHandle(BatchRun.class, "independentCursor", int.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -48,145 +50,104 @@ final class BatchRun
         }
     }
 
-    /** The graph the executor builds when the caller did not build one. */
-    final TaskPrecedenceGraph ownGraph = new TaskPrecedenceGraph();
-    /** The batch's graph: {@link #ownGraph} or the caller's; published with the batch. */
-    TaskPrecedenceGraph graph = ownGraph;
     final OperationStateMachine machine = new OperationStateMachine();
     final WorkUnits units = new WorkUnits();
     final ReadyDeques deques;
     final int executors;
+    final TaskPrecedenceGraph graph;
     TransactionLog log;
     MultiVersionStateTable state;
+    WorkerGroup workers;
     Exploration exploration;
     /** True under speculative visibility (lazy abort): release dependents per operation. */
     boolean speculative;
-    /** Executors taking part in this batch (1 for a batch run on the caller alone). */
-    int activeExecutors;
-    int operations;
-
-    /**
-     * Per transaction, 0 or the reason it aborted. Written only by the executor running one of
-     * its operations; read by its later operations and its finisher, which the graph's
-     * logical edges order after that write.
-     */
-    int[] abortReason = new int[64];
+    /** True if more than one executor may run this batch at once. */
+    boolean concurrent;
+    /** Operations of dependent transactions: what the executors must process. */
+    int scheduledOperations;
+    /** Seal chunks whose initially ready operations are still to be claimed (0 when seeded). */
+    int readyChunks;
+    /** Seal chunks whose independent transactions are still to be claimed. */
+    int independentChunks;
 
     private final long[] processed;
-    private final int[] parked;
-    private final Thread[] threads;
-    private volatile int idleExecutors;
+    private volatile int readyCursor;
+    private volatile int independentCursor;
     private volatile Throwable failure;
 
-    BatchRun(final int executors)
+    BatchRun(final int executors, final TaskPrecedenceGraph graph)
     {
         this.executors = executors;
+        this.graph = graph;
         this.deques = new ReadyDeques(executors);
         this.processed = new long[(executors + 2) * PAD];
-        this.parked = new int[(executors + 2) * PAD];
-        this.threads = new Thread[executors];
     }
 
-    void ensureTransactions(final int count)
-    {
-        if (abortReason.length < count)
-        {
-            abortReason = new int[Integer.highestOneBit(count - 1) << 1];
-        }
-    }
-
-    /** Coordinator, before publishing: zeroes every executor's progress. */
+    /** The opening worker, before publishing: zeroes progress, cursors and the failure. */
     void resetProgress()
     {
         for (int e = 0; e < executors; e++)
         {
             processed[(e + 1) * PAD] = 0;
         }
+        READY_CURSOR.setRelease(this, 0);
+        INDEPENDENT_CURSOR.setRelease(this, 0);
         failure = null;
     }
 
-    /** Executor {@code e} only: publishes how many operations it has processed. */
+    /** Executor {@code e} only: publishes how many scheduled operations it has processed. */
     void publishProcessed(final int e, final long count)
     {
         SLOTS.setRelease(processed, (e + 1) * PAD, count);
     }
 
-    /** @return true once every operation has been processed, or the batch has failed. */
-    boolean done()
+    /** @return true once every scheduled operation has been processed, or the batch has failed. */
+    boolean allProcessed()
     {
         if (failure != null)
         {
             return true;
         }
         long sum = 0;
-        for (int e = 0; e < activeExecutors; e++)
+        for (int e = 0; e < executors; e++)
         {
             sum += (long)SLOTS.getAcquire(processed, (e + 1) * PAD);
         }
-        return sum >= operations;
+        return sum >= scheduledOperations;
     }
 
-    /** Executor {@code e}: records the thread it runs on this batch (for wake-ups). */
-    void attach(final int e, final Thread thread)
+    /** @return a seal chunk whose ready operations the caller now owns, or -1. */
+    int claimReadyChunk()
     {
-        threads[e] = thread;
+        if (readyCursor >= readyChunks)
+        {
+            return -1;
+        }
+        final int c = (int)READY_CURSOR.getAndAdd(this, 1);
+        return c < readyChunks ? c : -1;
     }
 
-    /**
-     * Executor {@code e}, idle: parks for at most {@code timeoutNs} unless work or the end of
-     * the batch is visible. A pusher that sees the flag unparks it at once.
-     */
-    void parkIdle(final int e, final long timeoutNs)
+    /** @return a seal chunk whose independent transactions the caller now owns, or -1. */
+    int claimIndependentChunk()
     {
-        final int flag = (e + 1) * PAD;
-        FLAGS.setVolatile(parked, flag, 1);
-        IDLE_EXECUTORS.getAndAdd(this, 1);
-        if (!done() && !anyWorkVisible())
+        if (independentCursor >= independentChunks)
         {
-            LockSupport.parkNanos(this, timeoutNs);
+            return -1;
         }
-        FLAGS.setVolatile(parked, flag, 0);
-        IDLE_EXECUTORS.getAndAdd(this, -1);
+        final int c = (int)INDEPENDENT_CURSOR.getAndAdd(this, 1);
+        return c < independentChunks ? c : -1;
     }
 
-    /** Any executor that has just pushed work: wakes one parked executor, if any. */
-    void wakeOneIfIdle()
+    /** @return true once every chunk of initial work has been claimed. */
+    boolean initialWorkClaimed()
     {
-        if (idleExecutors == 0)
-        {
-            return;
-        }
-        for (int e = 0; e < activeExecutors; e++)
-        {
-            final int flag = (e + 1) * PAD;
-            if ((int)FLAGS.getVolatile(parked, flag) == 1 && FLAGS.compareAndSet(parked, flag, 1, 0))
-            {
-                LockSupport.unpark(threads[e]);
-                return;
-            }
-        }
+        return readyCursor >= readyChunks && independentCursor >= independentChunks;
     }
 
-    /** Wakes every parked executor (the batch is over). */
-    void wakeAll()
+    /** @return true if some executor's deque looks non-empty (a hint, for idle workers). */
+    boolean anyReadyUnit()
     {
-        if (idleExecutors == 0)
-        {
-            return;
-        }
-        for (int e = 0; e < activeExecutors; e++)
-        {
-            final int flag = (e + 1) * PAD;
-            if ((int)FLAGS.getVolatile(parked, flag) == 1 && FLAGS.compareAndSet(parked, flag, 1, 0))
-            {
-                LockSupport.unpark(threads[e]);
-            }
-        }
-    }
-
-    private boolean anyWorkVisible()
-    {
-        for (int e = 0; e < activeExecutors; e++)
+        for (int e = 0; e < executors; e++)
         {
             if (deques.looksNonEmpty(e))
             {

@@ -17,9 +17,15 @@ public final class ExecutionCounters
     private long totalTransactionsAborted;
     private long unitsRun;
     private long parks;
+    private long independentTransactions;
+    private long totalIndependentTransactions;
 
-    void record(final long executed, final long reExecuted, final long skipped, final long aborted, final long units, final long parked)
+    void record(
+        final long executed, final long reExecuted, final long skipped, final long aborted, final long units, final long parked,
+        final long independent)
     {
+        independentTransactions = independent;
+        totalIndependentTransactions += independent;
         batches++;
         operationsExecuted = executed;
         operationsReExecuted = reExecuted;
@@ -48,6 +54,18 @@ public final class ExecutionCounters
     public long totalOperationsReExecuted()
     {
         return totalOperationsReExecuted;
+    }
+
+    /** @return transactions of the last batch that touched no key another one touched: run in place, unscheduled. */
+    public long independentTransactions()
+    {
+        return independentTransactions;
+    }
+
+    /** @return independent transactions since the executor started. */
+    public long totalIndependentTransactions()
+    {
+        return totalIndependentTransactions;
     }
 
     /** @return batches executed so far. */

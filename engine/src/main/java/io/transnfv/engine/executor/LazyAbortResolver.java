@@ -2,16 +2,19 @@ package io.transnfv.engine.executor;
 
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.TransactionLog;
 
+import java.util.Arrays;
+
 /**
- * The end-of-batch half of {@link io.transnfv.scheduler.LazyAbort}, run by the coordinating
- * thread after every executor has left the batch. Under speculative visibility a transaction
- * that aborted may have written versions that others read before it aborted. This removes
- * every aborted transaction's versions and re-executes, in serial order, exactly the
- * transactions that read a removed version, then those that read a re-executed transaction's
- * versions, and so on (every edge points forward in the serial order, so one pass in serial
- * order through a heap of marked transactions settles everything).
+ * The end-of-batch half of {@link io.transnfv.scheduler.LazyAbort}, run by the worker that
+ * closes the execution phase. Under speculative visibility a transaction that aborted may
+ * have written versions that others read before it aborted. This undoes every aborted
+ * transaction and re-executes, in serial order, exactly the transactions that read one of its
+ * versions, then those that read a re-executed transaction's versions, and so on (every edge
+ * points forward in the serial order, so one pass in serial order through a heap of marked
+ * transactions settles everything).
  *
  * <pre>
  *  A aborts at op 1 ── op 0's version was read by B ── B re-executed ── C read B ── C too
@@ -19,27 +22,28 @@ import io.transnfv.tpg.txn.TransactionLog;
  *                                                      before D ran: D is left alone
  * </pre>
  *
- * Allocation-free once its arrays have grown.
+ * Independent transactions are never involved: nobody else touches their keys. Allocation-free
+ * once its arrays have grown.
  */
 final class LazyAbortResolver
 {
+    private static final int CHOOSE = OperationType.CHOOSE.ordinal();
+    private static final int READ = OperationType.READ.ordinal();
+
     private int[] heap = new int[64];
     private int heapSize;
     private int[] markedIn = new int[64];
     private int stamp;
-    private TransactionLog log;
+    private TaskPrecedenceGraph graph;
 
-    /**
-     * @return the number of operations re-executed.
-     */
+    /** @return the number of operations re-executed. */
     long resolve(final BatchRun run, final OperationExecutor executor)
     {
         final TransactionLog log = run.log;
         final TaskPrecedenceGraph graph = run.graph;
         final OperationStateMachine machine = run.machine;
-        final int[] abortReason = run.abortReason;
         final int txns = log.transactionCount();
-        this.log = log;
+        this.graph = graph;
         if (markedIn.length < txns)
         {
             markedIn = new int[Integer.highestOneBit(txns - 1) << 1];
@@ -47,13 +51,13 @@ final class LazyAbortResolver
         }
         if (++stamp == Integer.MAX_VALUE)
         {
-            java.util.Arrays.fill(markedIn, 0);
+            Arrays.fill(markedIn, 0);
             stamp = 1;
         }
         heapSize = 0;
         for (int t = 0; t < txns; t++)
         {
-            if (abortReason[t] == 0)
+            if (log.abortReason(t) == 0 || graph.isIndependent(t))
             {
                 continue;
             }
@@ -63,42 +67,69 @@ final class LazyAbortResolver
             // operations removed theirs before releasing a reader); but a reader of a later,
             // removed slot of the same transaction read through to such a version, so once
             // anything ran, every operation's readers are suspect
-            if (machine.state(first) == OperationStateMachine.EXECUTED)
+            if (end > first && machine.state(first) == OperationStateMachine.EXECUTED)
             {
                 for (int o = first; o < end; o++)
                 {
-                    markReaders(graph, o);
+                    markReaders(log, o);
                 }
             }
-            executor.removeVersions(t);
+            executor.undoTransaction(t);
         }
         long reExecuted = 0;
         while (heapSize > 0)
         {
             final int t = pop();
-            abortReason[t] = executor.reExecute(t);
+            log.abortReason(t, executor.reExecute(t));
             final int first = log.firstOperation(t);
             final int end = first + log.operationCount(t);
             reExecuted += end - first;
             for (int o = first; o < end; o++)
             {
-                markReaders(graph, o);
+                markReaders(log, o);
             }
         }
-        this.log = null;
+        this.graph = null;
         return reExecuted;
     }
 
-    private void markReaders(final TaskPrecedenceGraph graph, final int o)
+    private void markReaders(final TransactionLog log, final int o)
     {
-        final int end = graph.dependentsEnd(o);
-        for (int i = graph.dependentsStart(o); i < end; i++)
+        final int type = log.type(o);
+        if (type == CHOOSE)
         {
-            final int t = log.transactionOf(graph.dependent(i));
-            if (markedIn[t] != stamp)
+            final int x0 = graph.extraEntry(log.extraStart(o));
+            final int x1 = x0 + log.extraCount(o);
+            for (int e = x0; e < x1; e++)
             {
-                markedIn[t] = stamp;
-                push(t);
+                if (graph.isWrite(e))
+                {
+                    markReadersOf(log, e);
+                }
+            }
+        }
+        else if (type != READ)
+        {
+            markReadersOf(log, o);
+        }
+    }
+
+    private void markReadersOf(final TransactionLog log, final int e)
+    {
+        for (int f = graph.nextEntry(e); f != TaskPrecedenceGraph.NONE; f = graph.nextEntry(f))
+        {
+            if (graph.isCrossTransaction(f))
+            {
+                final int t = log.transactionOf(graph.entryOperation(f));
+                if (markedIn[t] != stamp)
+                {
+                    markedIn[t] = stamp;
+                    push(t);
+                }
+            }
+            if (graph.isWrite(f))
+            {
+                return;
             }
         }
     }
@@ -107,22 +138,14 @@ final class LazyAbortResolver
 
     private boolean before(final int a, final int b)
     {
-        final long ta = log.timestampNs(a);
-        final long tb = log.timestampNs(b);
-        if (ta != tb)
-        {
-            return ta < tb;
-        }
-        final long sa = log.sequence(a);
-        final long sb = log.sequence(b);
-        return sa != sb ? sa < sb : a < b;
+        return graph.serialRank(a) < graph.serialRank(b);
     }
 
     private void push(final int t)
     {
         if (heapSize == heap.length)
         {
-            heap = java.util.Arrays.copyOf(heap, heap.length * 2);
+            heap = Arrays.copyOf(heap, heap.length * 2);
         }
         int i = heapSize++;
         while (i > 0)

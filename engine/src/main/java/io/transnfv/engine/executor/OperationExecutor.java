@@ -1,5 +1,6 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.scheduler.Exploration;
 import io.transnfv.scheduler.ReadyDeques;
@@ -12,35 +13,33 @@ import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.TransactionLog;
 
 /**
- * One executor's role: take a ready unit from the deques ({@link Exploration#poll}), run its
- * operations in serial order against the multi-version table, and release what they unblock.
- * It is also the {@link FunctionContext} of the operation it runs. Owned by one thread; its
- * counters are plain fields read by the coordinator after the batch.
+ * One executor's role in the execution phase: take a ready unit (own deque, then stealing),
+ * else claim initial work (a seal chunk's ready operations, a chunk of independent
+ * transactions), run it against the multi-version table and release what it unblocks. It is
+ * also the {@link io.transnfv.tpg.txn.FunctionContext} of the operation it runs. Owned by one
+ * worker; its counters are plain fields read after the batch.
  *
  * <pre>
- *  unit at position p:  o = operationAt(p)  ──► READY?  ──yes──► run o, release, p + 1
+ *  unit at position p:  o = operationAt(p) ──► READY? ──yes──► run o, release, p + 1
  *                                              │no
  *                                              └► park(o): let go; the last resolver of o
- *                                                 pushes position p back onto a deque
+ *                                                 pushes position p back onto its deque
  *  per operation:  READY ──run──► EXECUTED / ABORTED
- *    speculative (lazy):  its readers lose a dependency now
- *    decided (eager):     its readers lose it when its transaction finishes, after an
- *                         aborted transaction's versions are removed
+ *    speculative (lazy abort):  its readers lose a dependency now
+ *    decided (eager abort):     its readers lose it when its transaction finishes, after an
+ *                               aborted transaction's effects are undone
  *    the transaction's next operation loses its logical dependency
+ *  independent transaction:     its operations in statement order, in place, no dependency
  * </pre>
- *
- * <p>Time is measured at idle transitions only (never per operation): an idle streak that
- * ended by finding work while searching counts as explore, one that parked or ended the batch
- * counts as sync; the rest of the executor's time in the batch is useful.
  */
 final class OperationExecutor extends OperationContext
 {
-    private static final int SPIN_LIMIT = 32;
-    private static final int YIELD_LIMIT = 40;
-    private static final long IDLE_PARK_NS = 50_000L;
+    private static final int CHOOSE = OperationType.CHOOSE.ordinal();
+    private static final int READ = OperationType.READ.ordinal();
 
     private final int index;
     private final BatchRun run;
+    private final int polls = EngineConfiguration.EXECUTE_POLLS;
 
     private TaskPrecedenceGraph graph;
     private MultiVersionStateTable state;
@@ -50,15 +49,13 @@ final class OperationExecutor extends OperationContext
     private Exploration exploration;
     private boolean speculative;
     private boolean concurrent;
-
+    private int operations;
 
     long processed;
     long executed;
     long skipped;
     long transactionsAborted;
-    long activeNs;
-    long exploreNs;
-    long syncNs;
+    long independentRun;
     long unitsRun;
     long parks;
 
@@ -68,48 +65,64 @@ final class OperationExecutor extends OperationContext
         this.run = run;
     }
 
-    /** Runs units until every operation of the batch is processed (or the batch has failed). */
-    void runBatch()
+    /** Before the batch is published, by the opening worker: zeroes the counters. */
+    void resetCounters()
     {
-        final long startNs = System.nanoTime();
-        bind();
         processed = 0;
         executed = 0;
         skipped = 0;
         transactionsAborted = 0;
-        exploreNs = 0;
-        syncNs = 0;
+        independentRun = 0;
         unitsRun = 0;
         parks = 0;
-        run.attach(index, Thread.currentThread());
+    }
+
+    /**
+     * Runs ready work until none is left to claim now (after a few empty polls), or the batch
+     * is over.
+     *
+     * @return true if it ran anything.
+     */
+    boolean work()
+    {
+        bind();
         final Exploration exploration = this.exploration;
         final ReadyDeques deques = this.deques;
+        int empty = 0;
+        boolean did = false;
         try
         {
             while (true)
             {
-                int position = exploration.poll(deques, index);
-                if (position == ReadyDeques.EMPTY)
+                final int position = exploration.poll(deques, index);
+                if (position != ReadyDeques.EMPTY)
                 {
-                    position = idle(exploration, deques);
-                    if (position == ReadyDeques.EMPTY)
-                    {
-                        break;
-                    }
+                    runUnit(position);
+                    empty = 0;
+                    did = true;
+                    continue;
                 }
-                runUnit(position);
+                if (claimInitialWork())
+                {
+                    empty = 0;
+                    did = true;
+                    continue;
+                }
+                if (++empty > polls || (run.allProcessed() && run.initialWorkClaimed()))
+                {
+                    return did;
+                }
+                Thread.onSpinWait();
             }
         }
         catch (final Throwable t)
         {
             run.fail(t);
-            run.wakeAll();
+            return true;
         }
         finally
         {
-            activeNs = System.nanoTime() - startNs;
             log = null;
-            state = null;
         }
     }
 
@@ -123,53 +136,40 @@ final class OperationExecutor extends OperationContext
         units = run.units;
         exploration = run.exploration;
         speculative = run.speculative;
-        concurrent = run.activeExecutors > 1;
+        concurrent = run.concurrent;
+        operations = graph.operationCount();
     }
 
-    /** @return a position found after waiting, or EMPTY when the batch is over. */
-    private int idle(final Exploration exploration, final ReadyDeques deques)
+    private boolean claimInitialWork()
     {
-        final long idleStartNs = System.nanoTime();
-        boolean waited = false;
-        int position = ReadyDeques.EMPTY;
-        for (int idle = 0; ; idle++)
+        final int ready = run.claimReadyChunk();
+        if (ready >= 0)
         {
-            if (run.done())
+            final TaskPrecedenceGraph graph = this.graph;
+            final int n = graph.readyCount(ready);
+            for (int i = 0; i < n; i++)
             {
-                run.wakeAll();
-                waited = true;
-                break;
+                deques.push(index, graph.readyOperation(ready, i));
             }
-            position = exploration.poll(deques, index);
-            if (position != ReadyDeques.EMPTY)
+            if (concurrent && n > 1)
             {
-                break;
+                run.workers.wakeOne();
             }
-            if (idle < SPIN_LIMIT)
-            {
-                Thread.onSpinWait();
-            }
-            else if (idle < YIELD_LIMIT)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                waited = true;
-                parks++;
-                run.parkIdle(index, IDLE_PARK_NS);
-            }
+            return true;
         }
-        final long idleNs = System.nanoTime() - idleStartNs;
-        if (waited)
+        final int chunk = run.claimIndependentChunk();
+        if (chunk >= 0)
         {
-            syncNs += idleNs;
+            final TaskPrecedenceGraph graph = this.graph;
+            final int n = graph.independentCount(chunk);
+            for (int i = 0; i < n; i++)
+            {
+                runIndependent(graph.independentTransaction(chunk, i));
+            }
+            independentRun += n;
+            return true;
         }
-        else
-        {
-            exploreNs += idleNs;
-        }
-        return position;
+        return false;
     }
 
     private void runUnit(final int start)
@@ -184,6 +184,7 @@ final class OperationExecutor extends OperationContext
             final int o = units.operationAt(p);
             if (machine.state(o) != OperationStateMachine.READY && machine.park(o))
             {
+                parks++;
                 break;
             }
             process(o);
@@ -191,15 +192,47 @@ final class OperationExecutor extends OperationContext
         run.publishProcessed(index, processed);
     }
 
+    /** Runs independent transaction {@code t} at once: every access is in place, nobody waits for it. */
+    private void runIndependent(final int t)
+    {
+        final TransactionLog log = this.log;
+        final int first = log.firstOperation(t);
+        final int end = first + log.operationCount(t);
+        transaction = t;
+        firstOp = first;
+        abortReason = 0;
+        int o = first;
+        try
+        {
+            for (; o < end && abortReason == 0; o++)
+            {
+                op = o;
+                chosen = ChooseFunction.NONE;
+                runOperation(o);
+            }
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+            abortReason = BatchRun.FAILED;
+        }
+        executed += o - first;
+        if (abortReason != 0)
+        {
+            log.abortReason(t, abortReason);
+            undoTransaction(t);
+            transactionsAborted++;
+        }
+    }
+
     private void process(final int o)
     {
         final TransactionLog log = this.log;
         final int t = log.transactionOf(o);
-        final int[] abortReasons = run.abortReason;
         final int first = log.firstOperation(t);
-        if (abortReasons[t] != 0)
+        if (log.abortReason(t) != 0)
         {
-            removeSlots(o);
+            undoEntries(o);
             machine.complete(o, OperationStateMachine.ABORTED);
             skipped++;
         }
@@ -222,8 +255,8 @@ final class OperationExecutor extends OperationContext
             executed++;
             if (abortReason != 0)
             {
-                abortReasons[t] = abortReason;
-                removeSlots(o);
+                log.abortReason(t, abortReason);
+                undoEntries(o);
                 machine.complete(o, OperationStateMachine.ABORTED);
             }
             else
@@ -253,24 +286,58 @@ final class OperationExecutor extends OperationContext
             deques.push(index, units.positionOf(o));
             if (concurrent)
             {
-                run.wakeOneIfIdle();
+                run.workers.wakeOne();
             }
         }
     }
 
+    /** Releases every operation that reads a version operation {@code o} wrote (TD and PD edges). */
     private void releaseDependents(final int o)
     {
-        final TaskPrecedenceGraph graph = this.graph;
-        final int end = graph.dependentsEnd(o);
-        for (int i = graph.dependentsStart(o); i < end; i++)
+        final TransactionLog log = this.log;
+        if (log.type(o) != CHOOSE)
         {
-            release(graph.dependent(i));
+            if (log.type(o) != READ)
+            {
+                releaseReaders(o);
+            }
+            return;
+        }
+        final int x0 = operations + log.extraStart(o);
+        final int x1 = x0 + log.extraCount(o);
+        for (int e = x0; e < x1; e++)
+        {
+            if (graph.isWrite(e))
+            {
+                releaseReaders(e);
+            }
+        }
+    }
+
+    /** Walks write entry {@code e}'s chain up to the next write: every other transaction's entry there read it. */
+    private void releaseReaders(final int e)
+    {
+        final TaskPrecedenceGraph graph = this.graph;
+        if (graph.isInPlace(e))
+        {
+            return;
+        }
+        for (int f = graph.nextEntry(e); f != TaskPrecedenceGraph.NONE; f = graph.nextEntry(f))
+        {
+            if (graph.isCrossTransaction(f))
+            {
+                release(graph.entryOperation(f));
+            }
+            if (graph.isWrite(f))
+            {
+                return;
+            }
         }
     }
 
     private void finishTransaction(final int t, final int first, final int end)
     {
-        final boolean aborted = run.abortReason[t] != 0;
+        final boolean aborted = log.abortReason(t) != 0;
         if (aborted)
         {
             transactionsAborted++;
@@ -281,7 +348,7 @@ final class OperationExecutor extends OperationContext
         }
         if (aborted)
         {
-            removeVersions(t);
+            undoTransaction(t);
         }
         for (int o = first; o < end; o++)
         {
@@ -290,9 +357,9 @@ final class OperationExecutor extends OperationContext
     }
 
     /**
-     * Coordinator only, after the parallel phase: runs transaction {@code t} again against the
-     * current versions (every earlier transaction is final), writing its versions, or removing
-     * them all if it aborts.
+     * The coordinating worker only, after the execution phase: runs transaction {@code t} again
+     * against the current versions (every earlier transaction is final), first undoing what it
+     * did, and undoing everything again if it aborts.
      *
      * @return 0 if it committed, else its abort reason.
      */
@@ -302,6 +369,7 @@ final class OperationExecutor extends OperationContext
         final TransactionLog log = this.log;
         final int first = log.firstOperation(t);
         final int end = first + log.operationCount(t);
+        undoTransaction(t);
         transaction = t;
         firstOp = first;
         abortReason = 0;
@@ -312,49 +380,50 @@ final class OperationExecutor extends OperationContext
             runOperation(o);
             if (abortReason != 0)
             {
-                removeVersions(t);
+                undoTransaction(t);
                 break;
             }
         }
-        final int reason = abortReason;
         this.log = null;
-        this.state = null;
-        return reason;
+        return abortReason;
     }
 
-    /** Removes every version slot of transaction {@code t} (written or not). */
-    void removeVersions(final int t)
+    /** Undoes every effect of transaction {@code t}, in reverse statement order. */
+    void undoTransaction(final int t)
     {
         final TransactionLog log = run.log;
         final int first = log.firstOperation(t);
-        final int end = first + log.operationCount(t);
-        for (int o = first; o < end; o++)
+        for (int o = first + log.operationCount(t) - 1; o >= first; o--)
         {
-            removeSlotsOf(log, run.graph, run.state, o);
+            undoEntriesOf(log, o);
         }
     }
 
-    private void removeSlots(final int o)
+    private void undoEntries(final int o)
     {
-        removeSlotsOf(log, graph, state, o);
+        undoEntriesOf(log, o);
     }
 
-    private static void removeSlotsOf(
-        final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state, final int o)
+    private void undoEntriesOf(final TransactionLog log, final int o)
     {
         final int type = log.type(o);
-        if (type == OperationType.CHOOSE.ordinal())
+        final MultiVersionStateTable state = run.state;
+        if (type == CHOOSE)
         {
-            final int x0 = log.extraStart(o);
+            final TaskPrecedenceGraph graph = run.graph;
+            final int x0 = graph.extraEntry(log.extraStart(o));
             final int x1 = x0 + log.extraCount(o);
-            for (int x = x0; x < x1; x++)
+            for (int e = x1 - 1; e >= x0; e--)
             {
-                state.remove(graph.extraEntry(x));
+                if (graph.isWrite(e))
+                {
+                    state.undo(e);
+                }
             }
         }
-        else if (type != OperationType.READ.ordinal())
+        else if (type != READ)
         {
-            state.remove(graph.targetEntry(o));
+            state.undo(o);
         }
     }
 
@@ -362,7 +431,7 @@ final class OperationExecutor extends OperationContext
 
     private long readAt(final int entry)
     {
-        return state.read(graph.entryKey(entry), graph.previousWrite(entry));
+        return state.read(graph.accessEntry(entry));
     }
 
     private void runOperation(final int o)
@@ -372,27 +441,25 @@ final class OperationExecutor extends OperationContext
         {
             case 0: // READ
             {
-                final long v = readAt(graph.targetEntry(o));
+                final long v = readAt(o);
                 log.result(o, v, v, ChooseFunction.NONE);
                 break;
             }
             case 1: // WRITE
             {
-                final int e = graph.targetEntry(o);
-                final long old = readAt(e);
+                final long old = readAt(o);
                 final long v = log.operand(o);
-                state.write(e, v);
+                state.write(o, v);
                 log.result(o, old, v, ChooseFunction.NONE);
                 break;
             }
             case 2: // READ_MODIFY
             {
-                final int e = graph.targetEntry(o);
-                final long old = readAt(e);
+                final long old = readAt(o);
                 final long v = log.function(o).apply(old, this);
                 if (abortReason == 0)
                 {
-                    state.write(e, v);
+                    state.write(o, v);
                     log.result(o, old, v, ChooseFunction.NONE);
                 }
                 break;
@@ -415,7 +482,7 @@ final class OperationExecutor extends OperationContext
         final int count = log.extraCount(o);
         if (pick == ChooseFunction.NONE)
         {
-            keepCandidates(x0, count, TaskPrecedenceGraph.NONE);
+            skipCandidates(x0, count, TaskPrecedenceGraph.NONE);
             log.result(o, 0L, 0L, ChooseFunction.NONE);
             return;
         }
@@ -424,26 +491,27 @@ final class OperationExecutor extends OperationContext
             throw new IllegalStateException("chooser picked " + pick + " of " + count + " candidates");
         }
         chosen = pick;
-        final int e = graph.extraEntry(x0 + pick);
-        final long old = readAt(e);
+        final int e = graph.accessEntry(graph.extraEntry(x0 + pick));
+        final long old = state.read(e);
         final long v = log.function(o).apply(old, this);
         if (abortReason == 0)
         {
             state.write(e, v);
-            keepCandidates(x0, count, e);
+            skipCandidates(x0, count, e);
             log.result(o, old, v, pick);
         }
     }
 
-    private void keepCandidates(final int x0, final int count, final int chosenEntry)
+    /** Unchosen candidates create no version: readers after the CHOOSE look through them. */
+    private void skipCandidates(final int x0, final int count, final int chosenEntry)
     {
-        // an unchosen candidate still holds a version slot: it carries the previous value on
+        final TaskPrecedenceGraph graph = this.graph;
         for (int x = x0; x < x0 + count; x++)
         {
             final int e = graph.extraEntry(x);
-            if (e != chosenEntry)
+            if (e != chosenEntry && graph.isWrite(e))
             {
-                state.write(e, readAt(e));
+                state.skip(e);
             }
         }
     }

@@ -1,9 +1,14 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.thread.Phase;
+import io.transnfv.engine.thread.TaskPhase;
+import io.transnfv.engine.thread.TimeCategory;
+import io.transnfv.engine.thread.WorkerClock;
+import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.scheduler.BatchStatistics;
 import io.transnfv.scheduler.DecisionModel;
-import io.transnfv.scheduler.ReadyDeques;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
@@ -12,35 +17,42 @@ import io.transnfv.tpg.txn.TransactionLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * The parallel batch executor: builds the batch's {@link TaskPrecedenceGraph}, measures it,
- * lets its {@link DecisionModel} choose the batch's {@link SchedulingPolicy}, binds the
- * version slots in the {@link MultiVersionStateTable}, groups operations into units and runs
- * them on {@code threads} executors: the calling thread plus {@code threads - 1} persistent
- * daemon threads that park between batches. Each executor has its own work-stealing deque;
- * nothing is shared per operation but the dependency counters of the operations themselves.
+ * The parallel batch executor: a batch's state access phase as four phases that any number of
+ * workers share, each closed by the last worker to leave it, which runs the sequential step
+ * after it.
  *
- * <p>Every policy gives the serial result (see docs/design/tpg.md and scheduling.md). A batch
- * smaller than {@link #MIN_PARALLEL_OPERATIONS} runs on the calling thread alone (waking the
- * pool costs more than it saves).
+ * <pre>
+ *  BUILD    one task per key shard: the shard's chains (graph), then its bindings (state)
+ *           ─► measure the graph, let the {@link DecisionModel} choose the batch's policy
+ *  SEAL     one task per chunk of transactions: in-place marks, dependency counts, initial
+ *           states, independent transactions, initially ready operations
+ *           ─► group units if the policy says so, reset the deques
+ *  EXECUTE  executors take ready units (own deque, then stealing), else claim a chunk of
+ *           ready operations or of independent transactions
+ *           ─► lazy abort: undo aborted transactions, re-execute their readers in serial order
+ *  COLLAPSE one task per key shard: last live versions written back, emptied keys deleted
+ *           ─► counters, feedback to the decision model, the caller's next phase
+ * </pre>
  *
- * <p>Strategy names ({@link #create(int, String)}): the 12 static policies
- * ({@code bfs/op/eager} ... {@code random/group/lazy}, see {@link SchedulingPolicy#parse}),
- * {@code adaptive} (the heuristic decision model) and {@code adaptive-feedback} (the bandit).
+ * <p>Standalone ({@link #execute(TransactionLog, MultiVersionStateTable)}), the calling thread
+ * is worker 0 and the executor's own {@code threads - 1} daemon threads are the others. Inside
+ * a chain run, the chain engine's workers run the same phases ({@link #begin}) between its own.
+ * A batch with less work than {@link EngineConfiguration#MIN_PARALLEL_WORK} runs on one worker.
+ *
+ * <p>Every policy gives the serial result (see docs/design/tpg.md and scheduling.md). Strategy
+ * names ({@link #create(int, String)}): the 12 static policies ({@code bfs/op/eager} ...
+ * {@code random/group/lazy}, see {@link SchedulingPolicy#parse}), {@code adaptive} (the
+ * heuristic decision model) and {@code adaptive-feedback} (the bandit).
  */
-public final class TpgBatchExecutor implements BatchExecutor
+public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 {
     /** Name of the adaptive heuristic strategy. */
     public static final String ADAPTIVE = "adaptive";
@@ -48,51 +60,40 @@ public final class TpgBatchExecutor implements BatchExecutor
     public static final String ADAPTIVE_FEEDBACK = "adaptive-feedback";
     /** The strategy of {@link #TpgBatchExecutor(int)}: the adaptive heuristic. */
     public static final String DEFAULT_STRATEGY = ADAPTIVE;
-    /** Batches with fewer operations run on the calling thread only. */
-    public static final int MIN_PARALLEL_OPERATIONS = 64;
 
     private static final Logger LOG = LoggerFactory.getLogger(TpgBatchExecutor.class);
-    private static final VarHandle WORKERS_ACTIVE;
-    private static final int SPIN_LIMIT = 64;
-    private static final int YIELD_LIMIT = 96;
     private static final int MAX_REASONS = 64;
-
-    static
-    {
-        try
-        {
-            WORKERS_ACTIVE = MethodHandles.lookup().findVarHandle(TpgBatchExecutor.class, "workersActive", int.class);
-        }
-        catch (final ReflectiveOperationException e)
-        {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final int threads;
     private final DecisionModel model;
+    private final TaskPrecedenceGraph graph;
     private final BatchRun run;
     private final OperationExecutor[] executors;
-    private final Thread[] workers;
     private final LazyAbortResolver resolver = new LazyAbortResolver();
     private final BatchStatistics statistics = new BatchStatistics();
     private final ExecutionCounters counters = new ExecutionCounters();
-    private final TimeBreakdown breakdown = new TimeBreakdown();
     private final long[] decisions = new long[SchedulingPolicy.STATIC_COUNT];
     private final String[] reasonNames = new String[MAX_REASONS];
     private final long[] reasonCounts = new long[MAX_REASONS];
-    private SchedulingPolicy lastPolicy;
+    private final TaskPhase build;
+    private final TaskPhase seal;
+    private final ExecutionPhase execute;
+    private final TaskPhase collapse;
+    private final StandaloneJob standalone = new StandaloneJob();
+    private WorkerGroup ownWorkers;
+    private boolean closed;
 
-    private volatile long epoch;
-    private volatile int workersActive;
-    private volatile boolean closed;
-    private volatile Thread coordinator;
+    private SchedulingPolicy policy;
+    private SchedulingPolicy lastPolicy;
+    private Phase.Transition then;
+    private int parallelism;
+    private long batchStartNs;
+    private long executeStartNs;
+    private long executeNs;
+    private long reExecuted;
 
     /**
-     * The default, {@link #DEFAULT_STRATEGY}: the adaptive heuristic, which the interleaved
-     * scheduling benchmark measured within 3 % of the best static policy on every steady
-     * workload at 1 and 2 threads, where the best single static policy was up to 1.3× off
-     * the best on some (docs/PERFORMANCE.md, Scheduling).
+     * The default, {@link #DEFAULT_STRATEGY}: the adaptive heuristic.
      *
      * @param threads executors including the calling thread, at least 1.
      */
@@ -112,7 +113,7 @@ public final class TpgBatchExecutor implements BatchExecutor
     }
 
     /**
-     * @param threads executors including the calling thread, at least 1.
+     * @param threads executors (workers) that may run a batch at once, at least 1.
      * @param model   chooses every batch's policy; owned by this executor from now on.
      */
     public TpgBatchExecutor(final int threads, final DecisionModel model)
@@ -123,25 +124,26 @@ public final class TpgBatchExecutor implements BatchExecutor
         }
         this.threads = threads;
         this.model = model;
-        this.run = new BatchRun(threads);
+        this.graph = new TaskPrecedenceGraph(shardsFor(threads));
+        this.run = new BatchRun(threads, graph);
         this.executors = new OperationExecutor[threads];
         for (int i = 0; i < threads; i++)
         {
             executors[i] = new OperationExecutor(i, run);
         }
-        this.workers = new Thread[threads - 1];
-        for (int i = 1; i < threads; i++)
-        {
-            final OperationExecutor executor = executors[i];
-            final Thread thread = new Thread(() -> workerLoop(executor), "transnfv-executor-" + i);
-            thread.setDaemon(true);
-            workers[i - 1] = thread;
-        }
-        for (final Thread worker : workers)
-        {
-            worker.start();
-        }
-        LOG.debug("executor started: threads={} strategy={}", threads, model.name());
+        this.build = new TaskPhase(TimeCategory.BUILD, this::buildTask);
+        this.seal = new TaskPhase(TimeCategory.SEAL, this::sealChunk);
+        this.execute = new ExecutionPhase();
+        this.collapse = new TaskPhase(TimeCategory.COLLAPSE, this::collapseShard);
+        LOG.debug("executor: threads={} strategy={} shards={}", threads, model.name(), graph.shardCount());
+    }
+
+    /** @return graph shards for {@code threads} workers: a power of two, a few per worker. */
+    private static int shardsFor(final int threads)
+    {
+        final int wanted = threads == 1 ? 1 : threads * EngineConfiguration.GRAPH_SHARDS_PER_WORKER;
+        final int shards = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
+        return Math.min(Math.min(shards, TaskPrecedenceGraph.MAX_SHARDS), MultiVersionStateTable.SHARDS);
     }
 
     /** @return an executor whose decision model runs in {@code mode}. */
@@ -157,18 +159,28 @@ public final class TpgBatchExecutor implements BatchExecutor
      */
     public static TpgBatchExecutor create(final int threads, final String strategy)
     {
+        return new TpgBatchExecutor(threads, decisionModel(strategy));
+    }
+
+    /**
+     * @param strategy a strategy name, as {@link #create} takes.
+     * @return a new decision model for it.
+     * @throws IllegalArgumentException for an unknown name, listing the valid ones.
+     */
+    public static DecisionModel decisionModel(final String strategy)
+    {
         final String s = strategy.trim().toLowerCase(Locale.ROOT);
         if (s.equals(ADAPTIVE) || s.equals("adaptive-heuristic"))
         {
-            return adaptive(threads, DecisionModel.Mode.HEURISTIC);
+            return DecisionModel.adaptive(DecisionModel.Mode.HEURISTIC);
         }
         if (s.equals(ADAPTIVE_FEEDBACK))
         {
-            return adaptive(threads, DecisionModel.Mode.FEEDBACK);
+            return DecisionModel.adaptive(DecisionModel.Mode.FEEDBACK);
         }
         try
         {
-            return new TpgBatchExecutor(threads, SchedulingPolicy.parse(s));
+            return DecisionModel.fixed(SchedulingPolicy.parse(s));
         }
         catch (final IllegalArgumentException e)
         {
@@ -189,7 +201,7 @@ public final class TpgBatchExecutor implements BatchExecutor
         return Collections.unmodifiableList(names);
     }
 
-    /** @return the number of executors, the calling thread included. */
+    /** @return the number of executors (workers) that may run a batch at once. */
     public int threads()
     {
         return threads;
@@ -207,16 +219,10 @@ public final class TpgBatchExecutor implements BatchExecutor
         return lastPolicy;
     }
 
-    /** @return the counters of the last batch and totals; read by the calling thread. */
+    /** @return the counters of the last batch and totals. */
     public ExecutionCounters counters()
     {
         return counters;
-    }
-
-    /** @return the time breakdown since the executor started; read by the calling thread. */
-    public TimeBreakdown timeBreakdown()
-    {
-        return breakdown;
     }
 
     /** @return the statistics of the last batch as the decision model saw them. */
@@ -225,18 +231,29 @@ public final class TpgBatchExecutor implements BatchExecutor
         return statistics;
     }
 
+    /** For tests in this package: the shared state of the batch. */
+    BatchRun runForTest()
+    {
+        return run;
+    }
+
     /** @return the graph of the last batch (statistics; valid until the next batch). */
     public TaskPrecedenceGraph graph()
     {
-        return run.graph;
+        return graph;
+    }
+
+    /** @return the worker group of standalone runs, or null before the first (its clocks hold the time breakdown). */
+    public WorkerGroup ownWorkers()
+    {
+        return ownWorkers;
     }
 
     /**
      * A report of the run so far, for the run report (allocates; call off the hot path):
      * {@code strategy}, {@code threads}, {@code batches}, {@code decisions} (policy name →
-     * batches), {@code reasons} (decision rule → batches), {@code timeBreakdownNsPerOp}
-     * (useful, sync, lock, construct, explore, others), {@code operationsExecuted},
-     * {@code operationsReExecuted}, {@code transactionsAborted}.
+     * batches), {@code reasons} (decision rule → batches), {@code operationsExecuted},
+     * {@code operationsReExecuted}, {@code transactionsAborted}, {@code independentTransactions}.
      */
     @Override
     public Map<String, Object> summary()
@@ -260,12 +277,14 @@ public final class TpgBatchExecutor implements BatchExecutor
             reasons.put(reasonNames[i], reasonCounts[i]);
         }
         m.put("reasons", reasons);
-        m.put("timeBreakdownNsPerOp", breakdown.nsPerOperation());
         m.put("operationsExecuted", counters.totalOperationsExecuted());
         m.put("operationsReExecuted", counters.totalOperationsReExecuted());
         m.put("transactionsAborted", counters.totalTransactionsAborted());
+        m.put("independentTransactions", counters.totalIndependentTransactions());
         return m;
     }
+
+    // ---------------------------------------------------------------- standalone
 
     @Override
     public void execute(final TransactionLog log, final MultiVersionStateTable state)
@@ -274,148 +293,259 @@ public final class TpgBatchExecutor implements BatchExecutor
         {
             throw new IllegalStateException("executor closed");
         }
-        final long startNs = System.nanoTime();
-        final TaskPrecedenceGraph graph = run.ownGraph;
-        graph.beginBatch(log);
-        for (int t = 0, txns = log.transactionCount(); t < txns; t++)
+        if (ownWorkers == null)
         {
-            graph.addTransaction(t);
+            ownWorkers = new WorkerGroup(threads, true, "transnfv-executor");
         }
-        executeBuilt(log, graph, state, startNs);
-    }
-
-    @Override
-    public void execute(final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state)
-    {
-        if (closed)
-        {
-            throw new IllegalStateException("executor closed");
-        }
-        if (graph.log() != log)
-        {
-            throw new IllegalArgumentException("the graph was begun over another log");
-        }
-        executeBuilt(log, graph, state, System.nanoTime());
-    }
-
-    private void executeBuilt(
-        final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state, final long startNs)
-    {
-        final BatchRun run = this.run;
-        final int txns = log.transactionCount();
-        run.graph = graph;
-        graph.seal();
-        final int ops = graph.operationCount();
-        final boolean parallel = workers.length > 0 && ops >= MIN_PARALLEL_OPERATIONS;
-        final int active = parallel ? threads : 1;
-        statistics.measure(graph, active);
-        final SchedulingPolicy policy = model.choose(statistics);
-        recordDecision(policy);
-        bindVersions(graph, state);
-
-        run.log = log;
-        run.state = state;
-        run.operations = ops;
-        run.activeExecutors = active;
-        run.exploration = policy.exploration();
-        run.speculative = !policy.abortHandling().readsDecidedVersionsOnly();
-        run.machine.reset(graph, parallel);
-        final WorkUnits units = run.units;
-        policy.granularity().partition(graph, units);
-        run.deques.reset(ops + units.unitCount(), parallel);
-        run.ensureTransactions(txns);
-        Arrays.fill(run.abortReason, 0, txns, 0);
-        seed(run, units, active);
-        run.resetProgress();
-        final long constructedNs = System.nanoTime();
-
-        if (parallel && ops > 0)
-        {
-            coordinator = Thread.currentThread();
-            workersActive = workers.length;
-            epoch = epoch + 1;
-            for (final Thread worker : workers)
-            {
-                LockSupport.unpark(worker);
-            }
-        }
-        if (ops > 0)
-        {
-            executors[0].runBatch();
-        }
-        final long ranNs = System.nanoTime();
-        if (parallel && ops > 0)
-        {
-            awaitWorkers();
-        }
-        final long joinedNs = System.nanoTime();
-
+        standalone.finished = false;
+        final Phase first = begin(log, state, ownWorkers, standalone);
+        ownWorkers.runOnCaller(standalone, first);
         final Throwable failure = run.failure();
         if (failure != null)
         {
-            run.log = null;
-            state.abandonBatch();
             throw new IllegalStateException("batch failed: " + failure, failure);
         }
-        long reExecuted = 0;
-        if (run.speculative && ops > 0)
+    }
+
+    /** The standalone job: one batch; its last transition ends it. */
+    private static final class StandaloneJob implements WorkerGroup.Job, Phase.Transition
+    {
+        private volatile boolean finished;
+
+        @Override
+        public boolean finished()
+        {
+            return finished;
+        }
+
+        @Override
+        public Phase next(final int worker)
+        {
+            finished = true;
+            return null;
+        }
+    }
+
+    // ---------------------------------------------------------------- the batch's phases
+
+    /**
+     * Starts a batch: graph and state sized, the build phase opened. Called by one worker (the
+     * one that publishes the returned phase); the workers of {@code workers} then run the
+     * phases, and the worker that closes the last one calls {@code then}, whose result is
+     * published next. A batch that failed (a function threw) leaves the state as before it and
+     * reports the failure through {@link #lastFailure()} before {@code then} runs.
+     *
+     * @param then what follows the batch (it may check {@link #lastFailure()}).
+     * @return the first phase, opened.
+     */
+    @Override
+    public Phase begin(
+        final TransactionLog log, final MultiVersionStateTable state, final WorkerGroup workers, final Phase.Transition then)
+    {
+        batchStartNs = System.nanoTime();
+        this.then = then;
+        final BatchRun run = this.run;
+        run.log = log;
+        run.state = state;
+        run.workers = workers;
+        run.resetProgress();
+        graph.beginBatch(log);
+        state.beginBatch(graph);
+        final int work = log.operationCount() + log.transactionCount();
+        parallelism = threads > 1 && workers.workers() > 1 && work >= EngineConfiguration.MIN_PARALLEL_WORK
+            ? Math.min(threads, workers.workers()) : 1;
+        return build.tasks(parallelism).open(parallelism, this::afterBuild);
+    }
+
+    @Override
+    public Throwable lastFailure()
+    {
+        return run.failure();
+    }
+
+    private void buildTask(final int task, final int worker)
+    {
+        final WorkerClock clock = run.workers.clock(worker);
+        final int tasks = build.taskCount();
+        try
+        {
+            graph.buildShards(task, tasks);
+            clock.switchTo(TimeCategory.BIND);
+            for (int s = task; s < graph.shardCount(); s += tasks)
+            {
+                run.state.bindShard(s);
+            }
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+        }
+        clock.switchTo(TimeCategory.BUILD);
+    }
+
+    /** A task failed (an engine fault, not a VNF's): the batch is given up, state as before it. */
+    private Phase abandon(final int worker)
+    {
+        run.state.abandonBatch();
+        run.log = null;
+        return then.next(worker);
+    }
+
+    private Phase afterBuild(final int worker)
+    {
+        if (run.failure() != null)
+        {
+            return abandon(worker);
+        }
+        graph.finishBuild();
+        statistics.measure(graph, parallelism);
+        policy = model.choose(statistics);
+        recordDecision(policy);
+        run.machine.beginBatch(graph.operationCount(), parallelism > 1);
+        return seal.tasks(graph.sealChunkCount()).open(parallelism, this::afterSeal);
+    }
+
+    private void sealChunk(final int chunk, final int worker)
+    {
+        try
+        {
+            graph.sealChunk(chunk, run.machine, policy.granularity().oneOperationPerUnit());
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+        }
+    }
+
+    private Phase afterSeal(final int worker)
+    {
+        if (run.failure() != null)
+        {
+            return abandon(worker);
+        }
+        graph.finishSeal();
+        final BatchRun run = this.run;
+        final int scheduled = graph.scheduledOperationCount();
+        final boolean concurrent = parallelism > 1 && scheduled + graph.independentTransactionCount() >= EngineConfiguration.MIN_PARALLEL_WORK;
+        run.concurrent = concurrent;
+        run.machine.concurrent(concurrent);
+        run.scheduledOperations = scheduled;
+        run.exploration = policy.exploration();
+        run.speculative = !policy.abortHandling().readsDecidedVersionsOnly();
+        run.independentChunks = graph.sealChunkCount();
+        final WorkUnits units = run.units;
+        if (policy.granularity().oneOperationPerUnit())
+        {
+            units.singleOperations(graph.operationCount());
+            run.deques.reset(graph.operationCount(), concurrent);
+            run.readyChunks = graph.sealChunkCount();
+        }
+        else
+        {
+            policy.granularity().partition(graph, units);
+            run.deques.reset(graph.operationCount() + units.unitCount(), concurrent);
+            run.readyChunks = 0;
+            seedUnits(run, units, concurrent ? parallelism : 1);
+        }
+        for (final OperationExecutor executor : executors)
+        {
+            executor.resetCounters();
+        }
+        executeStartNs = System.nanoTime();
+        return execute.open(concurrent ? parallelism : 1, this::afterExecute);
+    }
+
+    /** Hands every unit whose head is ready to a deque, round-robin; parks the others at their head. */
+    private static void seedUnits(final BatchRun run, final WorkUnits units, final int active)
+    {
+        final OperationStateMachine machine = run.machine;
+        final int count = units.unitCount();
+        int next = 0;
+        for (int u = 0; u < count; u++)
+        {
+            final int p = units.unitStart(u);
+            final int o = units.operationAt(p);
+            if (machine.state(o) == OperationStateMachine.READY)
+            {
+                run.deques.seed(next, p);
+                next = next + 1 == active ? 0 : next + 1;
+            }
+            else
+            {
+                machine.parkBeforeStart(o);
+            }
+        }
+    }
+
+    private Phase afterExecute(final int worker)
+    {
+        executeNs = System.nanoTime() - executeStartNs;
+        reExecuted = 0;
+        if (run.failure() == null && run.speculative && graph.scheduledOperationCount() > 0)
         {
             try
             {
-                reExecuted = resolver.resolve(run, executors[0]);
+                reExecuted = resolver.resolve(run, executors[worker]);
             }
             catch (final RuntimeException | Error e)
             {
-                run.log = null;
-                state.abandonBatch();
-                throw new IllegalStateException("batch failed: " + e, e);
+                run.fail(e);
             }
         }
-        long aborted = 0;
-        final int[] reasons = run.abortReason;
-        for (int t = 0; t < txns; t++)
+        if (run.failure() != null)
         {
-            log.abortReason(t, reasons[t]);
-            aborted += reasons[t] != 0 ? 1 : 0;
+            return abandon(worker);
         }
-        run.log = null;
-        state.endBatch();
-        final long endNs = System.nanoTime();
+        return collapse.tasks(graph.shardCount()).open(parallelism, this::afterCollapse);
+    }
 
+    private void collapseShard(final int shard, final int worker)
+    {
+        try
+        {
+            run.state.collapseShard(shard);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+        }
+    }
+
+    private Phase afterCollapse(final int worker)
+    {
+        run.state.endBatch();
         long executed = 0;
         long skipped = 0;
+        long aborted = 0;
         long unitsRun = 0;
         long parks = 0;
-        long activeNs = 0;
-        long exploreNs = 0;
-        long syncNs = (joinedNs - ranNs);
-        final int ran = ops > 0 ? active : 0;
-        for (int i = 0; i < ran; i++)
+        long independent = 0;
+        for (final OperationExecutor executor : executors)
         {
-            final OperationExecutor executor = executors[i];
             executed += executor.executed;
             skipped += executor.skipped;
+            aborted += executor.transactionsAborted;
             unitsRun += executor.unitsRun;
             parks += executor.parks;
-            activeNs += executor.activeNs;
-            exploreNs += executor.exploreNs;
-            syncNs += executor.syncNs;
+            independent += executor.independentRun;
         }
-        final long usefulNs = Math.max(0, activeNs - exploreNs - (syncNs - (joinedNs - ranNs)));
-        breakdown.add(ops, usefulNs, syncNs, constructedNs - startNs, exploreNs, endNs - joinedNs);
-        counters.record(executed, reExecuted, skipped, aborted, unitsRun, parks);
-        statistics.recordOutcome(aborted, ops == 0 ? 0 : (double)usefulNs / ops);
-        model.observe(statistics, policy, endNs - startNs);
+        counters.record(executed, reExecuted, skipped, aborted, unitsRun, parks, independent);
+        final int scheduled = graph.scheduledOperationCount();
+        statistics.recordOutcome(aborted, scheduled == 0 ? 0 : (double)executeNs / scheduled);
+        final long batchNs = System.nanoTime() - batchStartNs;
+        model.observe(statistics, policy, batchNs);
+        lastPolicy = policy;
         if (LOG.isDebugEnabled())
         {
             LOG.debug("batch {}: policy={} reason={} {} | {} ns, {}", counters.batches(), policy.name(), model.lastReason(),
-                statistics, endNs - startNs, counters);
+                statistics, batchNs, counters);
         }
+        run.log = null;
+        return then.next(worker);
     }
 
     private void recordDecision(final SchedulingPolicy policy)
     {
-        lastPolicy = policy;
         decisions[policy.index()]++;
         final String reason = model.lastReason();
         for (int i = 0; i < MAX_REASONS; i++)
@@ -434,100 +564,30 @@ public final class TpgBatchExecutor implements BatchExecutor
         }
     }
 
-    /** Hands every unit whose head is ready to an executor, round-robin; parks the others at their head. */
-    private static void seed(final BatchRun run, final WorkUnits units, final int active)
+    /** The execution phase: executors run until every scheduled operation and independent transaction is done. */
+    private final class ExecutionPhase extends Phase
     {
-        final OperationStateMachine machine = run.machine;
-        final ReadyDeques deques = run.deques;
-        final int count = units.unitCount();
-        int next = 0;
-        for (int u = 0; u < count; u++)
+        ExecutionPhase()
         {
-            final int p = units.unitStart(u);
-            final int o = units.operationAt(p);
-            if (machine.state(o) == OperationStateMachine.READY)
-            {
-                deques.seed(next, p);
-                next = next + 1 == active ? 0 : next + 1;
-            }
-            else
-            {
-                machine.parkBeforeStart(o);
-            }
+            super(TimeCategory.EXECUTE);
         }
-    }
 
-    private static void bindVersions(final TaskPrecedenceGraph graph, final MultiVersionStateTable state)
-    {
-        final int keys = graph.keyCount();
-        state.beginBatch(keys, graph.entryCount());
-        for (int k = 0; k < keys; k++)
+        @Override
+        protected boolean work(final int worker)
         {
-            state.bindKey(k, graph.keyTable(k), graph.keyKey(k));
-            for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
-            {
-                if (graph.isWrite(e))
-                {
-                    state.bindSlot(e, k, graph.previousWrite(e));
-                }
-            }
+            return executors[worker].work();
         }
-    }
 
-    private void awaitWorkers()
-    {
-        int idle = 0;
-        while (workersActive != 0)
+        @Override
+        protected boolean isComplete()
         {
-            if (idle < SPIN_LIMIT)
-            {
-                Thread.onSpinWait();
-            }
-            else if (idle < YIELD_LIMIT)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(this, 100_000L);
-            }
-            idle++;
+            return run.failure() != null || (run.initialWorkClaimed() && run.allProcessed());
         }
-    }
 
-    private void workerLoop(final OperationExecutor executor)
-    {
-        long seen = 0;
-        while (true)
+        @Override
+        protected boolean hasClaimableWork()
         {
-            int idle = 0;
-            long current;
-            while ((current = epoch) == seen)
-            {
-                if (closed)
-                {
-                    return;
-                }
-                if (idle < SPIN_LIMIT)
-                {
-                    Thread.onSpinWait();
-                }
-                else if (idle < YIELD_LIMIT)
-                {
-                    Thread.yield();
-                }
-                else
-                {
-                    LockSupport.park(this);
-                }
-                idle++;
-            }
-            seen = current;
-            executor.runBatch();
-            if ((int)WORKERS_ACTIVE.getAndAdd(this, -1) == 1)
-            {
-                LockSupport.unpark(coordinator);
-            }
+            return run.failure() == null && (!run.initialWorkClaimed() || run.anyReadyUnit());
         }
     }
 
@@ -539,22 +599,10 @@ public final class TpgBatchExecutor implements BatchExecutor
             return;
         }
         closed = true;
-        for (final Thread worker : workers)
+        if (ownWorkers != null)
         {
-            LockSupport.unpark(worker);
+            ownWorkers.close();
         }
-        for (final Thread worker : workers)
-        {
-            try
-            {
-                worker.join(TimeUnit.SECONDS.toMillis(5));
-            }
-            catch (final InterruptedException e)
-            {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        LOG.debug("executor closed: {} {}", counters, breakdown);
+        LOG.debug("executor closed: {}", counters);
     }
 }

@@ -1,44 +1,50 @@
 package io.transnfv.engine.ingress;
 
+import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.Sequence;
-import com.lmax.disruptor.YieldingWaitStrategy;
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.source.SourceStats;
-import io.transnfv.engine.thread.IdleBackoff;
+import io.transnfv.engine.thread.IdleSettings;
+import org.agrona.concurrent.IdleStrategy;
 
 
 /**
  * The ingress ring: reads a {@link PacketSource} (a capture file, the generator) on its own
  * thread into a preallocated, power-of-two LMAX Disruptor ring, and hands packets to the
- * executor through the same {@link PacketSource} interface, in the same order. Reading and
- * generating packets then overlaps with processing them, as a NIC's receive path does.
+ * consumer through the same {@link PacketSource} interface, in the same order. Reading and
+ * generating packets then overlaps with processing them, as a NIC's receive path does. The
+ * serial oracle reads through one; the engine's workers read their source themselves.
  *
  * <pre>
- *  source ──(ingress thread)──► ring [slot = PacketBuffer] ──(executor thread)──► next(dst)
- *                                  ▲                                           │
- *                                  └──────── consumer sequence (backpressure) ─┘
+ *  source ──(ingress thread)──► ring [slot = PacketBuffer] ──(consumer: EventPoller)──► next(dst)
+ *                                  ▲                                                  │
+ *                                  └──────────── poller's sequence (backpressure) ────┘
  * </pre>
  *
- * <p>One producer (the ingress thread) and one consumer (the thread calling {@link #next});
- * a full ring makes the producer wait, so nothing is lost. A failure of the source is
- * rethrown by {@link #next} at the point of the stream where it happened. Nothing is
- * allocated per packet: the frame is copied once from its slot into the caller's buffer.
+ * <p>One producer (the ingress thread) and one consumer (the thread calling {@link #next} or
+ * {@link #poll}), which polls through a Disruptor {@link EventPoller}: nobody waits on a
+ * barrier, so no wait strategy is involved; an empty ring makes the consumer idle with the
+ * engine's {@link IdleSettings}, a full ring makes the producer wait, so nothing is lost. The
+ * ingress thread stamps sampled packets with their hand-over time (for latency, as the engine's
+ * ingress does). A failure of the source is rethrown at the point of the stream where it
+ * happened. Nothing is allocated per packet: the frame is copied once from its slot into the
+ * caller's buffer.
  */
 public final class IngressRing implements PacketSource
 {
-    /** Default number of slots. */
-    public static final int DEFAULT_SLOTS = 1024;
-
     private final PacketSource source;
     private final RingBuffer<Slot> ring;
-    private final Sequence consumed = new Sequence(-1);
+    private final EventPoller<Slot> poller;
     private final Thread thread;
-    private final IdleBackoff backoff = new IdleBackoff();
+    private final IdleStrategy idle = IdleSettings.newIdleStrategy();
+    private final EventPoller.Handler<Slot> taker = this::take;
+    private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
     private volatile boolean closed;
-    private long next;
+    private PacketBuffer target;
+    private int polled;
 
     /**
      * Starts the ingress thread.
@@ -53,11 +59,18 @@ public final class IngressRing implements PacketSource
             throw new IllegalArgumentException("slots must be a power of two >= 2: " + slots);
         }
         this.source = source;
-        this.ring = RingBuffer.createSingleProducer(Slot::new, slots, new YieldingWaitStrategy());
-        ring.addGatingSequences(consumed);
+        this.ring = RingBuffer.createSingleProducer(Slot::new, slots);
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
         this.thread = new Thread(this::produce, "transnfv-ingress");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** @param source the source to read, through a ring of the configured size. */
+    public IngressRing(final PacketSource source)
+    {
+        this(source, EngineConfiguration.INGRESS_RING_SLOTS);
     }
 
     private void produce()
@@ -74,13 +87,17 @@ public final class IngressRing implements PacketSource
                 {
                     slot.end = true;
                 }
+                else if (slot.buffer.sequence() % sampleEvery == 0 && slot.buffer.ingressNs() == 0)
+                {
+                    slot.buffer.ingressNs(System.nanoTime());
+                }
             }
             catch (final SourceException e)
             {
                 slot.end = true;
                 slot.failure = e;
             }
-            catch (final RuntimeException e)
+            catch (final RuntimeException | Error e)
             {
                 slot.end = true;
                 slot.failure = new SourceException(source.describe(), -1, "reading failed: " + e, e);
@@ -96,28 +113,62 @@ public final class IngressRing implements PacketSource
     @Override
     public boolean next(final PacketBuffer dst) throws SourceException
     {
-        final long sequence = next;
-        while (ring.getCursor() < sequence)
+        while (true)
         {
-            backoff.idle();
+            final int result = poll(dst);
+            if (result != NOTHING_YET)
+            {
+                idle.reset();
+                return result == PACKET;
+            }
+            idle.idle();
         }
-        backoff.reset();
-        final Slot slot = ring.get(sequence);
+    }
+
+    @Override
+    public int poll(final PacketBuffer dst) throws SourceException
+    {
+        target = dst;
+        polled = NOTHING_YET;
+        try
+        {
+            poller.poll(taker);
+        }
+        catch (final SourceException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new SourceException(source.describe(), -1, "reading failed: " + e, e);
+        }
+        finally
+        {
+            target = null;
+        }
+        return polled;
+    }
+
+    /** Takes one slot into the target buffer and stops the poll there. */
+    private boolean take(final Slot slot, final long sequence, final boolean endOfBatch) throws SourceException
+    {
         if (slot.end)
         {
             if (slot.failure != null)
             {
                 throw slot.failure;
             }
+            polled = END;
             return false;
         }
         final PacketBuffer from = slot.buffer;
+        final PacketBuffer dst = target;
         final int length = Math.min(from.length(), dst.capacity());
         from.copyTo(dst.data(), 0, length);
         dst.commit(length, from.originalLength(), from.timestampNs(), from.sequence());
-        next = sequence + 1;
-        consumed.set(sequence);
-        return true;
+        dst.ingressNs(from.ingressNs());
+        polled = PACKET;
+        return false;
     }
 
     /** @return the underlying source's counters; complete once {@link #next} returned false. */
@@ -125,6 +176,12 @@ public final class IngressRing implements PacketSource
     public SourceStats stats()
     {
         return source.stats();
+    }
+
+    @Override
+    public int maxFrameBytes()
+    {
+        return source.maxFrameBytes();
     }
 
     @Override
@@ -138,7 +195,7 @@ public final class IngressRing implements PacketSource
     {
         closed = true;
         // let a producer blocked on a full ring finish its slot and see `closed`
-        consumed.set(Long.MAX_VALUE - 1);
+        poller.getSequence().set(Long.MAX_VALUE - 1);
         try
         {
             thread.join(5_000);

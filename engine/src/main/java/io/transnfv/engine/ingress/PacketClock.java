@@ -22,4 +22,10 @@ public final class PacketClock
         }
         return lastNs;
     }
+
+    /** @return the time of the last packet, or {@link Long#MIN_VALUE} before the first. */
+    public long lastNs()
+    {
+        return lastNs;
+    }
 }

@@ -1,338 +1,523 @@
 package io.transnfv.engine.pipeline;
 
+import io.transnfv.engine.EngineConfiguration;
+import io.transnfv.engine.batch.BatchFrame;
+import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
-import io.transnfv.engine.egress.PacketRecord;
-import io.transnfv.engine.executor.BatchExecutor;
+import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.ingress.ExpiryTicker;
-import io.transnfv.engine.ingress.PacketClock;
+import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.state.MultiVersionStateTable;
-import io.transnfv.engine.thread.IdleBackoff;
-import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.engine.thread.Phase;
+import io.transnfv.engine.thread.TaskPhase;
+import io.transnfv.engine.thread.TimeCategory;
+import io.transnfv.engine.thread.WorkerClock;
+import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.tpg.txn.TransactionLog;
-import io.transnfv.vnf.api.Vnf;
-import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.instance.StateDump;
-import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /**
- * The transactional engine: packets are gathered into batches closed by punctuations, and
- * each batch goes through the chain stage by stage — for each VNF in topological order,
- * the transactions of every packet of the batch that reached it form one task precedence
- * graph, executed in parallel by a {@link BatchExecutor} on the multi-version state table;
- * then post-processing routes each packet to its next VNF.
+ * The transactional engine: {@code N} symmetric workers carry batches of packets through the
+ * chain. Whoever holds the IO role reads packets straight from the source into a batch until
+ * a {@link Punctuation} closes it, and finishes processed batches in arrival order; every
+ * worker joins the phases of the batch in processing, stage by stage:
  *
  * <pre>
- *  driver thread                               engine thread (+ executor workers)
- *  ─────────────                               ──────────────────────────────────
- *  read, admit, pre-process entry VNF,     batch k: seal entry TPG ─► run ─► post
- *  insert its operations in the TPG ─► batch k+1
- *  (fills one frame while the engine runs the other)         ─► for each later VNF: pre ─► TPG ─► post
- *  emit batch k-1: records, counters, listener ◄────────────── done
+ *  IO role (one worker at a time)        batch k+1: READY ─────────────┐
+ *   egress: batch k-1 DONE ─► listener, latency, free                  ▼
+ *   ingress: source ─► batch k+2 ─► punctuation ─► READY     batch k: tick (housekeeping)
+ *                                                              STEP 0  admit, pre-process VNF 1 (by chunk)
+ *  phases of the batch in processing (any worker joins):       GATHER  chunk logs ─► stage log
+ *                                                              BUILD, SEAL, EXECUTE, COLLAPSE (executor)
+ *                                                              STEP s  post-process VNF s, route,
+ *                                                                      pre-process VNF s+1
+ *                                                              ...     ─► DONE, start batch k+1
  * </pre>
  *
- * <p>A batch closes after N transactions at the entry VNF, after T of packet time, or before
- * a packet that crosses an expiry tick. With two or more threads the driver and the engine
- * work on two batches at once (a two-stage pipeline: pre-processing is stateless, so
- * declaring batch k+1 while batch k executes changes nothing); with one thread, the driver
- * does everything.
+ * <p>No worker waits at a barrier for another: a phase ends when its work is done, and a
+ * worker that finds nothing to join reads or finishes packets instead (see
+ * {@link WorkerGroup}). Small batches run on one worker.
  *
- * <p>Why this equals the serial oracle: every state table belongs to one VNF, so a table
- * sees exactly the transactions of the packets that reached its VNF, in (time, arrival)
- * order, batch after batch — the order the oracle applies them in. Housekeeping runs only
- * when no batch is in flight, before the packet that crosses its tick, as in the oracle.
- * See {@code docs/design/chains.md}.
+ * <p>Why this equals the serial oracle: every state table belongs to one VNF, so a table sees
+ * exactly the transactions of the packets that reached its VNF, in (time, arrival) order,
+ * batch after batch — the order the oracle applies them in; within a batch the executor gives
+ * the serial result. Batches are processed strictly one after the other, and housekeeping runs
+ * between two of them, before the packet that crosses its tick, as in the oracle. See
+ * {@code docs/design/chains.md}.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
+    private static final int FRAMES = 3;
+    private static final int NO_OWNER = -1;
+    private static final int MAX_CHUNKS = 64;
+
     private final ChainRuntime runtime;
     private final MultiVersionStateTable state;
-    private final BatchExecutor executor;
+    private final StageExecutor executor;
+    private final WorkerGroup workers;
+    private final int threads;
+    private final StageRunner stages;
+    private final StageRunner.Worker[] stageWorkers;
     private final RunStats stats;
-    private final int batchCapacity;
-    private final long intervalNs;
-    private final int[] stageOrder;
-    private final int entry;
-    private final Frame[] frames;
-    private final boolean pipelined;
-    private final PacketClock clock = new PacketClock();
-    private final ExpiryTicker ticker;
+    private final int stageCount;
+    private final BatchFrame[] frames = new BatchFrame[FRAMES];
+    private final int capacity;
+    private final int chunkPackets;
+    private final TransactionLog[][] chunkLogs;
+    private final int[][] transactionBase;
+    private final int[][] operationBase;
+    private final int[][] extraBase;
+    private final int[] stageTransactions;
+    private final TransactionLog[] stageLogs;
+    private final TaskPhase step;
+    private final TaskPhase gather;
+    private final Punctuation punctuation;
     private final String description;
+    private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
+    private final AtomicInteger engineIdle = new AtomicInteger(1);
+    private final Job job = new Job();
 
-    private final Thread engineThread;
-    private volatile Frame submitted;
-    private volatile boolean closed;
-    private volatile Throwable engineFailure;
-    private volatile Thread driver;
-    private final IdleBackoff driverBackoff = new IdleBackoff();
-    private Frame inFlight;
+    private Ingress ingress;
+    private Egress egress;
+    private volatile int fillIndex;
+    private volatile int emitIndex;
+    private volatile boolean inputEnded;
+    private volatile boolean sourceWasEmpty;
     private long batches;
+    private long appliedFeedback;
+
+    private volatile int processIndex;
+    private BatchFrame current;
+    private int stage;
+    private int frameChunks;
+    private int frameParallelism;
+    private long frameStartNs;
+    private volatile long processedBatches;
+    private volatile long lastProcessingNs;
+    private volatile int lastProcessedPackets;
+
+    private volatile boolean finished;
+    private volatile Throwable failure;
+    private long[] allocatedAtStart;
+    private long[] allocatedAtEnd;
+    private long packetsRun;
 
     /**
-     * @param chain           the chain; its settings give the punctuation and the threads.
-     * @param executorFactory creates the batch executor for a number of threads; with N
-     *                        threads in the settings, the engine uses N - 1 of them for the
-     *                        batch executor and one as the driver (N = 1: no pipeline).
+     * @param chain           the chain; its settings give the punctuation and the workers.
+     * @param executorFactory creates the stage executor for a number of workers.
      * @param description     a short description of the executor for reports.
      */
     public BatchedChainExecutor(
-        final ChainSpec chain, final IntFunction<BatchExecutor> executorFactory, final String description)
+        final ChainSpec chain, final IntFunction<? extends StageExecutor> executorFactory, final String description)
     {
         final RunSettings settings = chain.settings();
         this.runtime = new ChainRuntime(chain);
         this.state = new MultiVersionStateTable(runtime.catalog());
-        final int threads = settings.resolvedExecutorThreads();
-        this.pipelined = threads >= 2;
-        this.executor = executorFactory.apply(pipelined ? threads - 1 : threads);
+        this.threads = settings.resolvedExecutorThreads();
+        this.executor = executorFactory.apply(threads);
+        this.workers = new WorkerGroup(threads, false, "transnfv-worker");
+        this.stages = new StageRunner(runtime);
+        this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
-        this.batchCapacity = settings.punctuationTransactions();
-        this.intervalNs = settings.punctuationIntervalNs();
-        this.stageOrder = runtime.topologicalOrder();
-        this.entry = stageOrder[0];
-        this.ticker = new ExpiryTicker(runtime.expiryIntervalNs());
-        this.description = description + (pipelined ? " (pipelined: driver + " + (threads - 1) + " executor threads)" : "");
-        this.frames = new Frame[pipelined ? 2 : 1];
-        for (int f = 0; f < frames.length; f++)
+        this.stageWorkers = new StageRunner.Worker[threads];
+        for (int w = 0; w < threads; w++)
         {
-            frames[f] = new Frame(batchCapacity, runtime.size());
+            stageWorkers[w] = new StageRunner.Worker(stageCount, new RunStats(runtime));
         }
-        if (pipelined)
+        this.capacity = settings.punctuationTransactions();
+        this.punctuation = new Punctuation(capacity, settings.punctuationIntervalNs(), settings.latencyTargetNs());
+        this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
+        final int chunks = (capacity + chunkPackets - 1) / chunkPackets;
+        this.chunkLogs = new TransactionLog[stageCount][chunks];
+        this.transactionBase = new int[stageCount][chunks];
+        this.operationBase = new int[stageCount][chunks];
+        this.extraBase = new int[stageCount][chunks];
+        this.stageTransactions = new int[stageCount];
+        this.stageLogs = new TransactionLog[stageCount];
+        for (int s = 0; s < stageCount; s++)
         {
-            engineThread = new Thread(this::engineLoop, "transnfv-engine");
-            engineThread.setDaemon(true);
-            engineThread.start();
+            stageLogs[s] = new TransactionLog(Math.min(capacity, 1 << 16), Math.min(capacity * 4, 1 << 18));
+            for (int c = 0; c < chunks; c++)
+            {
+                chunkLogs[s][c] = new TransactionLog(chunkPackets, chunkPackets * 4);
+            }
         }
-        else
-        {
-            engineThread = null;
-        }
+        this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
+        this.gather = new TaskPhase(TimeCategory.BUILD, this::gatherTask);
+        this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
+            + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "");
     }
 
     @Override
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
-        driver = Thread.currentThread();
-        PacketBuffer incoming = new PacketBuffer();
-        Frame filling = frames[0];
-        while (source.next(incoming))
+        // the source's longest frame sizes the buffers: the generator's max_size, a capture's jumbo frames
+        final int bufferCapacity = Math.max(PacketBuffer.MIN_CAPACITY,
+            Integer.highestOneBit(Math.max(1, source.maxFrameBytes() - 1)) << 1);
+        for (int f = 0; f < FRAMES; f++)
         {
-            final long timeNs = clock.onPacket(incoming.timestampNs());
-            final long tick = ticker.due(timeNs);
-            if (filling.count > 0 && (tick != ExpiryTicker.NONE || timeNs - filling.startNs >= intervalNs))
-            {
-                filling = close(filling, listener);
-            }
-            if (tick != ExpiryTicker.NONE)
-            {
-                drain(listener);
-                for (int v = 0; v < runtime.size(); v++)
-                {
-                    runtime.instance(v).vnf().expire(tick, state);
-                }
-            }
-            final int slot = filling.count;
-            if (slot == 0)
-            {
-                filling.startNs = timeNs;
-            }
-            final PacketBuffer admitted = filling.buffers[slot];
-            filling.buffers[slot] = incoming;
-            incoming = admitted;
-            admit(filling, slot, timeNs);
-            filling.count = slot + 1;
-            if (filling.count == batchCapacity)
-            {
-                filling = close(filling, listener);
-            }
+            frames[f] = new BatchFrame(capacity, bufferCapacity);
         }
-        if (filling.count > 0)
+        ingress = new Ingress(source, runtime.expiryIntervalNs(), punctuation, bufferCapacity);
+        egress = new Egress(stats, listener);
+        allocatedAtStart = allocatedBytes();
+        workers.runOnWorkers(job, null);
+        allocatedAtEnd = allocatedBytes();
+        packetsRun = ingress.packets();
+        final Throwable t = failure;
+        if (t != null)
         {
-            close(filling, listener);
+            if (t instanceof IOException io)
+            {
+                throw io;
+            }
+            throw new IllegalStateException("engine failed: " + t, t);
         }
-        drain(listener);
+        for (final StageRunner.Worker worker : stageWorkers)
+        {
+            stats.add(worker.stats);
+        }
         return stats;
     }
 
-    /** Admits the packet in {@code slot}: ingress checks, then the entry VNF's pre-processing. */
-    private void admit(final Frame frame, final int slot, final long timeNs)
-    {
-        final PacketBuffer buffer = frame.buffers[slot];
-        final PacketRecord record = frame.records[slot];
-        final PacketFlyweight packet = frame.packets[slot];
-        frame.ingressNs[slot] = System.nanoTime();
-        record.reset(buffer.sequence(), timeNs);
-        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
-        if (!packet.isValid())
-        {
-            record.dropAtIngress(packet.malformedReason());
-            frame.position[slot] = ChainRuntime.EGRESS;
-            return;
-        }
-        frame.position[slot] = entry;
-        final TransactionLog log = frame.logs[entry];
-        if (!frame.entryGraphBegun)
-        {
-            frame.entryGraph.beginBatch(log);
-            frame.entryGraphBegun = true;
-        }
-        final int t = log.begin(timeNs, buffer.sequence(), packet);
-        frame.transaction[slot] = t;
-        runtime.instance(entry).vnf().preProcess(packet, log);
-        log.end();
-        frame.entryGraph.addTransaction(t);
-    }
+    // ---------------------------------------------------------------- the IO role
 
-    /** Hands a full frame to the engine (or runs it here) and returns the frame to fill next. */
-    private Frame close(final Frame frame, final PacketListener listener)
+    /** The run as the workers see it: the current batch's phases, and the IO role as side work. */
+    private final class Job implements WorkerGroup.Job
     {
-        batches++;
-        if (!pipelined)
+        @Override
+        public boolean finished()
         {
-            execute(frame, frame.actions);
-            emit(frame, listener);
-            return frame;
+            return finished;
         }
-        drain(listener);
-        frame.done = false;
-        inFlight = frame;
-        submitted = frame;
-        LockSupport.unpark(engineThread);
-        return frame == frames[0] ? frames[1] : frames[0];
-    }
 
-    /** Waits for the batch in flight, if any, and emits it. */
-    private void drain(final PacketListener listener)
-    {
-        final Frame frame = inFlight;
-        if (frame == null)
+        @Override
+        public boolean sideWork(final int worker, final WorkerClock clock)
         {
-            return;
-        }
-        final IdleBackoff backoff = driverBackoff;
-        while (!frame.done)
-        {
-            backoff.idle();
-        }
-        backoff.reset();
-        inFlight = null;
-        final Throwable failure = engineFailure;
-        if (failure != null)
-        {
-            throw new IllegalStateException("engine failed: " + failure, failure);
-        }
-        emit(frame, listener);
-    }
-
-    private void engineLoop()
-    {
-        final IdleBackoff backoff = new IdleBackoff();
-        while (!closed)
-        {
-            final Frame frame = submitted;
-            if (frame == null)
+            if (ioOwner.get() != NO_OWNER || !ioOwner.compareAndSet(NO_OWNER, worker))
             {
-                backoff.idle();
-                continue;
+                return false;
             }
-            backoff.reset();
-            submitted = null;
             try
             {
-                execute(frame, frame.actions);
+                return io(worker, clock);
             }
             catch (final Throwable t)
             {
-                engineFailure = t;
+                fail(t);
+                return true;
             }
-            frame.done = true;
-            LockSupport.unpark(driver);
+            finally
+            {
+                ioOwner.set(NO_OWNER);
+            }
+        }
+
+        @Override
+        public boolean sideWorkFirst()
+        {
+            // the IO role is free and has work: a batch to finish, or a free frame and a source that had packets
+            return ioOwner.get() == NO_OWNER && (frames[emitIndex].state() == BatchFrame.DONE
+                || (!inputEnded && !sourceWasEmpty && frames[fillIndex].state() == BatchFrame.FREE));
+        }
+
+        @Override
+        public boolean inFlight()
+        {
+            // a batch in processing, or one being read: the next hand-over is near
+            return engineIdle.get() == 0 || ioOwner.get() != NO_OWNER;
         }
     }
 
-    /** Runs a batch through every stage: the entry VNF's transactions are already declared. */
-    private void execute(final Frame frame, final ActionRecorder actions)
+    /** The IO role: finish processed batches in order, then read the next one. */
+    private boolean io(final int worker, final WorkerClock clock) throws IOException
     {
-        final int count = frame.count;
-        for (final int v : stageOrder)
+        boolean did = false;
+        BatchFrame frame;
+        while ((frame = frames[emitIndex]).state() == BatchFrame.DONE)
         {
-            final Vnf vnf = runtime.instance(v).vnf();
-            final TransactionLog log = frame.logs[v];
-            if (v != entry)
+            clock.switchTo(TimeCategory.EGRESS);
+            egress.finish(frame);
+            frame.clear();
+            frame.state(BatchFrame.FREE);
+            emitIndex = next(emitIndex);
+            did = true;
+        }
+        if (!inputEnded && failure == null)
+        {
+            frame = frames[fillIndex];
+            if (frame.state() == BatchFrame.FREE)
             {
-                for (int i = 0; i < count; i++)
+                applyFeedback();
+                clock.switchTo(TimeCategory.INGRESS);
+                final int read = ingress.fill(frame, engineIdle.get() == 1);
+                sourceWasEmpty = read == Ingress.NOTHING_YET;
+                if (read == Ingress.CLOSED)
                 {
-                    if (frame.position[i] == v)
+                    frame.number = batches++;
+                    frame.state(BatchFrame.READY);
+                    fillIndex = next(fillIndex);
+                    did = true;
+                    if (engineIdle.get() == 1 && engineIdle.compareAndSet(1, 0))
                     {
-                        final PacketRecord record = frame.records[i];
-                        frame.transaction[i] = log.begin(record.timestampNs(), record.sequence(), frame.packets[i]);
-                        vnf.preProcess(frame.packets[i], log);
-                        log.end();
+                        // the workers may have taken this batch already (and finished it) between
+                        // its closing and here: start the next one only if it is really waiting
+                        final BatchFrame next = frames[processIndex];
+                        if (next.state() == BatchFrame.READY)
+                        {
+                            workers.publish(startFrame(next, worker), worker);
+                        }
+                        else
+                        {
+                            engineIdle.set(1);
+                        }
                     }
                 }
-            }
-            if (log.transactionCount() == 0)
-            {
-                continue;
-            }
-            if (v == entry)
-            {
-                executor.execute(log, frame.entryGraph, state);
-            }
-            else
-            {
-                executor.execute(log, state);
-            }
-            final TransactionLog.Cursor view = frame.views[v];
-            for (int i = 0; i < count; i++)
-            {
-                if (frame.position[i] == v)
+                else if (read == Ingress.ENDED)
                 {
-                    final PacketFlyweight packet = frame.packets[i];
-                    view.bind(frame.transaction[i]);
-                    actions.reset();
-                    vnf.postProcess(packet, view, actions);
-                    frame.records[i].visit(v, view, actions);
-                    final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
-                    if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= runtime.stageOf(v))
-                    {
-                        throw new IllegalStateException("edge from " + runtime.instance(v).name() + " goes backwards");
-                    }
-                    frame.position[i] = next;
+                    inputEnded = true;
+                    did = true;
                 }
             }
+        }
+        if (inputEnded && allFree())
+        {
+            finished = true;
+            workers.wakeAll();
+        }
+        return did;
+    }
+
+    private boolean allFree()
+    {
+        for (final BatchFrame frame : frames)
+        {
+            if (frame.state() != BatchFrame.FREE)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The IO role owns the punctuation: it takes the latest processing time measured by the workers. */
+    private void applyFeedback()
+    {
+        final long processed = processedBatches;
+        if (processed != appliedFeedback)
+        {
+            appliedFeedback = processed;
+            punctuation.onProcessed(lastProcessedPackets, lastProcessingNs);
         }
     }
 
-    /** Counts and reports a finished batch in arrival order, then recycles its frame. */
-    private void emit(final Frame frame, final PacketListener listener)
+    private static int next(final int index)
     {
-        final long doneNs = System.nanoTime();
-        for (int i = 0; i < frame.count; i++)
+        return index + 1 == FRAMES ? 0 : index + 1;
+    }
+
+    // ---------------------------------------------------------------- a batch's phases
+
+    /** Starts processing {@code frame} (READY, next in order): housekeeping if due, then stage 0. */
+    private Phase startFrame(final BatchFrame frame, final int worker)
+    {
+        if (frame.state() != BatchFrame.READY)
         {
-            stats.recordLatencyNs(doneNs - frame.ingressNs[i]);
-            stats.onFinished(frame.records[i], frame.buffers[i].length());
-            if (listener != null)
+            throw new IllegalStateException("starting a batch that is not ready: " + this);
+        }
+        frame.state(BatchFrame.PROCESSING);
+        current = frame;
+        stage = 0;
+        frameStartNs = System.nanoTime();
+        if (frame.tickNs != ExpiryTicker.NONE)
+        {
+            workers.clock(worker).switchTo(TimeCategory.TRANSITION);
+            try
             {
-                listener.onPacket(frame.records[i], frame.buffers[i], frame.packets[i]);
+                for (int v = 0; v < runtime.size(); v++)
+                {
+                    runtime.instance(v).vnf().expire(frame.tickNs, state);
+                }
+            }
+            catch (final RuntimeException | Error e)
+            {
+                fail(e);
             }
         }
-        frame.count = 0;
-        frame.entryGraphBegun = false;
-        for (final TransactionLog log : frame.logs)
+        frameChunks = (frame.count + chunkPackets - 1) / chunkPackets;
+        frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
+        return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+    }
+
+    /** STEP s, chunk c: post-process stage s - 1 and pre-process stage s for the chunk's packets. */
+    private void stepTask(final int chunk, final int worker)
+    {
+        final BatchFrame frame = current;
+        final int from = chunk * chunkPackets;
+        final int to = Math.min(frame.count, from + chunkPackets);
+        final int s = stage;
+        final StageRunner.Worker tools = stageWorkers[worker];
+        try
         {
-            log.clear();
+            if (s > 0 && stageTransactions[s - 1] > 0)
+            {
+                stages.postProcess(frame, s - 1, from, to, stageLogs[s - 1], transactionBase[s - 1][chunk], tools);
+            }
+            if (s < stageCount)
+            {
+                workers.clock(worker).switchTo(TimeCategory.PREPROCESS);
+                if (s == 0)
+                {
+                    stages.admit(frame, from, to, chunkLogs[0][chunk], tools);
+                }
+                else
+                {
+                    stages.preProcess(frame, s, from, to, chunkLogs[s][chunk]);
+                }
+                workers.clock(worker).switchTo(TimeCategory.POSTPROCESS);
+            }
         }
+        catch (final RuntimeException | Error e)
+        {
+            fail(e);
+        }
+    }
+
+    private Phase afterStep(final int worker)
+    {
+        if (failure != null)
+        {
+            return abortFrame();
+        }
+        final int s = stage;
+        if (s == stageCount)
+        {
+            return frameDone(worker);
+        }
+        int txns = 0;
+        int ops = 0;
+        int extras = 0;
+        final TransactionLog[] logs = chunkLogs[s];
+        for (int c = 0; c < frameChunks; c++)
+        {
+            transactionBase[s][c] = txns;
+            operationBase[s][c] = ops;
+            extraBase[s][c] = extras;
+            txns += logs[c].transactionCount();
+            ops += logs[c].operationCount();
+            extras += logs[c].extraTotal();
+        }
+        stageTransactions[s] = txns;
+        if (txns == 0)
+        {
+            stage = s + 1;
+            return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+        }
+        stageLogs[s].prepareGather(txns, ops, extras);
+        return gather.tasks(frameChunks).open(frameParallelism, this::afterGather);
+    }
+
+    private void gatherTask(final int chunk, final int worker)
+    {
+        final int s = stage;
+        final TransactionLog log = chunkLogs[s][chunk];
+        if (log.transactionCount() > 0)
+        {
+            stageLogs[s].gather(log, transactionBase[s][chunk], operationBase[s][chunk], extraBase[s][chunk]);
+        }
+    }
+
+    private Phase afterGather(final int worker)
+    {
+        return executor.begin(stageLogs[stage], state, workers, this::afterStage);
+    }
+
+    private Phase afterStage(final int worker)
+    {
+        final Throwable batchFailure = executor.lastFailure();
+        if (batchFailure != null)
+        {
+            fail(batchFailure);
+            return abortFrame();
+        }
+        stage = stage + 1;
+        return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+    }
+
+    /** The batch is through the chain: hand it to the egress and start the next one if it is ready. */
+    private Phase frameDone(final int worker)
+    {
+        final BatchFrame frame = current;
+        current = null;
+        lastProcessingNs = System.nanoTime() - frameStartNs;
+        lastProcessedPackets = frame.count;
+        processedBatches = processedBatches + 1;
+        frame.state(BatchFrame.DONE);
+        final int nextIndex = next(processIndex);
+        processIndex = nextIndex;
+        workers.wakeAll();
+        final BatchFrame nextFrame = frames[nextIndex];
+        if (nextFrame.state() == BatchFrame.READY)
+        {
+            return startFrame(nextFrame, worker);
+        }
+        engineIdle.set(1);
+        if (nextFrame.state() == BatchFrame.READY && engineIdle.compareAndSet(1, 0))
+        {
+            return startFrame(nextFrame, worker);
+        }
+        return null;
+    }
+
+    private Phase abortFrame()
+    {
+        current = null;
+        finished = true;
+        workers.wakeAll();
+        return null;
+    }
+
+    private void fail(final Throwable t)
+    {
+        if (failure == null)
+        {
+            failure = t;
+        }
+        finished = true;
+        workers.wakeAll();
+    }
+
+    // ---------------------------------------------------------------- reports
+
+    private long[] allocatedBytes()
+    {
+        final long[] bytes = new long[threads];
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx && mx.isThreadAllocatedMemorySupported())
+        {
+            for (int w = 0; w < threads; w++)
+            {
+                final Thread thread = workers.thread(w);
+                bytes[w] = thread == null ? -1 : mx.getThreadAllocatedBytes(thread.getId());
+            }
+        }
+        return bytes;
     }
 
     @Override
@@ -354,19 +539,75 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     @Override
+    public boolean readsSourceItself()
+    {
+        return true;
+    }
+
+    @Override
     public Map<String, Object> executorSummary()
     {
         final Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("workers", threads);
         summary.put("batches", batches);
-        summary.put("pipelined", pipelined);
+        summary.put("punctuation", punctuation.summary());
         summary.putAll(executor.summary());
+        final double packets = Math.max(1, packetsRun);
+        final double[] nsPerPacket = timeNsPerPacket();
+        final Map<String, Double> perPacket = new LinkedHashMap<>();
+        for (final TimeCategory category : TimeCategory.values())
+        {
+            perPacket.put(category.label(), Math.round(10.0 * nsPerPacket[category.ordinal()]) / 10.0);
+        }
+        summary.put("timeNsPerPacket", perPacket);
+        final List<Map<String, Object>> perThread = new ArrayList<>();
+        for (int w = 0; w < threads; w++)
+        {
+            final Map<String, Object> t = new LinkedHashMap<>();
+            t.put("thread", workers.thread(w).getName());
+            long busy = 0;
+            for (final TimeCategory category : TimeCategory.values())
+            {
+                if (category != TimeCategory.IDLE && category != TimeCategory.WAIT)
+                {
+                    busy += workers.clock(w).nanos(category);
+                }
+            }
+            t.put("busyNsPerPacket", Math.round(10.0 * busy / packets) / 10.0);
+            final Map<String, Double> own = new LinkedHashMap<>();
+            for (final TimeCategory category : TimeCategory.values())
+            {
+                own.put(category.label(), Math.round(10.0 * workers.clock(w).nanos(category) / packets) / 10.0);
+            }
+            t.put("timeNsPerPacket", own);
+            if (allocatedAtStart != null && allocatedAtEnd != null && allocatedAtStart[w] >= 0)
+            {
+                t.put("allocatedBytesPerPacket", Math.round(100.0 * (allocatedAtEnd[w] - allocatedAtStart[w]) / packets) / 100.0);
+            }
+            perThread.add(t);
+        }
+        summary.put("threads", perThread);
         return summary;
     }
 
-    /** @return batches executed so far. */
-    public long batches()
+    /**
+     * @return worker time per packet of the last run, summed over every worker, indexed by
+     *         {@link TimeCategory#ordinal()}: where the engine's time went, on the threads where it went.
+     */
+    public double[] timeNsPerPacket()
     {
-        return batches;
+        final double packets = Math.max(1, packetsRun);
+        final double[] perPacket = new double[TimeCategory.values().length];
+        for (final TimeCategory category : TimeCategory.values())
+        {
+            long ns = 0;
+            for (int w = 0; w < threads; w++)
+            {
+                ns += workers.clock(w).nanos(category);
+            }
+            perPacket[category.ordinal()] = ns / packets;
+        }
+        return perPacket;
     }
 
     @Override
@@ -375,69 +616,25 @@ public final class BatchedChainExecutor implements ChainExecutor
         return description;
     }
 
+    /** @return where the run is, for a diagnostic: frame states, indices, the current phase. */
+    @Override
+    public String toString()
+    {
+        final StringBuilder sb = new StringBuilder("BatchedChainExecutor{frames=[");
+        for (final BatchFrame frame : frames)
+        {
+            sb.append(frame == null ? "-" : frame.state() + ":" + frame.count).append(' ');
+        }
+        return sb.append("] fill=").append(fillIndex).append(" emit=").append(emitIndex).append(" process=").append(processIndex)
+            .append(" engineIdle=").append(engineIdle.get()).append(" stage=").append(stage).append(" inputEnded=").append(inputEnded)
+            .append(" finished=").append(finished).append(" io=").append(ioOwner.get()).append(" phase=").append(workers.current())
+            .append(" failure=").append(failure).append('}').toString();
+    }
+
     @Override
     public void close()
     {
-        closed = true;
-        if (engineThread != null)
-        {
-            LockSupport.unpark(engineThread);
-            try
-            {
-                engineThread.join(5_000);
-            }
-            catch (final InterruptedException e)
-            {
-                Thread.currentThread().interrupt();
-            }
-        }
+        workers.close();
         executor.close();
-    }
-
-    /**
-     * One batch's packets and transactions. Written by the driver while it fills, then by
-     * the engine while it runs (the handoff through {@code submitted} and {@code done} orders
-     * the two), then read by the driver when it emits.
-     */
-    private static final class Frame
-    {
-        final PacketBuffer[] buffers;
-        final PacketFlyweight[] packets;
-        final PacketRecord[] records;
-        final int[] position;
-        final int[] transaction;
-        final long[] ingressNs;
-        final TransactionLog[] logs;
-        final TransactionLog.Cursor[] views;
-        final ActionRecorder actions = new ActionRecorder();
-        /** The entry VNF's graph, built by the driver as packets are admitted. */
-        final TaskPrecedenceGraph entryGraph = new TaskPrecedenceGraph();
-        boolean entryGraphBegun;
-        int count;
-        long startNs;
-        volatile boolean done;
-
-        Frame(final int capacity, final int vnfs)
-        {
-            buffers = new PacketBuffer[capacity];
-            packets = new PacketFlyweight[capacity];
-            records = new PacketRecord[capacity];
-            for (int i = 0; i < capacity; i++)
-            {
-                buffers[i] = new PacketBuffer();
-                packets[i] = new PacketFlyweight();
-                records[i] = new PacketRecord();
-            }
-            position = new int[capacity];
-            transaction = new int[capacity];
-            ingressNs = new long[capacity];
-            logs = new TransactionLog[vnfs];
-            views = new TransactionLog.Cursor[vnfs];
-            for (int v = 0; v < vnfs; v++)
-            {
-                logs[v] = new TransactionLog(Math.min(capacity, 1 << 16), Math.min(capacity * 4, 1 << 18));
-                views[v] = logs[v].newCursor();
-            }
-        }
     }
 }

@@ -6,6 +6,7 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketSource;
 
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * Runs a chain over a packet source. Implementations own their chain runtime and state;
@@ -32,9 +33,18 @@ public interface ChainExecutor extends AutoCloseable
     String dumpState();
 
     /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */
-    default java.util.Map<String, Object> executorSummary()
+    default Map<String, Object> executorSummary()
     {
-        return java.util.Map.of();
+        return Map.of();
+    }
+
+    /**
+     * @return true if the executor reads its source on its own workers (then give it the source
+     *         itself); false to have the source read on an ingress thread in front of it.
+     */
+    default boolean readsSourceItself()
+    {
+        return false;
     }
 
     /** @return a short description, e.g. {@code serial} or {@code tpg, 2 threads}. */

@@ -1,5 +1,6 @@
 package io.transnfv.engine.pipeline;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.ingress.IngressRing;
 import io.transnfv.engine.source.Generator;
@@ -40,7 +41,7 @@ public final class PacketSources
      */
     public static PacketSource openWithIngressThread(final TrafficSpec traffic) throws SourceException
     {
-        return new IngressRing(open(traffic), IngressRing.DEFAULT_SLOTS);
+        return new IngressRing(open(traffic), EngineConfiguration.INGRESS_RING_SLOTS);
     }
 
     /**

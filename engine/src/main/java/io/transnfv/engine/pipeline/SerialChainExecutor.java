@@ -1,5 +1,6 @@
 package io.transnfv.engine.pipeline;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
@@ -51,11 +52,20 @@ public final class SerialChainExecutor implements ChainExecutor
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
         final PacketBuffer buffer = new PacketBuffer();
+        final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
         while (source.next(buffer))
         {
-            final long startNs = System.nanoTime();
+            // latency: from the hand-over (stamped by an ingress thread or a paced source) to here
+            long ingressNs = buffer.ingressNs();
+            if (ingressNs == 0 && buffer.sequence() % sampleEvery == 0)
+            {
+                ingressNs = System.nanoTime();
+            }
             process(buffer);
-            stats.recordLatencyNs(System.nanoTime() - startNs);
+            if (ingressNs != 0)
+            {
+                stats.recordLatencyNs(System.nanoTime() - ingressNs);
+            }
             if (listener != null)
             {
                 listener.onPacket(record, buffer, packet);

@@ -44,8 +44,18 @@ public final class RunStats
         }
     }
 
-    /** Counts a packet the chain has finished with. */
+    /**
+     * Counts a packet the chain has finished with: visits, alerts, aborts, drops, forwarded
+     * packets and bytes, and the finished count (see {@link #addFinished}).
+     */
     public void onFinished(final PacketRecord record, final int frameLength)
+    {
+        count(record, frameLength);
+        packetsFinished.lazySet(packetsFinished.get() + 1);
+    }
+
+    /** Counts what {@code record} did, without the finished count (a worker's share of the counts). */
+    public void count(final PacketRecord record, final int frameLength)
     {
         for (int i = 0; i < record.pathLength(); i++)
         {
@@ -75,7 +85,43 @@ public final class RunStats
             forwarded++;
             forwardedBytes += frameLength;
         }
-        packetsFinished.lazySet(packetsFinished.get() + 1);
+    }
+
+    /**
+     * Adds every counter and latency of {@code other} (another worker's share) into this one. Between runs, or after the workers that wrote {@code other} are done.
+     */
+    public void add(final RunStats other)
+    {
+        forwarded += other.forwarded;
+        forwardedBytes += other.forwardedBytes;
+        for (int i = 0; i < malformed.length; i++)
+        {
+            malformed[i] += other.malformed[i];
+        }
+        for (int v = 0; v < visits.length; v++)
+        {
+            visits[v] += other.visits[v];
+            aborts[v] += other.aborts[v];
+            for (int r = 0; r < drops[v].length; r++)
+            {
+                drops[v][r] += other.drops[v][r];
+            }
+            for (int a = 0; a < alerts[v].length; a++)
+            {
+                alerts[v][a] += other.alerts[v][a];
+            }
+        }
+        latencyNs.add(other.latencyNs);
+        latencyOverflows += other.latencyOverflows;
+    }
+
+    /**
+     * Counts {@code packets} packets as finished without touching the other counters: the
+     * egress of an engine whose workers {@link #count} the rest.
+     */
+    public void addFinished(final long packets)
+    {
+        packetsFinished.lazySet(packetsFinished.get() + packets);
     }
 
     /** Records one packet's latency from ingress to the end of the chain. */

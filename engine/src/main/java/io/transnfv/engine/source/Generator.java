@@ -119,6 +119,12 @@ public final class Generator implements PacketSource
         return config;
     }
 
+    @Override
+    public int maxFrameBytes()
+    {
+        return config.maxSize();
+    }
+
     /** @return connections open now. */
     public int openConnections()
     {

@@ -42,6 +42,7 @@ public final class PacketBuffer
     private int originalLength;
     private long timestampNs;
     private long sequence;
+    private long ingressNs;
 
     /** Create a buffer of {@link #DEFAULT_CAPACITY} bytes. */
     public PacketBuffer()
@@ -152,6 +153,7 @@ public final class PacketBuffer
         this.originalLength = Math.max(length, originalLength);
         this.timestampNs = timestampNs;
         this.sequence = sequence;
+        this.ingressNs = 0;
     }
 
     /**
@@ -181,6 +183,23 @@ public final class PacketBuffer
         this.originalLength = Math.max(length, originalLength);
         this.timestampNs = timestampNs;
         this.sequence = sequence;
+        this.ingressNs = 0;
+    }
+
+    /**
+     * @return the wall-clock time ({@link System#nanoTime()}) at which the frame was handed over
+     *         to the engine, for latency: set by a source that knows it (a paced replay: the
+     *         packet's scheduled arrival), else 0 and the reader stamps sampled packets itself.
+     */
+    public long ingressNs()
+    {
+        return ingressNs;
+    }
+
+    /** Sets the wall-clock hand-over time (see {@link #ingressNs()}); after commit or attach. */
+    public void ingressNs(final long ingressNs)
+    {
+        this.ingressNs = ingressNs;
     }
 
     /**

@@ -13,6 +13,26 @@ import java.io.Closeable;
  */
 public interface PacketSource extends Closeable
 {
+    /** {@link #poll} result: a frame was read. */
+    int PACKET = 1;
+    /** {@link #poll} result: no frame is available now (a live port, a paced replay); try again later. */
+    int NOTHING_YET = 0;
+    /** {@link #poll} result: the stream has ended. */
+    int END = -1;
+
+    /**
+     * Reads the next frame if one is available now, without waiting for one.
+     *
+     * @param dst buffer to fill; its previous content is overwritten.
+     * @return {@link #PACKET}, {@link #NOTHING_YET} or {@link #END}. The default waits as
+     *         {@link #next} does: a file or a generator always has the next frame at hand.
+     * @throws SourceException if the source cannot be read at all.
+     */
+    default int poll(final PacketBuffer dst) throws SourceException
+    {
+        return next(dst) ? PACKET : END;
+    }
+
     /**
      * Read the next frame.
      *
@@ -21,6 +41,16 @@ public interface PacketSource extends Closeable
      * @throws SourceException if the source cannot be read at all.
      */
     boolean next(PacketBuffer dst) throws SourceException;
+
+    /**
+     * @return the longest frame this source gives, in bytes (a reader sizes its buffers by it:
+     *         a longer frame is truncated to the buffer and counted as oversized). By default a
+     *         jumbo frame, {@link PacketBuffer#DEFAULT_CAPACITY}.
+     */
+    default int maxFrameBytes()
+    {
+        return PacketBuffer.DEFAULT_CAPACITY;
+    }
 
     /** @return counters of what was read and what was not. */
     SourceStats stats();

@@ -42,6 +42,12 @@ public final class PrefixSource implements PacketSource
     }
 
     @Override
+    public int maxFrameBytes()
+    {
+        return source.maxFrameBytes();
+    }
+
+    @Override
     public String describe()
     {
         return "first " + limit + " packets of " + source.describe();

@@ -1,8 +1,10 @@
 package io.transnfv.engine.state;
 
-import io.transnfv.tpg.collections.Long2LongHashMap;
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.graph.TouchedKeyTable;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
 
 import java.lang.invoke.MethodHandles;
@@ -10,66 +12,81 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * Committed state plus one batch's versions. Between batches it is a plain single-version
- * store ({@link #get}, {@link #put}, {@link #forEach}). During a batch each touched key is
- * bound to a dense id with its committed value as the base, and every writing access gets a
- * version slot whose predecessor is the previous writing access of the same key in serial
- * order (timestamp, sequence, statement):
+ * Committed state, kept in place, plus one batch's versions. Every table's committed values
+ * live in {@value #SHARDS} {@link TableShard}s chosen by the top bits of the pair's
+ * {@link TouchedKeyTable#hash hash}, the bits that also choose the pair's shard of the task
+ * precedence graph: whoever builds a graph shard binds, and later collapses, exactly the
+ * committed shards under it, so binding and collapsing run in parallel without sharing a map.
  *
  * <pre>
- *  key k:  base ◄── slot 17 ◄── slot 4 ◄── slot 31        (previous links, serial order)
- *                   LIVE 7      REMOVED     EMPTY
- *  read(k, 31's previous = 4)  ──► 4 removed ──► 17 live ──► 7
- *  endBatch: k := read(k, last slot of k)                (collapse to last live version)
+ *  bind (per graph shard)   touched key ──► (table shard, value index): one probe, inserting a
+ *                           key that will be written; a read-only absent key reads the initial
+ *  execute                  in-place entry (key of one transaction): read/write the committed
+ *                           value at its index, saving the old value for an undo;
+ *                           versioned entry: a version per writing entry, read by walking the
+ *                           previous-write links back to a live version or to the committed value
+ *  collapse (per shard)     versioned key := its last live version; a key left at the table's
+ *                           initial value is deleted
  * </pre>
  *
- * <p>A version is created by {@link #write} (its position is its slot), a read sees the
- * latest live version at or before a given slot ({@link #read}), an abort removes exactly its
- * transaction's slots ({@link #remove}), and {@link #endBatch()} collapses each touched key to
- * its last live version. Nothing per key survives the batch except the committed value, and
- * every per-batch cost is proportional to the batch's keys and slots.
+ * <pre>
+ *  key k (versioned):  committed ◄── entry 17 ◄── entry 4 ◄── entry 31     previous writes
+ *                                    LIVE 7       REMOVED     SKIPPED
+ *  read at 31's previous (4)  ──► 4 removed ──► 17 live ──► 7
+ * </pre>
  *
- * <p>Threads: {@link #beginBatch}, {@link #bindKey}, {@link #bindSlot}, {@link #endBatch} and the
- * committed-state methods by one coordinating thread; {@link #read}, {@link #write} and
- * {@link #remove} by executors, each slot written by one executor, and read only after a
- * happens-before edge from its writer (the graph's dependencies provide it).
+ * <p>A version's state is stamped with the batch's epoch, so nothing is cleared between
+ * batches: a state from an earlier batch reads as "not yet written". Nothing per key survives
+ * a batch except the committed value.
+ *
+ * <p>Threads: {@link #beginBatch}, {@link #endBatch}, {@link #abandonBatch} and the committed-
+ * state methods ({@link #get}, {@link #put}, {@link #forEach}) by one coordinating thread;
+ * {@link #bindShard} and {@link #collapseShard} by one thread per graph shard at once; the
+ * version methods by executors, each entry written by the one executor that runs its operation
+ * and read only after a happens-before edge from that write (the graph's dependencies give it).
  */
 public final class MultiVersionStateTable implements StateStore, StateMaintenance
 {
-    /** "No previous version": a read falls back to the key's committed base. */
-    public static final int NO_SLOT = -1;
+    /** log2 of the committed shards per table; graphs may have at most this many shard bits. */
+    public static final int SHARD_BITS = 6;
+    /** Committed shards per table. */
+    public static final int SHARDS = 1 << SHARD_BITS;
 
-    private static final int EMPTY = 0;
+    private static final int KIND_MASK = 3;
     private static final int LIVE = 1;
-    private static final int REMOVED = 2;
+    private static final int SKIPPED = 2;
+    private static final int REMOVED = 3;
+    private static final int EPOCH_STEP = 4;
     private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final TableCatalog catalog;
-    private final Long2LongHashMap[] committed;
+    private final TableShard[][] tables;
+    private final TableShard[] absent;
 
-    private int keyCount;
-    private int[] keyTable = new int[64];
-    private long[] keyKey = new long[64];
-    private long[] keyBase = new long[64];
-    private int[] keyLastSlot = new int[64];
-
-    private int slotCount;
-    private int[] slotPrevious = new int[256];
-    private long[] slotValue = new long[256];
-    private int[] slotState = new int[256];
-
+    private TaskPrecedenceGraph graph;
+    private Binding[] bindings = new Binding[0];
+    private int graphShardBits;
+    private int graphShardMask;
+    private long[] versionValue = new long[256];
+    private int[] versionState = new int[256];
+    private int epoch;
     private boolean batchOpen;
-    private long keysCollapsed;
-    private long slotsReset;
 
     /** @param catalog the tables, by dense global id; its size must not change afterwards. */
     public MultiVersionStateTable(final TableCatalog catalog)
     {
         this.catalog = catalog;
-        this.committed = new Long2LongHashMap[catalog.size()];
-        for (int i = 0; i < committed.length; i++)
+        final int n = catalog.size();
+        this.tables = new TableShard[n][SHARDS];
+        this.absent = new TableShard[n];
+        for (int t = 0; t < n; t++)
         {
-            committed[i] = new Long2LongHashMap(1024, catalog.spec(i).initialValue());
+            final long initial = catalog.spec(t).initialValue();
+            for (int s = 0; s < SHARDS; s++)
+            {
+                tables[t][s] = new TableShard(initial, false);
+            }
+            absent[t] = new TableShard(initial, true);
         }
     }
 
@@ -85,7 +102,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     @Override
     public long get(final int table, final long key)
     {
-        return committed[table].get(key);
+        return shardOf(table, key).get(key);
     }
 
     /** Sets the committed value; only between batches. The initial value deletes the entry. */
@@ -93,146 +110,338 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     public void put(final int table, final long key, final long value)
     {
         requireNoBatch();
-        committed[table].put(key, value);
+        shardOf(table, key).put(key, value);
     }
 
     @Override
     public void forEach(final int table, final EntryVisitor visitor)
     {
         requireNoBatch();
-        final Long2LongHashMap map = committed[table];
-        for (final long key : map.sortedKeys())
+        // a fresh snapshot: the visitor may put into this table, or visit another one
+        final long[] keys = new long[size(table)];
+        int used = 0;
+        for (final TableShard shard : tables[table])
         {
-            final long value = map.get(key);
-            if (value != map.missingValue())
-            {
-                visitor.visit(key, value);
-            }
+            used = shard.keys(keys, used);
         }
+        SortedKeyVisit.visit(keys, used, table, this, catalog.spec(table).initialValue(), visitor);
     }
 
     /** @return the number of committed entries of {@code table} (keys not at the initial value). */
     public int size(final int table)
     {
-        return committed[table].size();
+        int n = 0;
+        for (final TableShard shard : tables[table])
+        {
+            n += shard.size();
+        }
+        return n;
+    }
+
+    private TableShard shardOf(final int table, final long key)
+    {
+        return tables[table][TouchedKeyTable.shardOf(TouchedKeyTable.hash(table, key), SHARD_BITS)];
     }
 
     // ---------------------------------------------------------------- batch layout
 
     /**
-     * Opens a batch that touches {@code keys} keys and has {@code slots} version slots (slot
-     * ids 0 .. slots - 1, of which only bound ones are used). Cost: O(slots).
+     * Opens a batch over {@code graph} (begun, not necessarily built): sizes the versions for its
+     * entries and the bindings for its shards. Cost: O(shards), nothing per entry.
      */
-    public void beginBatch(final int keys, final int slots)
+    public void beginBatch(final TaskPrecedenceGraph graph)
     {
         requireNoBatch();
-        if (keyTable.length < keys)
+        if (graph.shardBits() > SHARD_BITS)
         {
-            final int n = capacityFor(keys);
-            keyTable = new int[n];
-            keyKey = new long[n];
-            keyBase = new long[n];
-            keyLastSlot = new int[n];
+            throw new IllegalArgumentException("a graph of " + graph.shardCount() + " shards needs more than " + SHARDS);
         }
-        if (slotState.length < slots)
+        this.graph = graph;
+        graphShardBits = graph.shardBits();
+        graphShardMask = graph.shardCount() - 1;
+        if (bindings.length != graph.shardCount())
         {
-            final int n = capacityFor(slots);
-            slotPrevious = new int[n];
-            slotValue = new long[n];
-            slotState = new int[n];
+            bindings = new Binding[graph.shardCount()];
+            for (int s = 0; s < bindings.length; s++)
+            {
+                bindings[s] = new Binding();
+            }
         }
-        else
+        final int entries = graph.entrySpace();
+        if (versionState.length < entries)
         {
-            Arrays.fill(slotState, 0, slots, EMPTY);
+            final int n = Integer.highestOneBit(Math.max(1, entries - 1)) << 1;
+            versionValue = new long[n];
+            versionState = new int[n];
+            epoch = 0;
         }
-        slotsReset += slots;
-        keyCount = keys;
-        slotCount = slots;
+        epoch += EPOCH_STEP;
+        if (epoch <= 0)
+        {
+            Arrays.fill(versionState, 0);
+            epoch = EPOCH_STEP;
+        }
         batchOpen = true;
     }
 
-    /** Binds dense id {@code keyId} to {@code (table, key)}; its committed value becomes the base. */
-    public void bindKey(final int keyId, final int table, final long key)
-    {
-        keyTable[keyId] = table;
-        keyKey[keyId] = key;
-        keyBase[keyId] = committed[table].get(key);
-        keyLastSlot[keyId] = NO_SLOT;
-    }
-
     /**
-     * Declares version slot {@code slot} of key {@code keyId}, after {@code previousSlot} in
-     * serial order. Slots of one key must be bound in serial order: the last one bound is the
-     * one {@link #endBatch()} collapses to (or, if removed, its live predecessor).
+     * Binds every key of graph shard {@code s} (built) to its committed value: a key that may be
+     * written is inserted if absent, a read-only key that is absent reads the initial value.
+     * Threads binding different shards may run at once.
      */
-    public void bindSlot(final int slot, final int keyId, final int previousSlot)
+    public void bindShard(final int s)
     {
-        slotPrevious[slot] = previousSlot;
-        keyLastSlot[keyId] = slot;
-    }
-
-    // ---------------------------------------------------------------- versions (executors)
-
-    /**
-     * @param keyId        the key.
-     * @param previousSlot the slot to start from (the reader's previous write), or {@link #NO_SLOT}.
-     * @return the latest live version at or before {@code previousSlot}, else the base.
-     */
-    public long read(final int keyId, final int previousSlot)
-    {
-        int s = previousSlot;
-        while (s != NO_SLOT)
+        final TaskPrecedenceGraph graph = this.graph;
+        final Binding b = bindings[s];
+        final int n = graph.shardKeyCount(s);
+        b.ensure(n);
+        for (int i = 0; i < n; i++)
         {
-            final int state = (int)STATES.getAcquire(slotState, s);
-            if (state == LIVE)
+            final int k = graph.keyReference(s, i);
+            final int table = graph.keyTable(k);
+            final long key = graph.keyKey(k);
+            TableShard shard = shardOf(table, key);
+            int index;
+            if (graph.keyLastWrite(k) == TaskPrecedenceGraph.NONE)
             {
-                return slotValue[s];
-            }
-            if (state == EMPTY)
-            {
-                throw new IllegalStateException("version slot " + s + " read before it was written or removed");
-            }
-            s = slotPrevious[s];
-        }
-        return keyBase[keyId];
-    }
-
-    /** Creates the version at {@code slot} with {@code value}. */
-    public void write(final int slot, final long value)
-    {
-        slotValue[slot] = value;
-        STATES.setRelease(slotState, slot, LIVE);
-    }
-
-    /** Removes the version at {@code slot} (written or not): reads skip to its predecessor. */
-    public void remove(final int slot)
-    {
-        STATES.setRelease(slotState, slot, REMOVED);
-    }
-
-    /** Collapses every bound key to its last live version and closes the batch. */
-    public void endBatch()
-    {
-        for (int k = 0; k < keyCount; k++)
-        {
-            final int last = keyLastSlot[k];
-            if (last != NO_SLOT)
-            {
-                final long value = read(k, last);
-                if (value != keyBase[k])
+                index = shard.valueIndex(key);
+                if (index == TableShard.MISSING)
                 {
-                    committed[keyTable[k]].put(keyKey[k], value);
+                    shard = absent[table];
+                    index = shard.slots.length - 1;
                 }
             }
+            else
+            {
+                final int generation = shard.generation();
+                index = shard.insert(key);
+                if (shard.generation() != generation)
+                {
+                    rebindMovedSlowPath(b, s, i, shard);
+                }
+            }
+            b.shard[i] = shard;
+            b.index[i] = index;
         }
-        keysCollapsed += keyCount;
-        closeBatch();
+        b.deletions = 0;
+        b.bound = n;
     }
 
-    /** Discards every version of the batch: committed state stays as before it. */
+    /** A rehash moved value indices: the keys of this shard bound before {@code upTo} to it find theirs again. */
+    private void rebindMovedSlowPath(final Binding b, final int s, final int upTo, final TableShard shard)
+    {
+        for (int j = 0; j < upTo; j++)
+        {
+            if (b.shard[j] == shard)
+            {
+                b.index[j] = shard.valueIndex(graph.keyKey(graph.keyReference(s, j)));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- executors
+
+    /** @return the committed value key {@code k} (a key reference) is bound to. */
+    public long committed(final int k)
+    {
+        final Binding b = bindings[k & graphShardMask];
+        final int i = k >>> graphShardBits;
+        return b.shard[i].slots[b.index[i]];
+    }
+
+    /**
+     * @param e a sealed entry (its access entry, for a merged one).
+     * @return the value entry {@code e} sees: its key's committed value in place, or the latest
+     *         live version before it, else the committed value.
+     */
+    public long read(final int e)
+    {
+        final TaskPrecedenceGraph graph = this.graph;
+        if (!graph.isInPlace(e))
+        {
+            final int epoch = this.epoch;
+            int w = graph.previousWrite(e);
+            while (w != TaskPrecedenceGraph.NONE)
+            {
+                final int state = (int)STATES.getAcquire(versionState, w);
+                if ((state & ~KIND_MASK) != epoch)
+                {
+                    throw new IllegalStateException("the version of entry " + w + " was read before it was written");
+                }
+                if ((state & KIND_MASK) == LIVE)
+                {
+                    return versionValue[w];
+                }
+                w = graph.previousWrite(w);
+            }
+        }
+        return committed(graph.entryKey(e));
+    }
+
+    /**
+     * Writes {@code value} at entry {@code e} (a writing access entry): a version, or the
+     * committed value in place with the old value kept for {@link #undo}.
+     */
+    public void write(final int e, final long value)
+    {
+        if (graph.isInPlace(e))
+        {
+            final Binding b = bindings[graph.entryKey(e) & graphShardMask];
+            final int i = graph.entryKey(e) >>> graphShardBits;
+            final long[] slots = b.shard[i].slots;
+            versionValue[e] = slots[b.index[i]];
+            versionState[e] = epoch | LIVE;
+            slots[b.index[i]] = value;
+        }
+        else
+        {
+            versionValue[e] = value;
+            STATES.setRelease(versionState, e, epoch | LIVE);
+        }
+    }
+
+    /** Entry {@code e} (a CHOOSE candidate) creates no version: readers look through it. */
+    public void skip(final int e)
+    {
+        if (!graph.isInPlace(e))
+        {
+            STATES.setRelease(versionState, e, epoch | SKIPPED);
+        }
+    }
+
+    /**
+     * Removes entry {@code e}'s effect (written or not): a version is removed (readers look
+     * through it), an in-place write is undone. A transaction undoes its entries in reverse
+     * statement order.
+     */
+    public void undo(final int e)
+    {
+        if (graph.isInPlace(e))
+        {
+            if (versionState[e] == (epoch | LIVE))
+            {
+                final Binding b = bindings[graph.entryKey(e) & graphShardMask];
+                final int i = graph.entryKey(e) >>> graphShardBits;
+                b.shard[i].slots[b.index[i]] = versionValue[e];
+                versionState[e] = epoch | REMOVED;
+            }
+        }
+        else
+        {
+            STATES.setRelease(versionState, e, epoch | REMOVED);
+        }
+    }
+
+    // ---------------------------------------------------------------- end of batch
+
+    /**
+     * Collapses every key of graph shard {@code s}: a versioned key takes its last live version,
+     * and a key left at the initial value is deleted. Threads collapsing different shards may
+     * run at once.
+     */
+    public void collapseShard(final int s)
+    {
+        final TaskPrecedenceGraph graph = this.graph;
+        final Binding b = bindings[s];
+        final int n = b.bound;
+        for (int i = 0; i < n; i++)
+        {
+            final TableShard shard = b.shard[i];
+            final int k = graph.keyReference(s, i);
+            final long[] slots = shard.slots;
+            final int index = b.index[i];
+            long value = slots[index];
+            if (!graph.isKeyInPlace(k))
+            {
+                final int last = graph.keyLastWrite(k);
+                if (last == TaskPrecedenceGraph.NONE)
+                {
+                    continue;
+                }
+                value = lastLive(graph, last, value);
+                slots[index] = value;
+            }
+            if (value == shard.initialValue && !shard.absentHolder)
+            {
+                b.delete(shard, graph.keyKey(k));
+            }
+        }
+        for (int d = 0; d < b.deletions; d++)
+        {
+            b.deleteShard[d].remove(b.deleteKey[d]);
+        }
+        b.deletions = 0;
+        b.collapsed += n;
+    }
+
+    private long lastLive(final TaskPrecedenceGraph graph, final int last, final long committed)
+    {
+        for (int w = last; w != TaskPrecedenceGraph.NONE; w = graph.previousWrite(w))
+        {
+            final int state = (int)STATES.getAcquire(versionState, w);
+            if (state == (epoch | LIVE))
+            {
+                return versionValue[w];
+            }
+        }
+        return committed;
+    }
+
+    /** Closes the batch once every shard has collapsed. */
+    public void endBatch()
+    {
+        batchOpen = false;
+        graph = null;
+    }
+
+    /**
+     * Discards the batch: every in-place write is undone and the versions are forgotten, so the
+     * committed state is as before the batch. One thread, after every executor has left.
+     */
     public void abandonBatch()
     {
-        closeBatch();
+        final TaskPrecedenceGraph graph = this.graph;
+        if (graph != null)
+        {
+            for (int s = 0; s < bindings.length; s++)
+            {
+                final Binding b = bindings[s];
+                for (int i = 0; i < b.bound; i++)
+                {
+                    final int k = graph.keyReference(s, i);
+                    if (graph.isKeyInPlace(k))
+                    {
+                        restoreFirstWrite(graph, k);
+                    }
+                    final TableShard shard = b.shard[i];
+                    if (shard.slots[b.index[i]] == shard.initialValue && !shard.absentHolder)
+                    {
+                        b.delete(shard, graph.keyKey(k));
+                    }
+                }
+                for (int d = 0; d < b.deletions; d++)
+                {
+                    b.deleteShard[d].remove(b.deleteKey[d]);
+                }
+                b.deletions = 0;
+            }
+        }
+        batchOpen = false;
+        this.graph = null;
+    }
+
+    private void restoreFirstWrite(final TaskPrecedenceGraph graph, final int k)
+    {
+        for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
+        {
+            if (versionState[e] == (epoch | LIVE))
+            {
+                final Binding b = bindings[k & graphShardMask];
+                final int i = k >>> graphShardBits;
+                b.shard[i].slots[b.index[i]] = versionValue[e];
+                return;
+            }
+        }
     }
 
     /** @return true between {@link #beginBatch} and {@link #endBatch()} / {@link #abandonBatch()}. */
@@ -241,23 +450,15 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         return batchOpen;
     }
 
-    /** @return keys collapsed by every {@link #endBatch()} so far (cost follows touched keys). */
+    /** @return keys collapsed by every batch so far (cost follows touched keys). */
     public long keysCollapsed()
     {
-        return keysCollapsed;
-    }
-
-    /** @return version slots reset by every {@link #beginBatch} so far (cost follows the batch). */
-    public long slotsReset()
-    {
-        return slotsReset;
-    }
-
-    private void closeBatch()
-    {
-        keyCount = 0;
-        slotCount = 0;
-        batchOpen = false;
+        long n = 0;
+        for (final Binding b : bindings)
+        {
+            n += b.collapsed;
+        }
+        return n;
     }
 
     private void requireNoBatch()
@@ -268,8 +469,37 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         }
     }
 
-    private static int capacityFor(final int n)
+    /** One graph shard's bindings: for its i-th key, the table shard and the value index. */
+    private static final class Binding
     {
-        return Math.max(16, Integer.highestOneBit(Math.max(1, n - 1)) << 1);
+        TableShard[] shard = new TableShard[64];
+        int[] index = new int[64];
+        int bound;
+        TableShard[] deleteShard = new TableShard[16];
+        long[] deleteKey = new long[16];
+        int deletions;
+        long collapsed;
+
+        void ensure(final int n)
+        {
+            if (shard.length < n)
+            {
+                final int capacity = Integer.highestOneBit(n - 1) << 1;
+                shard = new TableShard[capacity];
+                index = new int[capacity];
+            }
+        }
+
+        void delete(final TableShard from, final long key)
+        {
+            if (deletions == deleteKey.length)
+            {
+                deleteShard = Arrays.copyOf(deleteShard, deletions * 2);
+                deleteKey = Arrays.copyOf(deleteKey, deletions * 2);
+            }
+            deleteShard[deletions] = from;
+            deleteKey[deletions] = key;
+            deletions++;
+        }
     }
 }

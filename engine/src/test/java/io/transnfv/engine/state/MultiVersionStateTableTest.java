@@ -1,5 +1,8 @@
 package io.transnfv.engine.state;
 
+import io.transnfv.tpg.graph.OperationStateMachine;
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -9,12 +12,17 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.transnfv.engine.state.MultiVersionStateTable.NO_SLOT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MultiVersionStateTableTest
 {
+    private static final int KEY = 7;
+
+    private final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
+    private final OperationStateMachine machine = new OperationStateMachine();
+
     private static MultiVersionStateTable table(final long initialValue)
     {
         final TableCatalog catalog = new TableCatalog();
@@ -22,94 +30,176 @@ class MultiVersionStateTableTest
         return new MultiVersionStateTable(catalog);
     }
 
-    /** One key (table 0, key 7) with three version slots 0 ◄ 1 ◄ 2 in serial order. */
-    private static MultiVersionStateTable withThreeSlots(final long committed)
+    /**
+     * Three transactions write key 7 (entries 0, 1, 2 in serial order, each the previous one's
+     * successor), a fourth reads it (entry 3): a versioned key.
+     */
+    private TransactionLog threeWritesAndARead()
     {
-        final MultiVersionStateTable state = table(0);
-        state.put(0, 7, committed);
-        state.beginBatch(1, 3);
-        state.bindKey(0, 0, 7);
-        state.bindSlot(0, 0, NO_SLOT);
-        state.bindSlot(1, 0, 0);
-        state.bindSlot(2, 0, 1);
+        final TransactionLog log = new TransactionLog();
+        for (int t = 0; t < 3; t++)
+        {
+            log.begin(t, t, null);
+            log.write(0, KEY, 100 + t);
+            log.end();
+        }
+        log.begin(3, 3, null);
+        log.read(0, KEY);
+        log.end();
+        return log;
+    }
+
+    private MultiVersionStateTable opened(final MultiVersionStateTable state, final TransactionLog log)
+    {
+        graph.buildAndSeal(log, machine);
+        state.beginBatch(graph);
+        state.bindShard(0);
         return state;
     }
 
-    @Test
-    void shouldLetAReadSeeTheLatestVersionBeforeItsPosition()
+    private MultiVersionStateTable withThreeVersions(final long committed)
     {
-        final MultiVersionStateTable state = withThreeSlots(5);
-        state.write(0, 10);
-        state.write(1, 20);
-        assertEquals(5, state.read(0, NO_SLOT), "before every version: the committed base");
-        assertEquals(10, state.read(0, 0));
-        assertEquals(20, state.read(0, 1));
-        assertEquals(5, state.get(0, 7), "committed state is untouched until the batch ends");
+        final MultiVersionStateTable state = table(0);
+        state.put(0, KEY, committed);
+        return opened(state, threeWritesAndARead());
     }
 
     @Test
-    void shouldRemoveExactlyTheAbortedVersion()
+    void shouldLetAReadSeeTheLatestVersionBeforeIt()
     {
-        final MultiVersionStateTable state = withThreeSlots(5);
+        final MultiVersionStateTable state = withThreeVersions(5);
+        assertEquals(5, state.read(0), "before every version: the committed value");
+        state.write(0, 10);
+        state.write(1, 20);
+        assertEquals(10, state.read(1));
+        assertEquals(20, state.read(2));
+        assertEquals(5, state.committed(graph.entryKey(0)), "a versioned key's committed value is untouched until the collapse");
+    }
+
+    @Test
+    void shouldLookThroughRemovedAndSkippedVersions()
+    {
+        final MultiVersionStateTable state = withThreeVersions(5);
         state.write(0, 10);
         state.write(1, 20);
         state.write(2, 30);
-        state.remove(1);
-        assertEquals(10, state.read(0, 1));
-        assertEquals(30, state.read(0, 2));
-        state.remove(2);
-        assertEquals(10, state.read(0, 2));
+        state.undo(1);
+        assertEquals(10, state.read(2));
+        assertEquals(30, state.read(3));
+        state.skip(2);
+        assertEquals(10, state.read(3), "an entry that created no version (an unchosen candidate) is looked through");
     }
 
     @Test
-    void shouldRefuseToReadAVersionNotYetWrittenOrRemoved()
+    void shouldRefuseToReadAVersionNotYetWrittenThisBatch()
     {
-        final MultiVersionStateTable state = withThreeSlots(5);
-        assertThrows(IllegalStateException.class, () -> state.read(0, 0));
-    }
-
-    @Test
-    void shouldCollapseEachKeyToItsLastLiveVersionAtBatchEnd()
-    {
-        final MultiVersionStateTable state = withThreeSlots(5);
+        final MultiVersionStateTable state = withThreeVersions(5);
+        assertThrows(IllegalStateException.class, () -> state.read(1));
         state.write(0, 10);
         state.write(1, 20);
-        state.remove(2);
+        state.write(2, 30);
+        state.collapseShard(0);
         state.endBatch();
-        assertEquals(20, state.get(0, 7));
+        opened(state, threeWritesAndARead());
+        assertThrows(IllegalStateException.class, () -> state.read(1), "a version of the previous batch is not this batch's");
     }
 
     @Test
-    void shouldDeleteAKeyWhoseLastVersionIsTheInitialValue()
+    void shouldCollapseEachKeyToItsLastLiveVersion()
     {
-        final MultiVersionStateTable state = withThreeSlots(5);
+        final MultiVersionStateTable state = withThreeVersions(5);
+        state.write(0, 10);
+        state.write(1, 20);
+        state.undo(2);
+        state.collapseShard(0);
+        state.endBatch();
+        assertEquals(20, state.get(0, KEY));
+        assertEquals(1, state.keysCollapsed());
+    }
+
+    @Test
+    void shouldDeleteAKeyLeftAtTheInitialValue()
+    {
+        final MultiVersionStateTable state = withThreeVersions(5);
         state.write(0, 0);
-        state.remove(1);
-        state.remove(2);
+        state.undo(1);
+        state.undo(2);
+        state.collapseShard(0);
         state.endBatch();
         assertEquals(0, state.size(0));
     }
 
     @Test
-    void shouldLeaveCommittedStateAloneWhenEveryVersionIsRemovedOrTheBatchAbandoned()
+    void shouldWriteAKeyOfOneTransactionInPlaceAndUndoIt()
     {
-        final MultiVersionStateTable removed = withThreeSlots(5);
-        removed.remove(0);
-        removed.remove(1);
-        removed.remove(2);
-        removed.endBatch();
-        assertEquals(5, removed.get(0, 7));
+        final MultiVersionStateTable state = table(0);
+        state.put(0, KEY, 5);
+        final TransactionLog log = new TransactionLog();
+        log.begin(0, 0, null);
+        log.write(0, KEY, 6);
+        log.write(0, KEY, 7);
+        log.end();
+        opened(state, log);
+        assertTrue(graph.isInPlace(0));
+        state.write(0, 6);
+        assertEquals(6, state.committed(graph.entryKey(0)), "in place: the committed value itself");
+        assertEquals(6, state.read(1));
+        state.write(1, 7);
+        state.undo(1);
+        state.undo(0);
+        assertEquals(5, state.committed(graph.entryKey(0)), "undone in reverse statement order: the value before the transaction");
+        state.collapseShard(0);
+        state.endBatch();
+        assertEquals(5, state.get(0, KEY));
+    }
 
-        final MultiVersionStateTable abandoned = withThreeSlots(5);
-        abandoned.write(0, 1);
-        abandoned.abandonBatch();
-        assertEquals(5, abandoned.get(0, 7));
+    @Test
+    void shouldLeaveCommittedStateAsBeforeWhenABatchIsAbandoned()
+    {
+        final MultiVersionStateTable state = table(0);
+        state.put(0, KEY, 5);
+        final TransactionLog log = new TransactionLog();
+        log.begin(0, 0, null);
+        log.write(0, KEY, 6);
+        log.write(0, 99, 1);
+        log.end();
+        opened(state, log);
+        state.write(0, 6);
+        state.write(1, 1);
+        state.abandonBatch();
+        assertEquals(5, state.get(0, KEY));
+        assertEquals(1, state.size(0), "the key inserted for the batch is gone again");
+    }
+
+    @Test
+    void shouldBindEveryKeyToItsValueWhenItsShardRehashesWhileBinding()
+    {
+        final MultiVersionStateTable state = table(0);
+        final TransactionLog log = new TransactionLog();
+        for (int t = 0; t < 5_000; t++)
+        {
+            log.begin(t, t, null);
+            log.write(0, t % 2_500, t);
+            log.end();
+        }
+        opened(state, log);
+        for (int o = 0; o < log.operationCount(); o++)
+        {
+            state.write(o, 1_000 + o);
+        }
+        state.collapseShard(0);
+        state.endBatch();
+        assertEquals(2_500, state.size(0));
+        for (int k = 0; k < 2_500; k++)
+        {
+            assertEquals(1_000 + 2_500 + k, state.get(0, k), "key " + k);
+        }
     }
 
     @Test
     void shouldRejectCommittedWritesWhileABatchIsOpen()
     {
-        final MultiVersionStateTable state = withThreeSlots(5);
+        final MultiVersionStateTable state = withThreeVersions(5);
         assertThrows(IllegalStateException.class, () -> state.put(0, 1, 1));
     }
 
@@ -119,6 +209,7 @@ class MultiVersionStateTableTest
         final MultiVersionStateTable state = table(-1);
         state.put(0, 30, 3);
         state.put(0, -5, 1);
+        state.put(0, Long.MIN_VALUE, 4);
         state.put(0, 10, 2);
         final List<Long> keys = new ArrayList<>();
         state.forEach(0, (key, value) ->
@@ -126,7 +217,7 @@ class MultiVersionStateTableTest
             keys.add(key);
             state.put(0, key, -1);
         });
-        assertEquals(List.of(-5L, 10L, 30L), keys);
+        assertEquals(List.of(Long.MIN_VALUE, -5L, 10L, 30L), keys);
         assertEquals(0, state.size(0));
     }
 }

@@ -1,7 +1,5 @@
 package io.transnfv.experiments.baselines;
 
-import io.transnfv.engine.thread.IdleBackoff;
-
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
@@ -20,6 +18,8 @@ import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.packet.PacketFlyweight;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +53,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private static final int YIELDS_BEFORE_PARK = 20_000;
     private static final long PARK_NS = 50_000L;
 
-    private final IdleBackoff coordinatorBackoff = newBackoff();
+    private final IdleStrategy coordinatorBackoff = newBackoff();
 
     /** The chain this executor runs. */
     protected final ChainRuntime runtime;
@@ -227,7 +227,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         posted = ++generation;
         processShare(contexts[0], count);
         final long waitStartNs = System.nanoTime();
-        final IdleBackoff backoff = coordinatorBackoff;
+        final IdleStrategy backoff = coordinatorBackoff;
         while (finished.get() != helpers.length)
         {
             backoff.idle();
@@ -254,7 +254,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private void helperLoop(final Worker context)
     {
         long seen = 0;
-        final IdleBackoff backoff = newBackoff();
+        final IdleStrategy backoff = newBackoff();
         while (true)
         {
             long g;
@@ -280,9 +280,9 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         }
     }
 
-    private static IdleBackoff newBackoff()
+    private static IdleStrategy newBackoff()
     {
-        return new IdleBackoff(SPINS_BEFORE_YIELD, YIELDS_BEFORE_PARK, PARK_NS, PARK_NS);
+        return new BackoffIdleStrategy(SPINS_BEFORE_YIELD, YIELDS_BEFORE_PARK, PARK_NS, PARK_NS);
     }
 
     private void processShare(final Worker worker, final int count)

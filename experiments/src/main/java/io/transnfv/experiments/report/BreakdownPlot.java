@@ -16,15 +16,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The paper's Fig. 3c for the engine: its state access time per operation, stacked by category
- * (useful, sync, lock, construct, explore, others), one bar per new-connection ratio.
+ * The paper's Fig. 3c for the engine: where its workers' time went per packet, stacked by
+ * category (ingress, pre-process, build, bind, seal, execute, ..., idle), one bar per
+ * new-connection ratio.
  */
 final class BreakdownPlot
 {
     /** One colour per category, in {@link EngineBreakdown#CATEGORIES} order. */
     private static final Color[] CATEGORY_COLORS = {
-        new Color(0x1F77B4), new Color(0xFF7F0E), new Color(0x9467BD),
-        new Color(0x2CA02C), new Color(0xD62728), new Color(0x7F7F7F)};
+        new Color(0x0072B2), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x009E73), new Color(0xF0E442),
+        new Color(0xD55E00), new Color(0xCC79A7), new Color(0x000000), new Color(0x999999), new Color(0x882255),
+        new Color(0xDDCC77), new Color(0xEEEEEE)};
 
     private BreakdownPlot()
     {
@@ -44,7 +46,7 @@ final class BreakdownPlot
             }
         }
         final CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title)
-            .xAxisTitle("new connections").yAxisTitle("ns per operation").build();
+            .xAxisTitle("new connections").yAxisTitle("worker ns per packet").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setStacked(true);

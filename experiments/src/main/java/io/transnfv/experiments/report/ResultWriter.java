@@ -1,5 +1,6 @@
 package io.transnfv.experiments.report;
 
+import io.transnfv.experiments.runner.EngineBreakdown;
 import io.transnfv.experiments.runner.ExecutorKind;
 import io.transnfv.experiments.runner.Experiment;
 import io.transnfv.experiments.runner.ExperimentResult;
@@ -178,14 +179,22 @@ public final class ResultWriter
                 ratio(m, result.measurements(), ExecutorKind.PARTITIONED), ratio(m, result.measurements(), ExecutorKind.SERIAL)));
         }
         out.append("\n## Time breakdown\n\n");
-        out.append("transnfv: share of wall time in the state access phase (the rest is packet processing and"
-            + " batching), and the engine's own split of that phase per operation (executor-thread ns: useful,"
-            + " sync, lock, construct, explore, others; TimeBreakdown)."
+        out.append("transnfv: share of its workers' time in the state access phase (build, bind, seal, execute,"
+            + " transitions, collapse), and where every worker's time went, per packet, on the thread where it was"
+            + " spent (ns of worker time per packet, summed over the workers)."
             + " Baselines: share of wall time the reading thread waited for the other workers at batch ends (sync),"
             + " and for chc-style contended lock acquisitions per 1,000 transactions.\n\n");
-        out.append("| chain | servers | new conn | threads | batch | executor | state access | sync | lock waits/1k txn"
-            + " | useful | sync | lock | construct | explore | others (ns/op) |\n");
-        out.append("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| chain | servers | new conn | threads | batch | executor | state access | sync | lock waits/1k txn |");
+        for (final String category : EngineBreakdown.CATEGORIES)
+        {
+            out.append(' ').append(category).append(" |");
+        }
+        out.append("\n| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |");
+        for (int c = 0; c < EngineBreakdown.CATEGORIES.length; c++)
+        {
+            out.append(" ---: |");
+        }
+        out.append('\n');
         for (final Measurement m : result.measurements())
         {
             final Point p = m.point();

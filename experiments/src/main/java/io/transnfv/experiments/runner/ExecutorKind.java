@@ -36,8 +36,8 @@ public enum ExecutorKind
         return label;
     }
 
-    /** An executor ready to run, with the engine's state-access timer when it is the engine. */
-    public record Created(ChainExecutor executor, StateAccessTimer timer)
+    /** An executor ready to run. */
+    public record Created(ChainExecutor executor)
     {
     }
 
@@ -53,17 +53,13 @@ public enum ExecutorKind
         {
             case TRANSNFV ->
             {
-                final StateAccessTimer[] timer = new StateAccessTimer[1];
                 final ChainSpec withThreads = chain.withSettings(chain.settings().withExecutorThreads(threads));
-                final ChainExecutor executor = new BatchedChainExecutor(withThreads,
-                    n -> timer[0] = new StateAccessTimer(new TpgBatchExecutor(n)),
-                    "transnfv, " + threads + " threads");
-                yield new Created(executor, timer[0]);
+                yield new Created(new BatchedChainExecutor(withThreads, TpgBatchExecutor::new, "transnfv"));
             }
-            case CHC_STYLE -> new Created(new ChcStyleChainExecutor(chain, threads, keyCapacity), null);
-            case NO_LOCK -> new Created(new NoLockChainExecutor(chain, threads, keyCapacity), null);
-            case PARTITIONED -> new Created(new PartitionedChainExecutor(chain, threads), null);
-            case SERIAL -> new Created(new SerialChainExecutor(chain), null);
+            case CHC_STYLE -> new Created(new ChcStyleChainExecutor(chain, threads, keyCapacity));
+            case NO_LOCK -> new Created(new NoLockChainExecutor(chain, threads, keyCapacity));
+            case PARTITIONED -> new Created(new PartitionedChainExecutor(chain, threads));
+            case SERIAL -> new Created(new SerialChainExecutor(chain));
         };
     }
 

@@ -1,6 +1,7 @@
 package io.transnfv.experiments.runner;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.experiments.baselines.ParallelChainExecutor;
@@ -171,10 +172,10 @@ public final class ExperimentRunner
             double syncShare = Double.NaN;
             double lockWaits = Double.NaN;
             EngineBreakdown breakdown = EngineBreakdown.NONE;
-            if (created.timer() != null)
+            if (executor instanceof BatchedChainExecutor engine)
             {
-                stateAccessShare = (double)created.timer().executeNs() / wallNs;
-                breakdown = EngineBreakdown.perOperation(created.timer().breakdown());
+                breakdown = EngineBreakdown.of(engine);
+                stateAccessShare = breakdown.stateAccessShare();
             }
             if (executor instanceof ParallelChainExecutor parallel)
             {
@@ -221,9 +222,13 @@ public final class ExperimentRunner
         {
             return EngineBreakdown.NONE;
         }
-        return new EngineBreakdown(median(runs, r -> r.breakdown.usefulNs()), median(runs, r -> r.breakdown.syncNs()),
-            median(runs, r -> r.breakdown.lockNs()), median(runs, r -> r.breakdown.constructNs()),
-            median(runs, r -> r.breakdown.exploreNs()), median(runs, r -> r.breakdown.othersNs()));
+        final double[] medians = new double[EngineBreakdown.CATEGORIES.length];
+        for (int c = 0; c < medians.length; c++)
+        {
+            final int category = c;
+            medians[c] = median(runs, r -> r.breakdown.nsPerPacket()[category]);
+        }
+        return new EngineBreakdown(medians);
     }
 
     private static double median(final Run[] runs, final ToDoubleFunction<Run> field)

@@ -23,10 +23,10 @@ import java.util.Locale;
  * @param recordDivergences  packets whose record differs from the oracle's (warm-up run).
  * @param stateDivergences   final state entries that differ from the oracle's (warm-up run).
  * @param aborts             aborted transactions per run.
- * @param stateAccessShare   the engine: share of wall time in the state access phase.
+ * @param stateAccessShare   the engine: share of worker time in the state access phase.
  * @param syncShare          parallel baselines: share of wall time waiting for workers at batch ends.
  * @param lockWaitsPer1kTxn  CHC-style: contended lock acquisitions per 1,000 transactions.
- * @param breakdown          the engine: state access ns per operation by category (median of the runs).
+ * @param breakdown          the engine: worker time per packet by category (median of the runs).
  */
 public record Measurement(
     String experiment, Point point, long packets, long transactions, int repetitions,
@@ -39,7 +39,17 @@ public record Measurement(
     public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
         + "packets,transactions,repetitions,pps_median,pps_min,pps_max,tps_median,p50_us,p99_us,p999_us,"
         + "record_divergences,state_divergences,aborts,state_access_share,sync_share,lock_waits_per_1k_txn,"
-        + "useful_ns_per_op,sync_ns_per_op,lock_ns_per_op,construct_ns_per_op,explore_ns_per_op,others_ns_per_op";
+        + breakdownColumns();
+
+    private static String breakdownColumns()
+    {
+        final StringBuilder columns = new StringBuilder();
+        for (final String category : EngineBreakdown.CATEGORIES)
+        {
+            columns.append(columns.length() == 0 ? "" : ",").append(category.replace(' ', '_').replace('-', '_')).append("_ns_per_packet");
+        }
+        return columns.toString();
+    }
 
     /** @return this row in CSV. */
     public String toCsv()
@@ -50,9 +60,18 @@ public record Measurement(
             number(ppsMedian), number(ppsMin), number(ppsMax), number(tpsMedian),
             number(p50Us), number(p99Us), number(p999Us),
             Long.toString(recordDivergences), Long.toString(stateDivergences), Long.toString(aborts),
-            number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn),
-            number(breakdown.usefulNs()), number(breakdown.syncNs()), number(breakdown.lockNs()),
-            number(breakdown.constructNs()), number(breakdown.exploreNs()), number(breakdown.othersNs()));
+            number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn))
+            + "," + breakdownCells();
+    }
+
+    private String breakdownCells()
+    {
+        final String[] cells = new String[breakdown.nsPerPacket().length];
+        for (int c = 0; c < cells.length; c++)
+        {
+            cells[c] = number(breakdown.nsPerPacket()[c]);
+        }
+        return String.join(",", cells);
     }
 
     private static String number(final double value)

@@ -21,6 +21,7 @@ public final class TrafficCapture
     private final int[] offset;
     private final int[] length;
     private final long[] timestampNs;
+    private final int maxLength;
 
     private TrafficCapture(
         final String description, final byte[] frames, final int[] offset, final int[] length, final long[] timestampNs)
@@ -30,6 +31,12 @@ public final class TrafficCapture
         this.offset = offset;
         this.length = length;
         this.timestampNs = timestampNs;
+        int max = 0;
+        for (final int l : length)
+        {
+            max = Math.max(max, l);
+        }
+        this.maxLength = max;
     }
 
     /** @return the generator's output for {@code config}, read to its end. */
@@ -104,6 +111,12 @@ public final class TrafficCapture
         public SourceStats stats()
         {
             return stats;
+        }
+
+        @Override
+        public int maxFrameBytes()
+        {
+            return maxLength;
         }
 
         @Override

@@ -164,6 +164,21 @@ public final class Long2LongHashMap
         }
     }
 
+    /** @return every key, in slot order (a snapshot; allocates). */
+    public long[] keys()
+    {
+        final long[] keys = new long[size];
+        int n = 0;
+        for (int i = 0; i < entries.length; i += 2)
+        {
+            if (entries[i + 1] != missingValue)
+            {
+                keys[n++] = entries[i];
+            }
+        }
+        return keys;
+    }
+
     /** @return every key, sorted ascending (for stable dumps; allocates). */
     public long[] sortedKeys()
     {

@@ -49,31 +49,47 @@ public final class OperationStateMachine
     private boolean concurrent = true;
 
     /**
-     * Loads the sealed graph's dependency counts: operations without dependencies start
-     * READY, the others BLOCKED. Publish to executors through a happens-before edge.
+     * Starts a batch of {@code operations} operations: sizes the arrays. The sealing threads then
+     * set every operation's count ({@link #setPending}) and initial state ({@link #initialise});
+     * publish to executors through a happens-before edge.
      *
      * @param concurrent false if exactly one executor thread will use the machine this batch.
      */
-    public void reset(final TaskPrecedenceGraph graph, final boolean concurrent)
+    public void beginBatch(final int operations, final boolean concurrent)
     {
-        final int n = graph.operationCount();
-        ensureCapacity(n);
-        final int[] states = this.states;
-        final int[] pending = this.pending;
-        for (int o = 0; o < n; o++)
-        {
-            final int p = graph.pendingDependencies(o);
-            pending[o] = p;
-            states[o] = p == 0 ? READY : BLOCKED;
-        }
-        operationCount = n;
+        ensureCapacity(operations);
+        operationCount = operations;
         this.concurrent = concurrent;
     }
 
-    /** Loads the graph for any number of executors. */
-    public void reset(final TaskPrecedenceGraph graph)
+    /** Sealing: sets operation {@code o}'s number of unresolved dependencies (plain store). */
+    public void setPending(final int o, final int count)
     {
-        reset(graph, true);
+        pending[o] = count;
+    }
+
+    /**
+     * Sealing, after {@link #setPending}: sets operation {@code o}'s initial state (plain store).
+     *
+     * @param unitHead true if {@code o} heads a unit of work: blocked, it starts PARKED so that
+     *                 its last resolver hands the unit to an executor.
+     * @return true if {@code o} is READY.
+     */
+    public boolean initialise(final int o, final boolean unitHead)
+    {
+        if (pending[o] == 0)
+        {
+            states[o] = READY;
+            return true;
+        }
+        states[o] = unitHead ? PARKED : BLOCKED;
+        return false;
+    }
+
+    /** Changes whether the machine is used by several executor threads at once. */
+    public void concurrent(final boolean concurrent)
+    {
+        this.concurrent = concurrent;
     }
 
     /** Sets every state and count to the given values (for tests and hand-built graphs). */

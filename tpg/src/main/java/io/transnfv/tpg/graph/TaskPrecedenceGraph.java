@@ -6,37 +6,48 @@ import io.transnfv.tpg.txn.TransactionLog;
 import java.util.Arrays;
 
 /**
- * The task precedence graph of one batch, built in the paper's two phases. While the batch
- * fills, {@link #addTransaction(int)} inserts each operation's accesses ("entries") into the
- * list of the (table, key) they touch, at their place in the serial order (timestamp,
- * sequence, statement): a late packet is inserted, not appended. A READ_MODIFY's parameter
- * keys get placeholder ("proxy") entries, a CHOOSE gets an entry in every candidate's list.
- * At the punctuation {@link #seal()} scans each list once and derives the edges.
+ * The task precedence graph of one batch, built in parallel by key shard and sealed in
+ * parallel by transaction range. Every access of an operation to a (table, key) is an
+ * <em>entry</em>; each touched key has the list ("chain") of its entries in serial order
+ * (timestamp, sequence, log index; then statement order), and every entry knows the last
+ * earlier writing entry of its key.
  *
  * <pre>
- *  key list (table 0, key 42), serial order ──►
- *   head                                                     tail
- *   [t3.o0 W] ─► [t5.o1 R] ─► [t7.o0 P(proxy)] ─► [t9.o2 C(cand)]
- *       ▲            │               │                  │
- *       └────────────┴───────────────┴──────────────────┘  previousWrite links
+ *  entries: target of op o = entry o;  extra x (parameter, candidate) = entry ops + x
  *
- *  TD: an entry waits for the last earlier write of its key (reads do not wait for reads,
- *      writes do not wait for earlier reads: the state table is multi-versioned);
- *  PD: the same rule for a proxy entry: a parameter reads the last earlier write of its key;
- *  LD: operation i + 1 of a transaction waits for operation i (statement order).
+ *  key chain (table 0, key 42), serial order ──►
+ *   [t3.o0 W] ─► [t5.o1 R] ─► [t7.o0 P] ─► [t9.o2 C] ─► [t9.o4 W]
+ *       ▲            │            │            │
+ *       └────────────┴────────────┴────────────┘   previous write (one per entry)
+ *
+ *  TD  an entry waits for the last earlier write of its key, if another transaction's
+ *      (a read never waits for a read; a write never waits for an earlier read: versions)
+ *  PD  the same rule for a READ_MODIFY's parameter entry
+ *  LD  operation i + 1 of a transaction waits for operation i (statement order)
  * </pre>
  *
- * <p>A cross-transaction edge points from the writing <em>operation</em> to the reading
- * operation ({@link #dependentsStart(int)}: per source operation, a CSR range of dependent
- * operation indices). The executor decides when an edge resolves: when the writer's whole
- * transaction has finished (decided visibility, eager abort: no read is ever invalidated), or
- * as soon as the writing operation has run (speculative visibility, lazy abort: reads of a
- * later-aborted transaction are redone at the end of the batch). Entries, operations and keys are flat arrays recycled every
- * batch. An operation's own entries on one key are merged into one entry with several
- * roles (a READ_MODIFY whose parameter is its own target, a repeated CHOOSE candidate).
+ * <p>The writer's dependents are found by walking its chain forward up to and including the
+ * next write, so there is no edge array: building a chain <em>is</em> building the edges.
+ * A key touched by one transaction only has no cross-transaction edge at all; its entries are
+ * marked {@link #isInPlace in place}: executors read and write the committed value directly,
+ * without versions. A transaction all of whose keys are in place is <em>independent</em>: it
+ * commutes with every other transaction of the batch and never enters the schedule.
  *
- * <p>Threads: one thread builds and seals; after sealing, any number of executor threads may
- * read concurrently, provided the hand-over goes through a happens-before edge.
+ * <pre>
+ *  beginBatch(log)          one thread: serial order, sizes
+ *  buildShards(task, n)     n threads in parallel, each one pass over the log: the chains of
+ *                           the task's shards
+ *  finishBuild()            one thread: statistics of the whole graph
+ *  sealChunk(c, machine)    one thread per chunk, in parallel: in-place marks, dependency
+ *                           counts and initial states, independent transactions, ready ops
+ * </pre>
+ *
+ * <p>A pair's shard comes from the top bits of {@link TouchedKeyTable#hash}; the state table
+ * shards its committed values the same way, so one thread owns a shard's keys from building
+ * to collapsing. Arrays are recycled batch after batch; the work per batch follows the batch's
+ * operations and touched keys, never the key space. After Mao et al., "MorphStream: Adaptive
+ * Scheduling for Scalable Transactional Stream Processing on Multicores" (SIGMOD 2023), as
+ * applied to NFV by TransNFV.
  */
 public final class TaskPrecedenceGraph
 {
@@ -46,326 +57,475 @@ public final class TaskPrecedenceGraph
     public static final int ROLE_READ = 1;
     /** Entry role: the operation writes this key as its target (WRITE, READ_MODIFY). */
     public static final int ROLE_WRITE = 2;
-    /** Entry role: a proxy for a READ_MODIFY parameter (parametric dependency). */
+    /** Entry role: a READ_MODIFY parameter (parametric dependency). */
     public static final int ROLE_PARAM = 4;
-    /** Entry role: a CHOOSE candidate; ordered as a write (the unchosen keep their value). */
+    /** Entry role: a CHOOSE candidate; ordered as a write (it may be the one written). */
     public static final int ROLE_CANDIDATE = 8;
+    /** Most shards a graph may have. */
+    public static final int MAX_SHARDS = 64;
+    /** Transactions per seal chunk: the unit of parallel sealing and of initial work. */
+    public static final int SEAL_CHUNK_TRANSACTIONS = 128;
 
     private static final int WRITE_ROLES = ROLE_WRITE | ROLE_CANDIDATE;
+    private static final int ROLES = ROLE_READ | ROLE_WRITE | ROLE_PARAM | ROLE_CANDIDATE;
+    private static final int ALIAS = 16;
+    private static final int CROSS = 32;
+    private static final int IN_PLACE = 64;
+    private static final int CHOOSE = OperationType.CHOOSE.ordinal();
+    private static final int READ = OperationType.READ.ordinal();
 
-    private final TouchedKeyTable keys;
+    private final int shardBits;
+    private final int shardMask;
+    private final KeyShard[] shards;
+
     private TransactionLog log;
-    private boolean sealed;
+    private int transactionCount;
+    private int operationCount;
+    private int entrySpace;
+    private boolean inSerialOrder;
+    private int[] serialOrder = new int[64];
+    private int[] serialRank = new int[64];
 
-    private int[] keyHead = new int[64];
-    private int[] keyTail = new int[64];
-    private int[] keyLastWrite = new int[64];
-
-    private int entryCount;
-    private int[] entryOp = new int[256];
-    private int[] entryTxn = new int[256];
     private int[] entryKey = new int[256];
-    private int[] entryRoles = new int[256];
-    private int[] entryPrev = new int[256];
+    private int[] entryOp = new int[256];
     private int[] entryNext = new int[256];
     private int[] entryPreviousWrite = new int[256];
-    private long[] entryTs = new long[256];
-    private long[] entrySeq = new long[256];
+    private int[] entryFlags = new int[256];
 
-    private int operationCount;
-    private int[] targetEntry = new int[256];
-    private int[] pending = new int[256];
-    private int[] extraEntry = new int[256];
+    private boolean[] independent = new boolean[64];
+    private int sealChunks;
+    private int[] chunkReady = new int[4];
+    private int[] chunkIndependent = new int[4];
+    private int[] chunkScheduledOps = new int[4];
+    private int[] chunkLogicalEdges = new int[4];
+    private int[] chunkEmpty = new int[4];
+    private int[] readyList = new int[256];
+    private int[] independentList = new int[64];
 
-    private int transactionCount;
-    private int emptyTransactions;
-    private int[] edgeStart = new int[65];
-    private int[] edgeFill = new int[64];
-    private int[] edgeTarget = new int[256];
-    private int edgeCount;
-
+    private int keyCount;
+    private int entryCount;
     private int temporalEdges;
     private int parametricEdges;
     private int logicalEdges;
     private int maxKeyEntries;
     private long sumSquaredKeyEntries;
-    private long tableMask;
     private int singleEntryKeys;
     private int writeEntries;
-    private long insertionSteps;
+    private long tableMask;
+    private int scheduledOperations;
+    private int independentTransactions;
+    private int emptyTransactions;
 
-    /** Creates an empty graph; its arrays grow with the first batches, then are reused. */
+    /** A graph with one shard (built by one thread). */
     public TaskPrecedenceGraph()
     {
-        this.keys = new TouchedKeyTable(1024);
+        this(1);
     }
 
-    // ---------------------------------------------------------------- packet processing phase
+    /** @param shards number of key shards, a power of two from 1 to {@value #MAX_SHARDS}. */
+    public TaskPrecedenceGraph(final int shards)
+    {
+        if (shards < 1 || shards > MAX_SHARDS || Integer.bitCount(shards) != 1)
+        {
+            throw new IllegalArgumentException("shards must be a power of two from 1 to " + MAX_SHARDS + ": " + shards);
+        }
+        this.shardBits = Integer.numberOfTrailingZeros(shards);
+        this.shardMask = shards - 1;
+        this.shards = new KeyShard[shards];
+        for (int s = 0; s < shards; s++)
+        {
+            this.shards[s] = new KeyShard();
+        }
+    }
 
     /**
-     * Starts a batch over {@code log}, forgetting the previous one. Cost: the previous batch's
-     * touched keys, plus this batch's operation count. The log may still be filling: a
-     * transaction declared later can be added with {@link #addTransaction} once it has ended
-     * (the paper's packet processing phase, overlapping with the previous batch's execution).
+     * Builds the whole graph of {@code log} on the calling thread: {@link #beginBatch},
+     * {@link #buildShards} as one task, {@link #finishBuild} and {@link #sealChunk} for every
+     * chunk, with single-operation units ({@code machine} receives the states).
+     */
+    public void buildAndSeal(final TransactionLog log, final OperationStateMachine machine)
+    {
+        beginBatch(log);
+        buildShards(0, 1);
+        finishBuild();
+        machine.beginBatch(operationCount, false);
+        for (int c = 0; c < sealChunks; c++)
+        {
+            sealChunk(c, machine, true);
+        }
+        finishSeal();
+    }
+
+    // ---------------------------------------------------------------- building
+
+    /**
+     * Starts a batch over {@code log} (every transaction ended): finds the serial order and
+     * sizes the arrays. Cost: the batch's transactions, plus a sort when they are not already in
+     * serial order. One thread; publish to the builders through a happens-before edge.
      */
     public void beginBatch(final TransactionLog log)
     {
-        keys.clear();
         this.log = log;
-        this.sealed = false;
-        this.entryCount = 0;
-        this.transactionCount = 0;
-        this.operationCount = log.operationCount();
-        if (targetEntry.length < operationCount)
+        final int txns = log.transactionCount();
+        final int ops = log.operationCount();
+        transactionCount = txns;
+        operationCount = ops;
+        entrySpace = ops + log.extraTotal();
+        if (entryKey.length < entrySpace)
         {
-            final int n = capacityFor(operationCount);
-            targetEntry = new int[n];
-            pending = new int[n];
+            final int n = capacityFor(entrySpace);
+            entryKey = new int[n];
+            entryOp = new int[n];
+            entryNext = new int[n];
+            entryPreviousWrite = new int[n];
+            entryFlags = new int[n];
         }
-        Arrays.fill(pending, 0, operationCount, 0);
-        final int extras = operationCount == 0 ? 0 : log.extraStart(operationCount - 1) + log.extraCount(operationCount - 1);
-        if (extraEntry.length < extras)
+        if (independent.length < txns)
         {
-            extraEntry = new int[capacityFor(extras)];
+            final int n = capacityFor(txns);
+            independent = new boolean[n];
+            serialOrder = new int[n];
+            serialRank = new int[n];
+            independentList = new int[n];
         }
-        insertionSteps = 0;
+        if (readyList.length < ops)
+        {
+            readyList = new int[capacityFor(ops)];
+        }
+        sealChunks = (txns + SEAL_CHUNK_TRANSACTIONS - 1) / SEAL_CHUNK_TRANSACTIONS;
+        if (chunkReady.length < sealChunks)
+        {
+            final int n = capacityFor(sealChunks);
+            chunkReady = new int[n];
+            chunkIndependent = new int[n];
+            chunkScheduledOps = new int[n];
+            chunkLogicalEdges = new int[n];
+            chunkEmpty = new int[n];
+        }
+        inSerialOrder = true;
+        for (int t = 1; t < txns; t++)
+        {
+            if (before(t, t - 1))
+            {
+                inSerialOrder = false;
+                break;
+            }
+        }
+        if (!inSerialOrder)
+        {
+            sortSerialOrderSlowPath(txns);
+        }
     }
 
     /**
-     * Inserts every operation of transaction {@code t} (already ended in the log) into the
-     * lists of the keys it touches. Transactions may be added in any order; each must be added
-     * once, and all of the log's transactions must be added before {@link #seal()}.
+     * Build task {@code task} of {@code tasks}: inserts every entry whose key belongs to one of
+     * the task's shards (those with {@code shard % tasks == task}) into its key's chain, in
+     * serial order, with one pass over the log. Tasks touch disjoint shards, entries and keys,
+     * and may run at once.
      */
-    public void addTransaction(final int t)
+    public void buildShards(final int task, final int tasks)
     {
-        if (sealed)
+        final int shardCount = shardMask + 1;
+        for (int s = task; s < shardCount; s += tasks)
         {
-            throw new IllegalStateException("graph is sealed: call beginBatch first");
+            shards[s].reset();
         }
         final TransactionLog log = this.log;
-        final long ts = log.timestampNs(t);
-        final long seq = log.sequence(t);
-        final int first = log.firstOperation(t);
-        final int end = first + log.operationCount(t);
-        if (end > operationCount)
+        final int ops = operationCount;
+        final int txns = transactionCount;
+        final int bits = shardBits;
+        final boolean all = tasks == 1;
+        final boolean inOrder = inSerialOrder;
+        final int[] order = serialOrder;
+        for (int i = 0; i < txns; i++)
         {
-            growForLateTransactionSlowPath(log, end);
-        }
-        for (int o = first; o < end; o++)
-        {
-            final int type = log.type(o);
-            if (type == OperationType.CHOOSE.ordinal())
+            final int t = inOrder ? i : order[i];
+            final int first = log.firstOperation(t);
+            final int end = first + log.operationCount(t);
+            for (int o = first; o < end; o++)
             {
-                targetEntry[o] = NONE;
+                final int type = log.type(o);
+                if (type != CHOOSE)
+                {
+                    final int table = log.table(o);
+                    final long key = log.key(o);
+                    final long hash = TouchedKeyTable.hash(table, key);
+                    final int shard = TouchedKeyTable.shardOf(hash, bits);
+                    if (all || shard % tasks == task)
+                    {
+                        append(shards[shard], shard, o, o, t, table, key, hash, type == READ ? ROLE_READ : ROLE_WRITE);
+                    }
+                }
+                final int x0 = log.extraStart(o);
+                final int x1 = x0 + log.extraCount(o);
+                final int role = type == CHOOSE ? ROLE_CANDIDATE : ROLE_PARAM;
+                for (int x = x0; x < x1; x++)
+                {
+                    final int table = log.extraTable(x);
+                    final long key = log.extraKey(x);
+                    final long hash = TouchedKeyTable.hash(table, key);
+                    final int shard = TouchedKeyTable.shardOf(hash, bits);
+                    if (all || shard % tasks == task)
+                    {
+                        append(shards[shard], shard, ops + x, o, t, table, key, hash, role);
+                    }
+                }
+            }
+        }
+        for (int s = task; s < shardCount; s += tasks)
+        {
+            shards[s].finish();
+        }
+    }
+
+    private void append(
+        final KeyShard ks, final int shard, final int e, final int o, final int t, final int table, final long key,
+        final long hash, final int role)
+    {
+        final int known = ks.keys.size();
+        final int k = ks.keys.idOf(table, key, hash);
+        if (k == known)
+        {
+            ks.addKey(k, t);
+        }
+        final int packed = (k << shardBits) | shard;
+        entryKey[e] = packed;
+        entryOp[e] = o;
+        final int tail = ks.tail[k];
+        if (tail != NONE && entryOp[tail] == o)
+        {
+            // the operation already touches this key: one access, read at the first entry's point
+            entryFlags[e] = role | ALIAS;
+            entryNext[e] = tail;
+            return;
+        }
+        int flags = role;
+        final int lastWrite = ks.lastWrite[k];
+        if (lastWrite != NONE && ks.lastWriteTxn[k] != t)
+        {
+            flags |= CROSS;
+            if (role == ROLE_PARAM)
+            {
+                ks.parametricEdges++;
             }
             else
             {
-                final int role = type == OperationType.READ.ordinal() ? ROLE_READ : ROLE_WRITE;
-                targetEntry[o] = insert(o, t, ts, seq, log.table(o), log.key(o), role);
-            }
-            final int extraRole = type == OperationType.CHOOSE.ordinal() ? ROLE_CANDIDATE : ROLE_PARAM;
-            final int x0 = log.extraStart(o);
-            final int x1 = x0 + log.extraCount(o);
-            for (int x = x0; x < x1; x++)
-            {
-                extraEntry[x] = insert(o, t, ts, seq, log.extraTable(x), log.extraKey(x), extraRole);
+                ks.temporalEdges++;
             }
         }
-        transactionCount++;
-    }
-
-    private int insert(final int o, final int t, final long ts, final long seq, final int table, final long key, final int role)
-    {
-        final int known = keys.size();
-        final int k = keys.idOf(table, key);
-        if (k == known)
+        entryFlags[e] = flags;
+        entryPreviousWrite[e] = lastWrite;
+        entryNext[e] = NONE;
+        if (tail == NONE)
         {
-            if (k >= keyHead.length)
-            {
-                growKeys();
-            }
-            keyHead[k] = NONE;
-            keyTail[k] = NONE;
-        }
-        // walk back from the tail: O(1) for in-order arrival, O(displacement) for late packets
-        int cur = keyTail[k];
-        while (cur != NONE && isAfter(cur, ts, seq, t, o))
-        {
-            cur = entryPrev[cur];
-            insertionSteps++;
-        }
-        if (cur != NONE && entryOp[cur] == o)
-        {
-            entryRoles[cur] |= role;
-            return cur;
-        }
-        final int e = entryCount;
-        if (e == entryOp.length)
-        {
-            growEntries();
-        }
-        entryOp[e] = o;
-        entryTxn[e] = t;
-        entryKey[e] = k;
-        entryRoles[e] = role;
-        entryTs[e] = ts;
-        entrySeq[e] = seq;
-        entryPrev[e] = cur;
-        if (cur == NONE)
-        {
-            entryNext[e] = keyHead[k];
-            keyHead[k] = e;
+            ks.head[k] = e;
         }
         else
         {
-            entryNext[e] = entryNext[cur];
-            entryNext[cur] = e;
+            entryNext[tail] = e;
         }
-        if (entryNext[e] == NONE)
+        ks.tail[k] = e;
+        ks.count[k]++;
+        if ((role & WRITE_ROLES) != 0)
         {
-            keyTail[k] = e;
+            ks.lastWrite[k] = e;
+            ks.lastWriteTxn[k] = t;
+            ks.writeEntries++;
         }
-        else
+        if (ks.firstTxn[k] != t)
         {
-            entryPrev[entryNext[e]] = e;
+            ks.firstTxn[k] = KeyShard.MULTI;
         }
-        entryCount = e + 1;
-        return e;
     }
 
-    private boolean isAfter(final int e, final long ts, final long seq, final int t, final int o)
+    /** One thread, after every {@link #buildShards} task: sums the shards' statistics. */
+    public void finishBuild()
     {
-        final long ets = entryTs[e];
-        if (ets != ts)
-        {
-            return ets > ts;
-        }
-        final long eseq = entrySeq[e];
-        if (eseq != seq)
-        {
-            return eseq > seq;
-        }
-        final int et = entryTxn[e];
-        if (et != t)
-        {
-            return et > t;
-        }
-        return entryOp[e] > o;
-    }
-
-    // ---------------------------------------------------------------- state access phase
-
-    /**
-     * The punctuation: scans every touched key's list once to set each entry's previous-write
-     * link, derives TD and PD edges from transaction to operation, LD edges from statement
-     * order, and every operation's count of unresolved dependencies. Cost: O(entries + ops).
-     */
-    public void seal()
-    {
-        if (transactionCount != log.transactionCount())
-        {
-            throw new IllegalStateException(
-                "added " + transactionCount + " of " + log.transactionCount() + " transactions");
-        }
-        final int keyCount = keys.size();
+        int keys = 0;
+        int entries = 0;
+        int temporal = 0;
+        int parametric = 0;
         int maxLength = 0;
         long sumSquares = 0;
         int singles = 0;
         int writes = 0;
         long tables = 0;
-        for (int k = 0; k < keyCount; k++)
+        for (final KeyShard ks : shards)
         {
-            tables |= 1L << (keys.table(k) & 63);
-            int lastWrite = NONE;
-            int length = 0;
-            for (int e = keyHead[k]; e != NONE; e = entryNext[e])
-            {
-                entryPreviousWrite[e] = lastWrite;
-                if ((entryRoles[e] & WRITE_ROLES) != 0)
-                {
-                    lastWrite = e;
-                    writes++;
-                }
-                length++;
-            }
-            keyLastWrite[k] = lastWrite;
-            maxLength = Math.max(maxLength, length);
-            sumSquares += (long)length * length;
-            singles += length == 1 ? 1 : 0;
+            keys += ks.keys.size();
+            entries += ks.entries;
+            temporal += ks.temporalEdges;
+            parametric += ks.parametricEdges;
+            maxLength = Math.max(maxLength, ks.maxLength);
+            sumSquares += ks.sumSquares;
+            singles += ks.singleEntryKeys;
+            writes += ks.writeEntries;
+            tables |= ks.tableMask;
         }
+        keyCount = keys;
+        entryCount = entries;
+        temporalEdges = temporal;
+        parametricEdges = parametric;
         maxKeyEntries = maxLength;
         sumSquaredKeyEntries = sumSquares;
         singleEntryKeys = singles;
         writeEntries = writes;
         tableMask = tables;
-
-        final int txns = log.transactionCount();
-        final int ops = operationCount;
-        if (edgeFill.length < ops)
-        {
-            edgeFill = new int[capacityFor(ops)];
-            edgeStart = new int[edgeFill.length + 1];
-        }
-        Arrays.fill(edgeStart, 0, ops + 1, 0);
-        temporalEdges = 0;
-        parametricEdges = 0;
-        final int entries = entryCount;
-        for (int e = 0; e < entries; e++)
-        {
-            final int w = entryPreviousWrite[e];
-            if (w != NONE && entryTxn[w] != entryTxn[e])
-            {
-                edgeStart[entryOp[w] + 1]++;
-                pending[entryOp[e]]++;
-                if (entryRoles[e] == ROLE_PARAM)
-                {
-                    parametricEdges++;
-                }
-                else
-                {
-                    temporalEdges++;
-                }
-            }
-        }
-        for (int o = 0; o < ops; o++)
-        {
-            edgeStart[o + 1] += edgeStart[o];
-        }
-        edgeCount = edgeStart[ops];
-        if (edgeTarget.length < edgeCount)
-        {
-            edgeTarget = new int[capacityFor(edgeCount)];
-        }
-        System.arraycopy(edgeStart, 0, edgeFill, 0, ops);
-        for (int e = 0; e < entries; e++)
-        {
-            final int w = entryPreviousWrite[e];
-            if (w != NONE && entryTxn[w] != entryTxn[e])
-            {
-                edgeTarget[edgeFill[entryOp[w]]++] = entryOp[e];
-            }
-        }
-
-        logicalEdges = 0;
-        emptyTransactions = 0;
-        for (int t = 0; t < txns; t++)
-        {
-            final int first = log.firstOperation(t);
-            final int count = log.operationCount(t);
-            if (count == 0)
-            {
-                emptyTransactions++;
-            }
-            for (int o = first + 1; o < first + count; o++)
-            {
-                pending[o]++;
-            }
-            logicalEdges += Math.max(0, count - 1);
-        }
-        sealed = true;
     }
 
-    // ---------------------------------------------------------------- reading the sealed graph
+    // ---------------------------------------------------------------- sealing
+
+    /** @return the number of seal chunks of this batch. */
+    public int sealChunkCount()
+    {
+        return sealChunks;
+    }
+
+    /**
+     * Seals transactions {@code [c × SEAL_CHUNK_TRANSACTIONS, ...)}: marks entries of keys
+     * touched by one transaction in place, counts each operation's dependencies (LD plus its
+     * cross-transaction previous writes) into {@code machine}, sets every scheduled operation's
+     * initial state, and lists the chunk's independent transactions and initially ready
+     * operations. Chunks touch disjoint operations and may be sealed at once.
+     *
+     * @param unitHeads true if every operation is the head of its own unit (single-operation
+     *                  units): a blocked head starts PARKED, so that its last resolver runs it.
+     */
+    public void sealChunk(final int c, final OperationStateMachine machine, final boolean unitHeads)
+    {
+        final TransactionLog log = this.log;
+        final int ops = operationCount;
+        final int from = c * SEAL_CHUNK_TRANSACTIONS;
+        final int to = Math.min(transactionCount, from + SEAL_CHUNK_TRANSACTIONS);
+        final int readyBase = chunkFirstOperation(c);
+        int ready = 0;
+        int independentCount = 0;
+        int scheduled = 0;
+        int logical = 0;
+        int empty = 0;
+        for (int t = from; t < to; t++)
+        {
+            final int first = log.firstOperation(t);
+            final int end = first + log.operationCount(t);
+            if (first == end)
+            {
+                empty++;
+            }
+            boolean alone = true;
+            for (int o = first; o < end; o++)
+            {
+                int pending = o > first ? 1 : 0;
+                if (log.type(o) != CHOOSE)
+                {
+                    pending += sealEntry(o);
+                    alone &= (entryFlags[o] & IN_PLACE) != 0;
+                }
+                final int x0 = ops + log.extraStart(o);
+                final int x1 = x0 + log.extraCount(o);
+                for (int e = x0; e < x1; e++)
+                {
+                    pending += sealEntry(e);
+                    alone &= (entryFlags[e] & IN_PLACE) != 0;
+                }
+                machine.setPending(o, pending);
+            }
+            logical += Math.max(0, end - first - 1);
+            independent[t] = alone;
+            // outcomes start undecided: the log may be executed again (a benchmark, a retry)
+            log.abortReason(t, 0);
+            if (alone)
+            {
+                independentList[from + independentCount++] = t;
+                continue;
+            }
+            scheduled += end - first;
+            for (int o = first; o < end; o++)
+            {
+                if (machine.initialise(o, unitHeads))
+                {
+                    readyList[readyBase + ready++] = o;
+                }
+            }
+        }
+        chunkReady[c] = ready;
+        chunkIndependent[c] = independentCount;
+        chunkScheduledOps[c] = scheduled;
+        chunkLogicalEdges[c] = logical;
+        chunkEmpty[c] = empty;
+    }
+
+    private int sealEntry(final int e)
+    {
+        final int flags = entryFlags[e];
+        final int owner = (flags & ALIAS) != 0 ? entryNext[e] : e;
+        final int k = entryKey[owner];
+        final KeyShard ks = shards[k & shardMask];
+        if (ks.firstTxn[k >>> shardBits] != KeyShard.MULTI)
+        {
+            entryFlags[e] = flags | IN_PLACE;
+            return 0;
+        }
+        return (flags & (CROSS | ALIAS)) == CROSS ? 1 : 0;
+    }
+
+    /** One thread, after every {@link #sealChunk}: totals of the schedule. */
+    public void finishSeal()
+    {
+        int scheduled = 0;
+        int alone = 0;
+        int logical = 0;
+        int empty = 0;
+        for (int c = 0; c < sealChunks; c++)
+        {
+            scheduled += chunkScheduledOps[c];
+            alone += chunkIndependent[c];
+            logical += chunkLogicalEdges[c];
+            empty += chunkEmpty[c];
+        }
+        scheduledOperations = scheduled;
+        independentTransactions = alone;
+        logicalEdges = logical;
+        emptyTransactions = empty;
+    }
+
+    /** @return the number of operations seal chunk {@code c} found ready at the start. */
+    public int readyCount(final int c)
+    {
+        return chunkReady[c];
+    }
+
+    /** @return the {@code i}-th operation seal chunk {@code c} found ready at the start. */
+    public int readyOperation(final int c, final int i)
+    {
+        return readyList[chunkFirstOperation(c) + i];
+    }
+
+    /** @return the number of independent transactions of seal chunk {@code c}. */
+    public int independentCount(final int c)
+    {
+        return chunkIndependent[c];
+    }
+
+    /** @return the {@code i}-th independent transaction of seal chunk {@code c}. */
+    public int independentTransaction(final int c, final int i)
+    {
+        return independentList[c * SEAL_CHUNK_TRANSACTIONS + i];
+    }
+
+    /** @return the first operation of seal chunk {@code c}. */
+    public int chunkFirstOperation(final int c)
+    {
+        final int t = c * SEAL_CHUNK_TRANSACTIONS;
+        return t >= transactionCount ? operationCount : log.firstOperation(t);
+    }
+
+    /** @return true if transaction {@code t} is independent (sealed). */
+    public boolean isIndependent(final int t)
+    {
+        return independent[t];
+    }
+
+    // ---------------------------------------------------------------- reading the graph
 
     /** @return the log this batch's graph was built from. */
     public TransactionLog log()
@@ -373,13 +533,19 @@ public final class TaskPrecedenceGraph
         return log;
     }
 
-    /** @return true once {@link #seal()} has run for the current batch. */
-    public boolean isSealed()
+    /** @return the number of key shards. */
+    public int shardCount()
     {
-        return sealed;
+        return shardMask + 1;
     }
 
-    /** @return the number of operations (vertices). */
+    /** @return log2 of the number of shards (the bits of a key reference that name its shard). */
+    public int shardBits()
+    {
+        return shardBits;
+    }
+
+    /** @return the number of operations of the batch (vertices, scheduled or not). */
     public int operationCount()
     {
         return operationCount;
@@ -388,7 +554,19 @@ public final class TaskPrecedenceGraph
     /** @return the number of transactions. */
     public int transactionCount()
     {
-        return log.transactionCount();
+        return transactionCount;
+    }
+
+    /** @return the number of operations of dependent transactions (sealed): what is scheduled. */
+    public int scheduledOperationCount()
+    {
+        return scheduledOperations;
+    }
+
+    /** @return the number of independent transactions (sealed): run outside the schedule. */
+    public int independentTransactionCount()
+    {
+        return independentTransactions;
     }
 
     /** @return the number of transactions with no operation (they commit trivially). */
@@ -397,55 +575,100 @@ public final class TaskPrecedenceGraph
         return emptyTransactions;
     }
 
+    /** @return the serial position of transaction {@code t}: 0 for the first in serial order. */
+    public int serialRank(final int t)
+    {
+        return inSerialOrder ? t : serialRank[t];
+    }
+
+    /** @return the transaction at serial position {@code i}. */
+    public int serialTransaction(final int i)
+    {
+        return inSerialOrder ? i : serialOrder[i];
+    }
+
     /** @return the number of distinct (table, key) pairs the batch touches. */
     public int keyCount()
     {
-        return keys.size();
+        return keyCount;
     }
 
-    /** @return the table of touched key {@code k}. */
+    /** @return the number of keys of shard {@code s}. */
+    public int shardKeyCount(final int s)
+    {
+        return shards[s].keys.size();
+    }
+
+    /** @return the key reference of the {@code i}-th key of shard {@code s}. */
+    public int keyReference(final int s, final int i)
+    {
+        return (i << shardBits) | s;
+    }
+
+    /** @return the table of key {@code k} (a key reference). */
     public int keyTable(final int k)
     {
-        return keys.table(k);
+        return shards[k & shardMask].keys.table(k >>> shardBits);
     }
 
-    /** @return the key of touched key {@code k}. */
+    /** @return the key of key {@code k} (a key reference). */
     public long keyKey(final int k)
     {
-        return keys.key(k);
+        return shards[k & shardMask].keys.key(k >>> shardBits);
     }
 
-    /** @return the first entry of key {@code k}'s list in serial order, or {@link #NONE}. */
+    /** @return the first entry of key {@code k}'s chain in serial order. */
     public int keyFirstEntry(final int k)
     {
-        return keyHead[k];
+        return shards[k & shardMask].head[k >>> shardBits];
     }
 
     /** @return the last writing entry of key {@code k} in serial order, or {@link #NONE}. */
     public int keyLastWrite(final int k)
     {
-        return keyLastWrite[k];
+        return shards[k & shardMask].lastWrite[k >>> shardBits];
     }
 
-    /** @return the number of entries (operation accesses to keys, proxies included). */
+    /** @return true if key {@code k} is touched by one transaction only (its entries are in place). */
+    public boolean isKeyInPlace(final int k)
+    {
+        return shards[k & shardMask].firstTxn[k >>> shardBits] != KeyShard.MULTI;
+    }
+
+    /** @return the number of entries of the batch (accesses; merged ones count once). */
     public int entryCount()
     {
         return entryCount;
     }
 
-    /** @return the entry after {@code e} in its key's list, or {@link #NONE}. */
+    /** @return the size of the entry id space: operations plus extras. */
+    public int entrySpace()
+    {
+        return entrySpace;
+    }
+
+    /** @return the entry after {@code e} in its key's chain, or {@link #NONE}. */
     public int nextEntry(final int e)
     {
         return entryNext[e];
     }
 
-    /** @return the last writing entry before {@code e} in its key's list, or {@link #NONE}. */
+    /** @return the last writing entry before {@code e} in its key's chain, or {@link #NONE}. */
     public int previousWrite(final int e)
     {
         return entryPreviousWrite[e];
     }
 
-    /** @return the touched-key id of entry {@code e}. */
+    /**
+     * @return the entry {@code e} reads through: itself, or for an access merged into an earlier
+     *         entry of the same operation on the same key, that entry.
+     */
+    public int accessEntry(final int e)
+    {
+        return (entryFlags[e] & ALIAS) != 0 ? entryNext[e] : e;
+    }
+
+    /** @return the key reference of entry {@code e}. */
     public int entryKey(final int e)
     {
         return entryKey[e];
@@ -460,64 +683,44 @@ public final class TaskPrecedenceGraph
     /** @return the transaction entry {@code e} belongs to. */
     public int entryTransaction(final int e)
     {
-        return entryTxn[e];
+        return log.transactionOf(entryOp[e]);
     }
 
-    /** @return entry {@code e}'s roles, a bit set of the {@code ROLE_*} constants. */
+    /** @return entry {@code e}'s role, one of the {@code ROLE_*} constants. */
     public int entryRoles(final int e)
     {
-        return entryRoles[e];
+        return entryFlags[e] & ROLES;
     }
 
-    /** @return true if entry {@code e} creates a version (a target write or a CHOOSE candidate). */
+    /** @return true if entry {@code e} may create a version (a target write or a CHOOSE candidate). */
     public boolean isWrite(final int e)
     {
-        return (entryRoles[e] & WRITE_ROLES) != 0;
+        final int flags = entryFlags[e];
+        return (flags & ALIAS) == 0 && (flags & WRITE_ROLES) != 0;
+    }
+
+    /** @return true if entry {@code e} depends on a write of another transaction (a TD or PD edge). */
+    public boolean isCrossTransaction(final int e)
+    {
+        return (entryFlags[e] & (CROSS | ALIAS)) == CROSS;
+    }
+
+    /** @return true if entry {@code e} (sealed) accesses the committed value in place, without versions. */
+    public boolean isInPlace(final int e)
+    {
+        return (entryFlags[e] & IN_PLACE) != 0;
     }
 
     /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE. */
     public int targetEntry(final int o)
     {
-        return targetEntry[o];
+        return log.type(o) == CHOOSE ? NONE : o;
     }
 
     /** @return the entry of extra {@code x} (a log extra index: parameter or candidate). */
     public int extraEntry(final int x)
     {
-        return extraEntry[x];
-    }
-
-    /** @return operation {@code o}'s number of dependencies (LD + TD + PD edges into it). */
-    public int pendingDependencies(final int o)
-    {
-        return pending[o];
-    }
-
-    /**
-     * @return the first index in {@link #dependent(int)} of the operations of other
-     *         transactions that read a version operation {@code o} writes (TD and PD edges).
-     */
-    public int dependentsStart(final int o)
-    {
-        return edgeStart[o];
-    }
-
-    /** @return one past the last index of operation {@code o}'s dependents. */
-    public int dependentsEnd(final int o)
-    {
-        return edgeStart[o + 1];
-    }
-
-    /** @return the number of cross-transaction (TD + PD) edges. */
-    public int crossTransactionEdgeCount()
-    {
-        return edgeCount;
-    }
-
-    /** @return the operation at CSR index {@code i} (an operation waiting for another's write). */
-    public int dependent(final int i)
-    {
-        return edgeTarget[i];
+        return operationCount + x;
     }
 
     /** @return the number of temporal edges (same key, an earlier transaction's write). */
@@ -526,19 +729,25 @@ public final class TaskPrecedenceGraph
         return temporalEdges;
     }
 
-    /** @return the number of parametric edges (a parameter proxy, an earlier transaction's write). */
+    /** @return the number of parametric edges (a parameter, an earlier transaction's write). */
     public int parametricEdgeCount()
     {
         return parametricEdges;
     }
 
-    /** @return the number of logical edges (statement order inside transactions). */
+    /** @return the number of logical edges (statement order inside transactions; sealed). */
     public int logicalEdgeCount()
     {
         return logicalEdges;
     }
 
-    /** @return the longest key list of the batch (a contention statistic). */
+    /** @return the number of cross-transaction (TD + PD) edges. */
+    public int crossTransactionEdgeCount()
+    {
+        return temporalEdges + parametricEdges;
+    }
+
+    /** @return the longest key chain of the batch (a contention statistic). */
     public int maxKeyEntries()
     {
         return maxKeyEntries;
@@ -553,7 +762,7 @@ public final class TaskPrecedenceGraph
         return sumSquaredKeyEntries;
     }
 
-    /** @return the tables the batch touches, as a bit set of table ids modulo 64 (which VNF's batch this is). */
+    /** @return the tables the batch touches, as a bit set of table ids modulo 64. */
     public long tableMask()
     {
         return tableMask;
@@ -565,68 +774,131 @@ public final class TaskPrecedenceGraph
         return singleEntryKeys;
     }
 
-    /** @return the number of entries that create a version (writes and CHOOSE candidates). */
+    /** @return the number of entries that may create a version (writes and CHOOSE candidates). */
     public int writeEntryCount()
     {
         return writeEntries;
     }
 
-    /** @return the list steps taken to place late entries in this batch (disorder statistic). */
-    public long insertionSteps()
+    /** @return the touched-key table of shard {@code s} (for its clearing counters). */
+    public TouchedKeyTable touchedKeys(final int s)
     {
-        return insertionSteps;
+        return shards[s].keys;
     }
 
-    /** @return the touched-key table (for its clearing counters). */
-    public TouchedKeyTable touchedKeys()
-    {
-        return keys;
-    }
+    // ---------------------------------------------------------------- serial order
 
-    // ---------------------------------------------------------------- growth (warm-up only)
-
-    private void growKeys()
+    private boolean before(final int a, final int b)
     {
-        final int n = keyHead.length * 2;
-        keyHead = Arrays.copyOf(keyHead, n);
-        keyTail = Arrays.copyOf(keyTail, n);
-        keyLastWrite = Arrays.copyOf(keyLastWrite, n);
-    }
-
-    private void growEntries()
-    {
-        final int n = entryOp.length * 2;
-        entryOp = Arrays.copyOf(entryOp, n);
-        entryTxn = Arrays.copyOf(entryTxn, n);
-        entryKey = Arrays.copyOf(entryKey, n);
-        entryRoles = Arrays.copyOf(entryRoles, n);
-        entryPrev = Arrays.copyOf(entryPrev, n);
-        entryNext = Arrays.copyOf(entryNext, n);
-        entryPreviousWrite = Arrays.copyOf(entryPreviousWrite, n);
-        entryTs = Arrays.copyOf(entryTs, n);
-        entrySeq = Arrays.copyOf(entrySeq, n);
-    }
-
-    /** The log grew after {@link #beginBatch}: make room for its operations up to {@code end}. */
-    private void growForLateTransactionSlowPath(final TransactionLog log, final int end)
-    {
-        if (targetEntry.length < end)
+        final long ta = log.timestampNs(a);
+        final long tb = log.timestampNs(b);
+        if (ta != tb)
         {
-            final int n = capacityFor(end);
-            targetEntry = Arrays.copyOf(targetEntry, n);
-            pending = Arrays.copyOf(pending, n);
+            return ta < tb;
         }
-        Arrays.fill(pending, operationCount, end, 0);
-        operationCount = end;
-        final int extras = log.extraStart(end - 1) + log.extraCount(end - 1);
-        if (extraEntry.length < extras)
+        final long sa = log.sequence(a);
+        final long sb = log.sequence(b);
+        return sa != sb ? sa < sb : a < b;
+    }
+
+    /** Insertion sort: near-sorted batches (a few late packets) cost little more than a pass. */
+    private void sortSerialOrderSlowPath(final int txns)
+    {
+        final int[] order = serialOrder;
+        for (int i = 0; i < txns; i++)
         {
-            extraEntry = Arrays.copyOf(extraEntry, capacityFor(extras));
+            final int t = order[i] = i;
+            int j = i - 1;
+            while (j >= 0 && before(t, order[j]))
+            {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = t;
+        }
+        for (int i = 0; i < txns; i++)
+        {
+            serialRank[order[i]] = i;
         }
     }
 
     private static int capacityFor(final int n)
     {
         return Math.max(16, Integer.highestOneBit(Math.max(1, n - 1)) << 1);
+    }
+
+    /** One shard's touched keys and their chains; owned by the shard's builder during a build. */
+    private static final class KeyShard
+    {
+        static final int MULTI = -2;
+
+        final TouchedKeyTable keys = new TouchedKeyTable(256);
+        int[] head = new int[64];
+        int[] tail = new int[64];
+        int[] lastWrite = new int[64];
+        int[] lastWriteTxn = new int[64];
+        int[] firstTxn = new int[64];
+        int[] count = new int[64];
+
+        int entries;
+        int temporalEdges;
+        int parametricEdges;
+        int writeEntries;
+        int maxLength;
+        long sumSquares;
+        int singleEntryKeys;
+        long tableMask;
+
+        void reset()
+        {
+            keys.clear();
+            temporalEdges = 0;
+            parametricEdges = 0;
+            writeEntries = 0;
+        }
+
+        void addKey(final int k, final int t)
+        {
+            if (k == head.length)
+            {
+                final int n = k * 2;
+                head = Arrays.copyOf(head, n);
+                tail = Arrays.copyOf(tail, n);
+                lastWrite = Arrays.copyOf(lastWrite, n);
+                lastWriteTxn = Arrays.copyOf(lastWriteTxn, n);
+                firstTxn = Arrays.copyOf(firstTxn, n);
+                count = Arrays.copyOf(count, n);
+            }
+            head[k] = NONE;
+            tail[k] = NONE;
+            lastWrite[k] = NONE;
+            lastWriteTxn[k] = NONE;
+            firstTxn[k] = t;
+            count[k] = 0;
+        }
+
+        void finish()
+        {
+            final int n = keys.size();
+            int total = 0;
+            int max = 0;
+            long squares = 0;
+            int singles = 0;
+            long tables = 0;
+            for (int k = 0; k < n; k++)
+            {
+                final int length = count[k];
+                total += length;
+                max = Math.max(max, length);
+                squares += (long)length * length;
+                singles += length == 1 ? 1 : 0;
+                tables |= 1L << (keys.table(k) & 63);
+            }
+            entries = total;
+            maxLength = max;
+            sumSquares = squares;
+            singleEntryKeys = singles;
+            tableMask = tables;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.transnfv.tpg.graph;
 
+import java.util.Arrays;
+
 /**
  * Maps the (table, key) pairs a batch touches to dense ids 0, 1, 2, ... in first-touch
  * order. Open addressing with linear probing; {@link #clear()} walks only the slots the
@@ -45,9 +47,18 @@ public final class TouchedKeyTable
      */
     public int idOf(final int table, final long key)
     {
+        return idOf(table, key, hash(table, key));
+    }
+
+    /**
+     * @param hash {@link #hash(int, long)} of the pair, when the caller has it already.
+     * @return the id of {@code (table, key)}, assigning the next dense id on first touch.
+     */
+    public int idOf(final int table, final long key, final long hash)
+    {
         final long[] slots = this.slots;
         final int mask = this.mask;
-        int slot = hash(table, key) & mask;
+        int slot = (int)hash & mask;
         while (true)
         {
             final long meta = slots[2 * slot + 1];
@@ -66,7 +77,7 @@ public final class TouchedKeyTable
     /** @return the id of {@code (table, key)}, or {@link #MISSING}. */
     public int find(final int table, final long key)
     {
-        int slot = hash(table, key) & mask;
+        int slot = (int)hash(table, key) & mask;
         while (true)
         {
             final long meta = slots[2 * slot + 1];
@@ -131,9 +142,9 @@ public final class TouchedKeyTable
         if (id == idTable.length)
         {
             final int n = id * 2;
-            idTable = java.util.Arrays.copyOf(idTable, n);
-            idKey = java.util.Arrays.copyOf(idKey, n);
-            idSlot = java.util.Arrays.copyOf(idSlot, n);
+            idTable = Arrays.copyOf(idTable, n);
+            idKey = Arrays.copyOf(idKey, n);
+            idSlot = Arrays.copyOf(idSlot, n);
         }
         idTable[id] = table;
         idKey[id] = key;
@@ -153,7 +164,7 @@ public final class TouchedKeyTable
         allocateSlots((mask + 1) * 2);
         for (int id = 0; id < size; id++)
         {
-            int slot = hash(idTable[id], idKey[id]) & mask;
+            int slot = (int)hash(idTable[id], idKey[id]) & mask;
             while (slots[2 * slot + 1] != 0)
             {
                 slot = (slot + 1) & mask;
@@ -175,10 +186,25 @@ public final class TouchedKeyTable
         return (long)table << 32 | (id + 1L);
     }
 
-    private static int hash(final int table, final long key)
+    /**
+     * The hash of a (table, key) pair: its low bits pick a slot here, its top bits pick the
+     * pair's shard ({@link #shardOf}), so the two stay independent.
+     */
+    public static long hash(final int table, final long key)
     {
         long h = (key ^ ((long)table << 56 | (long)table * 0xC2B2AE3D27D4EB4FL)) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
-        return (int)(h ^ (h >>> 32));
+        h *= 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 32);
+    }
+
+    /**
+     * @param hash      {@link #hash(int, long)} of a pair.
+     * @param shardBits log2 of the number of shards (0 for one).
+     * @return the pair's shard, from the hash's top bits.
+     */
+    public static int shardOf(final long hash, final int shardBits)
+    {
+        return shardBits == 0 ? 0 : (int)(hash >>> (64 - shardBits));
     }
 }

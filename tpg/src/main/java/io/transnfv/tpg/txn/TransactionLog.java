@@ -120,7 +120,12 @@ public final class TransactionLog implements TransactionBuilder
         this.opCount[t] = 0;
         this.attachment[t] = attachment;
         this.abortReason[t] = 0;
-        Arrays.fill(scratch, t * SCRATCH_SLOTS, (t + 1) * SCRATCH_SLOTS, 0L);
+        final long[] scratch = this.scratch;
+        final int s = t * SCRATCH_SLOTS;
+        scratch[s] = 0L;
+        scratch[s + 1] = 0L;
+        scratch[s + 2] = 0L;
+        scratch[s + 3] = 0L;
         transactionCount = t + 1;
         open = t;
         return t;
@@ -208,6 +213,82 @@ public final class TransactionLog implements TransactionBuilder
         scratch[requireOpen() * SCRATCH_SLOTS + slot] = value;
     }
 
+    // ---------------------------------------------------------------- gathering chunk logs
+
+    /**
+     * Sizes this log to receive, through {@link #gather}, {@code transactions} transactions with
+     * {@code operations} operations and {@code extras} extras in all, forgetting what it held.
+     * Called by one thread; the {@link #gather} calls that follow may run on several threads at
+     * once, each into its own range, once this call is ordered before them.
+     */
+    public void prepareGather(final int transactions, final int operations, final int extras)
+    {
+        clear();
+        while (timestampNs.length < transactions)
+        {
+            growTransactions();
+        }
+        while (type.length < operations)
+        {
+            growOperations();
+        }
+        if (extraKey.length < extras)
+        {
+            final int n = Integer.highestOneBit(Math.max(1, extras - 1)) << 1;
+            extraKey = Arrays.copyOf(extraKey, n);
+            extraTable = Arrays.copyOf(extraTable, n);
+        }
+        transactionCount = transactions;
+        operationCount = operations;
+        extraTotal = extras;
+    }
+
+    /**
+     * Copies every transaction of {@code src} (all ended) into this log from transaction
+     * {@code transactionBase}, operation {@code operationBase} and extra {@code extraBase} on,
+     * inside the room {@link #prepareGather} made. Results are not copied: the executor writes
+     * them. Several threads may gather into disjoint ranges at once.
+     */
+    public void gather(final TransactionLog src, final int transactionBase, final int operationBase, final int extraBase)
+    {
+        final int txns = src.transactionCount;
+        final int ops = src.operationCount;
+        final int extras = src.extraTotal;
+        System.arraycopy(src.timestampNs, 0, timestampNs, transactionBase, txns);
+        System.arraycopy(src.sequence, 0, sequence, transactionBase, txns);
+        System.arraycopy(src.opCount, 0, opCount, transactionBase, txns);
+        System.arraycopy(src.attachment, 0, attachment, transactionBase, txns);
+        System.arraycopy(src.scratch, 0, scratch, transactionBase * SCRATCH_SLOTS, txns * SCRATCH_SLOTS);
+        final int[] firstOp = this.firstOp;
+        final int[] srcFirstOp = src.firstOp;
+        final int[] abortReason = this.abortReason;
+        for (int t = 0; t < txns; t++)
+        {
+            firstOp[transactionBase + t] = srcFirstOp[t] + operationBase;
+            abortReason[transactionBase + t] = 0;
+        }
+        System.arraycopy(src.type, 0, type, operationBase, ops);
+        System.arraycopy(src.table, 0, table, operationBase, ops);
+        System.arraycopy(src.key, 0, key, operationBase, ops);
+        System.arraycopy(src.operand, 0, operand, operationBase, ops);
+        System.arraycopy(src.function, 0, function, operationBase, ops);
+        System.arraycopy(src.chooser, 0, chooser, operationBase, ops);
+        System.arraycopy(src.extraCount, 0, extraCount, operationBase, ops);
+        final int[] transactionOf = this.transactionOf;
+        final int[] extraStart = this.extraStart;
+        final int[] chosen = this.chosen;
+        final int[] srcTransactionOf = src.transactionOf;
+        final int[] srcExtraStart = src.extraStart;
+        for (int o = 0; o < ops; o++)
+        {
+            transactionOf[operationBase + o] = srcTransactionOf[o] + transactionBase;
+            extraStart[operationBase + o] = srcExtraStart[o] + extraBase;
+            chosen[operationBase + o] = ChooseFunction.NONE;
+        }
+        System.arraycopy(src.extraTable, 0, extraTable, extraBase, extras);
+        System.arraycopy(src.extraKey, 0, extraKey, extraBase, extras);
+    }
+
     // ---------------------------------------------------------------- reading the log
 
     /** @return the number of transactions. */
@@ -220,6 +301,12 @@ public final class TransactionLog implements TransactionBuilder
     public int operationCount()
     {
         return operationCount;
+    }
+
+    /** @return the number of extras (parameters and candidates) across all operations. */
+    public int extraTotal()
+    {
+        return extraTotal;
     }
 
     /** @return transaction {@code t}'s timestamp. */

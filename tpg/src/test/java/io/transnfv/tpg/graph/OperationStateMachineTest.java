@@ -1,5 +1,7 @@
 package io.transnfv.tpg.graph;
 
+import io.transnfv.tpg.txn.TransactionLog;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CountDownLatch;
@@ -106,16 +108,20 @@ class OperationStateMachineTest
     void shouldUsePlainAccessesForOneExecutorWithTheSameOutcome()
     {
         final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
-        final io.transnfv.tpg.txn.TransactionLog log = new io.transnfv.tpg.txn.TransactionLog();
+        final TransactionLog log = new TransactionLog();
         log.begin(1, 0, null);
         log.write(0, 1, 1);
         log.write(0, 2, 2);
         log.end();
-        graph.beginBatch(log);
-        graph.addTransaction(0);
-        graph.seal();
+        log.begin(2, 1, null);
+        log.write(0, 1, 3);
+        log.end();
         final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(graph, false);
+        graph.beginBatch(log);
+        graph.buildShards(0, 1);
+        graph.finishBuild();
+        machine.beginBatch(log.operationCount(), false);
+        graph.sealChunk(0, machine, false);
         assertEquals(OperationStateMachine.READY, machine.state(0));
         assertTrue(machine.park(1));
         assertTrue(machine.resolveDependency(1));

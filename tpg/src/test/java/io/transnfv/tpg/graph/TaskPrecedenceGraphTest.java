@@ -3,6 +3,9 @@ package io.transnfv.tpg.graph;
 import io.transnfv.tpg.txn.TransactionLog;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static io.transnfv.tpg.graph.TaskPrecedenceGraph.NONE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,22 +41,20 @@ class TaskPrecedenceGraphTest
         return log;
     }
 
-    private static TaskPrecedenceGraph build(final TransactionLog log)
+    private final OperationStateMachine machine = new OperationStateMachine();
+
+    private TaskPrecedenceGraph build(final TransactionLog log)
     {
         final TaskPrecedenceGraph graph = new TaskPrecedenceGraph();
-        graph.beginBatch(log);
-        for (int t = 0; t < log.transactionCount(); t++)
-        {
-            graph.addTransaction(t);
-        }
-        graph.seal();
+        graph.buildAndSeal(log, machine);
         return graph;
     }
 
     private static int[] keyList(final TaskPrecedenceGraph graph, final long key)
     {
-        for (int k = 0; k < graph.keyCount(); k++)
+        for (int i = 0; i < graph.shardKeyCount(0); i++)
         {
+            final int k = graph.keyReference(0, i);
             if (graph.keyKey(k) == key)
             {
                 int n = 0;
@@ -73,15 +74,38 @@ class TaskPrecedenceGraphTest
         throw new AssertionError("key " + key + " not touched");
     }
 
-    private static int[] dependents(final TaskPrecedenceGraph graph, final int o)
+    /** @return the operations of other transactions that read a version {@code o} may write: its chains up to the next write. */
+    private static int[] dependents(final TaskPrecedenceGraph graph, final TransactionLog log, final int o)
     {
-        final int[] ops = new int[graph.dependentsEnd(o) - graph.dependentsStart(o)];
-        for (int i = 0; i < ops.length; i++)
+        final List<Integer> ops = new ArrayList<>();
+        final List<Integer> writes = new ArrayList<>();
+        if (graph.targetEntry(o) != NONE)
         {
-            ops[i] = graph.dependent(graph.dependentsStart(o) + i);
+            writes.add(graph.targetEntry(o));
         }
-        java.util.Arrays.sort(ops);
-        return ops;
+        for (int x = log.extraStart(o); x < log.extraStart(o) + log.extraCount(o); x++)
+        {
+            writes.add(graph.extraEntry(x));
+        }
+        for (final int w : writes)
+        {
+            if (!graph.isWrite(w))
+            {
+                continue;
+            }
+            for (int f = graph.nextEntry(w); f != NONE; f = graph.nextEntry(f))
+            {
+                if (graph.isCrossTransaction(f))
+                {
+                    ops.add(graph.entryOperation(f));
+                }
+                if (graph.isWrite(f))
+                {
+                    break;
+                }
+            }
+        }
+        return ops.stream().mapToInt(Integer::intValue).sorted().toArray();
     }
 
     @Test
@@ -95,19 +119,20 @@ class TaskPrecedenceGraphTest
     @Test
     void shouldDeriveTemporalParametricAndLogicalEdges()
     {
-        final TaskPrecedenceGraph graph = build(handMadeBatch());
+        final TransactionLog log = handMadeBatch();
+        final TaskPrecedenceGraph graph = build(log);
         assertEquals(2, graph.temporalEdgeCount(), "TD: t2 -> op0, t0 -> op2");
         assertEquals(1, graph.parametricEdgeCount(), "PD: t0 -> op1 (param reads op0's write)");
         assertEquals(1, graph.logicalEdgeCount(), "LD: op1 -> op2");
-        assertArrayEquals(new int[] {1, 2}, dependents(graph, 0), "op0 (t0) is read by op1's proxy and op2");
-        assertArrayEquals(new int[0], dependents(graph, 1));
-        assertArrayEquals(new int[0], dependents(graph, 2));
-        assertArrayEquals(new int[] {0}, dependents(graph, 3), "op3 (t2) is overwritten by op0");
+        assertArrayEquals(new int[] {1, 2}, dependents(graph, log, 0), "op0 (t0) is read by op1's proxy and op2");
+        assertArrayEquals(new int[0], dependents(graph, log, 1));
+        assertArrayEquals(new int[0], dependents(graph, log, 2));
+        assertArrayEquals(new int[] {0}, dependents(graph, log, 3), "op3 (t2) is overwritten by op0");
         assertEquals(3, graph.crossTransactionEdgeCount());
-        assertEquals(1, graph.pendingDependencies(0));
-        assertEquals(1, graph.pendingDependencies(1));
-        assertEquals(2, graph.pendingDependencies(2));
-        assertEquals(0, graph.pendingDependencies(3));
+        assertEquals(1, machine.pending(0));
+        assertEquals(1, machine.pending(1));
+        assertEquals(2, machine.pending(2));
+        assertEquals(0, machine.pending(3));
     }
 
     @Test
@@ -138,9 +163,11 @@ class TaskPrecedenceGraphTest
         log.candidate(6);
         log.end();
         final TaskPrecedenceGraph graph = build(log);
-        assertEquals(graph.targetEntry(0), graph.extraEntry(log.extraStart(0)));
-        assertEquals(TaskPrecedenceGraph.ROLE_WRITE | TaskPrecedenceGraph.ROLE_PARAM, graph.entryRoles(graph.targetEntry(0)));
-        assertEquals(graph.extraEntry(log.extraStart(1)), graph.extraEntry(log.extraStart(1) + 1));
+        assertEquals(graph.targetEntry(0), graph.accessEntry(graph.extraEntry(log.extraStart(0))),
+            "a parameter on the operation's own target reads where the target reads: before the operation");
+        assertEquals(TaskPrecedenceGraph.ROLE_PARAM, graph.entryRoles(graph.extraEntry(log.extraStart(0))));
+        assertEquals(graph.extraEntry(log.extraStart(1)), graph.accessEntry(graph.extraEntry(log.extraStart(1) + 1)));
+        assertFalse(graph.isWrite(graph.extraEntry(log.extraStart(1) + 1)), "a repeated candidate writes through the first");
         assertEquals(2, graph.entryCount());
         assertEquals(0, graph.temporalEdgeCount() + graph.parametricEdgeCount());
     }
@@ -158,7 +185,7 @@ class TaskPrecedenceGraphTest
         log.read(T, 2);
         log.end();
         final TaskPrecedenceGraph graph = build(log);
-        assertArrayEquals(new int[] {1}, dependents(graph, 0), "a read of an unchosen candidate still waits for the CHOOSE");
+        assertArrayEquals(new int[] {1}, dependents(graph, log, 0), "a read of an unchosen candidate still waits for the CHOOSE");
         assertEquals(1, graph.temporalEdgeCount());
     }
 
@@ -169,17 +196,51 @@ class TaskPrecedenceGraphTest
         for (int round = 0; round < 3; round++)
         {
             final TransactionLog log = handMadeBatch();
-            graph.beginBatch(log);
-            for (int t = log.transactionCount() - 1; t >= 0; t--)
-            {
-                graph.addTransaction(t);
-            }
-            graph.seal();
+            graph.buildAndSeal(log, machine);
             assertArrayEquals(new int[] {3, 0, 1, 2}, keyList(graph, 1));
             assertEquals(2, graph.keyCount());
             assertEquals(4 * 4 + 1, graph.sumSquaredKeyEntries(), "key 1 has four entries, key 2 one");
             assertEquals(1, graph.singleEntryKeyCount());
         }
-        assertEquals(4, graph.touchedKeys().slotsCleared(), "two keys cleared after each of the first two batches");
+        assertEquals(4, graph.touchedKeys(0).slotsCleared(), "two keys cleared after each of the first two batches");
+    }
+
+    @Test
+    void shouldMarkKeysOfOneTransactionInPlaceAndItsTransactionIndependent()
+    {
+        final TransactionLog log = new TransactionLog();
+        log.begin(1, 0, null);
+        log.readModify(T, 10, (current, ctx) -> current + 1, 0);
+        log.write(T, 11, 5);
+        log.end();
+        log.begin(2, 1, null);
+        log.readModify(T, 12, (current, ctx) -> current + 1, 0);
+        log.read(T, 20);
+        log.end();
+        log.begin(3, 2, null);
+        log.write(T, 20, 1);
+        log.end();
+        final TaskPrecedenceGraph graph = build(log);
+        assertTrue(graph.isIndependent(0), "t0 alone touches keys 10 and 11");
+        assertTrue(graph.isInPlace(graph.targetEntry(0)));
+        assertTrue(graph.isInPlace(graph.targetEntry(1)));
+        assertFalse(graph.isIndependent(1), "t1 shares key 20 with t2");
+        assertTrue(graph.isInPlace(graph.targetEntry(2)), "key 12 is t1's alone: in place though t1 is scheduled");
+        assertFalse(graph.isInPlace(graph.targetEntry(3)));
+        assertEquals(1, graph.independentTransactionCount());
+        assertEquals(3, graph.scheduledOperationCount());
+        assertEquals(1, graph.independentCount(0));
+        assertEquals(0, graph.independentTransaction(0, 0));
+        assertEquals(2, graph.readyCount(0), "t1's first operation and t2's (a write after a read: no edge)");
+    }
+
+    @Test
+    void shouldSortTransactionsThatArriveOutOfOrderIntoSerialOrder()
+    {
+        final TaskPrecedenceGraph graph = build(handMadeBatch());
+        assertEquals(1, graph.serialRank(0));
+        assertEquals(2, graph.serialRank(1));
+        assertEquals(0, graph.serialRank(2));
+        assertEquals(2, graph.serialTransaction(0));
     }
 }

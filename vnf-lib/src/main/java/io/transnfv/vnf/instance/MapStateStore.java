@@ -41,14 +41,8 @@ public final class MapStateStore implements StateStore, StateMaintenance
     public void forEach(final int table, final EntryVisitor visitor)
     {
         final Long2LongHashMap map = tables[table];
-        for (final long key : map.sortedKeys())
-        {
-            final long value = map.get(key);
-            if (value != map.missingValue())
-            {
-                visitor.visit(key, value);
-            }
-        }
+        final long[] keys = map.keys();
+        SortedKeyVisit.visit(keys, keys.length, table, this, map.missingValue(), visitor);
     }
 
     /** @return the number of entries of {@code table}. */

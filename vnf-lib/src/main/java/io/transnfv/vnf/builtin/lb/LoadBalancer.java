@@ -173,10 +173,11 @@ public final class LoadBalancer implements Vnf
         }
         final long flow = FlowKeys.fiveTuple(packet);
         final long length = packet.frameLength();
-        final int[] candidates = sampler.candidates(flow);
         final int d = sampler.count();
         if (protocol == PacketFlyweight.PROTO_TCP && (packet.isFin() || packet.isRst()))
         {
+            // candidates only where a choice may be made: closing and opening packets
+            final int[] candidates = sampler.candidates(flow);
             txn.scratch(KIND_SLOT, KIND_CLOSE);
             txn.write(connectionsTable, flow, 0L);
             txn.write(connectionBytesTable, flow, 0L);
@@ -187,6 +188,7 @@ public final class LoadBalancer implements Vnf
         }
         else if (protocol == PacketFlyweight.PROTO_UDP || (packet.isSyn() && !packet.isAck()))
         {
+            final int[] candidates = sampler.candidates(flow);
             txn.scratch(KIND_SLOT, KIND_NEW);
             txn.readModify(connectionsTable, flow, refresh, 0L);
             txn.readModify(connectionBytesTable, flow, resetIfIdle, 0L);

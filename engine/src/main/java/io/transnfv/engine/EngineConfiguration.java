@@ -1,0 +1,79 @@
+package io.transnfv.engine;
+
+/**
+ * The engine's tuning constants, in one place: each with its default, its meaning and the
+ * system property that overrides it ({@code -Dtransnfv.<name>=<value>}, e.g. through
+ * {@code TRANSNFV_JAVA_OPTS}). Settings a chain author chooses (batch size, punctuation
+ * interval, latency target, threads) live in the chain's settings, not here: these are the
+ * knobs of the machinery, measured once and rarely worth changing.
+ */
+public final class EngineConfiguration
+{
+    /**
+     * Batches with fewer scheduled operations and independent transactions than this run on one
+     * worker (waking another costs more than it saves). {@code transnfv.min.parallel.work}.
+     */
+    public static final int MIN_PARALLEL_WORK = intProperty("transnfv.min.parallel.work", 64, 1);
+
+    /**
+     * Key shards of the task precedence graph per worker: the unit of parallel build, bind and
+     * collapse (more than one per worker balances uneven shards). {@code transnfv.graph.shards.per.worker}.
+     */
+    public static final int GRAPH_SHARDS_PER_WORKER = intProperty("transnfv.graph.shards.per.worker", 2, 1);
+
+    /** Packets per pre- or post-processing task. {@code transnfv.stage.chunk.packets}. */
+    public static final int STAGE_CHUNK_PACKETS = intProperty("transnfv.stage.chunk.packets", 32, 1);
+
+    /**
+     * Polls an executor makes for ready work before it leaves the execution phase to look for
+     * other work. {@code transnfv.execute.polls}.
+     */
+    public static final int EXECUTE_POLLS = intProperty("transnfv.execute.polls", 32, 1);
+
+    /** Busy spins of an idle worker before it yields. {@code transnfv.idle.spins}. */
+    public static final int IDLE_SPINS = intProperty("transnfv.idle.spins", 64, 0);
+
+    /** Yields of an idle worker before it parks. {@code transnfv.idle.yields}. */
+    public static final int IDLE_YIELDS = intProperty("transnfv.idle.yields", 32, 0);
+
+    /** First park of an idle worker, in nanoseconds; each park doubles it. {@code transnfv.idle.min.park.ns}. */
+    public static final long IDLE_MIN_PARK_NS = intProperty("transnfv.idle.min.park.ns", 1_000, 1);
+
+    /** Longest park of an idle worker, in nanoseconds. {@code transnfv.idle.max.park.ns}. */
+    public static final long IDLE_MAX_PARK_NS = intProperty("transnfv.idle.max.park.ns", 100_000, 1);
+
+    /** Slots of the ingress ring between a source's reading thread and its consumer (a power of two). {@code transnfv.ingress.ring.slots}. */
+    public static final int INGRESS_RING_SLOTS = intProperty("transnfv.ingress.ring.slots", 1024, 2);
+
+    /**
+     * One packet in this many (by arrival index) has its latency measured: a clock read at
+     * ingress and a histogram record at egress. {@code transnfv.latency.sample.every}.
+     */
+    public static final int LATENCY_SAMPLE_EVERY = intProperty("transnfv.latency.sample.every", 8, 1);
+
+    private EngineConfiguration()
+    {
+    }
+
+    private static int intProperty(final String name, final int defaultValue, final int min)
+    {
+        final String text = System.getProperty(name);
+        if (text == null)
+        {
+            return defaultValue;
+        }
+        try
+        {
+            final int value = Integer.parseInt(text.trim());
+            if (value < min)
+            {
+                throw new IllegalArgumentException("-D" + name + "=" + text + " is below its minimum " + min);
+            }
+            return value;
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("-D" + name + "=" + text + " is not a whole number", e);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.transnfv.engine.executor;
+
+import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.thread.Phase;
+import io.transnfv.engine.thread.TaskPhase;
+import io.transnfv.engine.thread.TimeCategory;
+import io.transnfv.engine.thread.WorkerGroup;
+import io.transnfv.tpg.txn.TransactionLog;
+
+import java.util.Map;
+
+/**
+ * The state access phase of one VNF stage of a batch, as phases the chain engine's workers
+ * run between its own pre- and post-processing. {@link TpgBatchExecutor} is the engine's;
+ * {@link #of(BatchExecutor)} runs any other {@link BatchExecutor} as one task (a baseline, or a
+ * deliberately wrong executor in a negative-control test).
+ */
+public interface StageExecutor extends AutoCloseable
+{
+    /**
+     * Starts the stage's batch over {@code log}; the worker that closes its last phase calls
+     * {@code then} and publishes what it returns.
+     *
+     * @return the first phase, opened.
+     */
+    Phase begin(TransactionLog log, MultiVersionStateTable state, WorkerGroup workers, Phase.Transition then);
+
+    /** @return the failure of the last batch (a function threw; state is as before it), or null. */
+    Throwable lastFailure();
+
+    /** @return what the executor reports at the end of a run; empty by default. */
+    default Map<String, Object> summary()
+    {
+        return Map.of();
+    }
+
+    /** Stops the executor's own threads, if any. */
+    @Override
+    void close();
+
+    /** @return {@code executor} as a stage executor: each batch is one task on one worker. */
+    static StageExecutor of(final BatchExecutor executor)
+    {
+        return new StageExecutor()
+        {
+            private final TaskPhase phase = new TaskPhase(TimeCategory.EXECUTE, this::run);
+            private TransactionLog log;
+            private MultiVersionStateTable state;
+            private Throwable failure;
+
+            private void run(final int task, final int worker)
+            {
+                try
+                {
+                    executor.execute(log, state);
+                }
+                catch (final RuntimeException | Error e)
+                {
+                    failure = e;
+                }
+            }
+
+            @Override
+            public Phase begin(
+                final TransactionLog log, final MultiVersionStateTable state, final WorkerGroup workers, final Phase.Transition then)
+            {
+                this.log = log;
+                this.state = state;
+                this.failure = null;
+                return phase.tasks(1).open(1, then);
+            }
+
+            @Override
+            public Throwable lastFailure()
+            {
+                return failure;
+            }
+
+            @Override
+            public Map<String, Object> summary()
+            {
+                return executor.summary();
+            }
+
+            @Override
+            public void close()
+            {
+                executor.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,176 @@
+package io.transnfv.engine.ingress;
+
+import io.transnfv.engine.EngineConfiguration;
+import io.transnfv.engine.batch.BatchFrame;
+import io.transnfv.engine.batch.Punctuation;
+import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceException;
+
+/**
+ * The ingress side of the IO role: reads packets from the source straight into a batch's
+ * frame (no copy beyond the source's own), holds packet time non-decreasing, places
+ * housekeeping ticks, stamps sampled packets with their wall-clock hand-over time, and closes
+ * the batch when its {@link Punctuation} says so.
+ *
+ * <pre>
+ *  source.poll ──► frame slot ──► clock, tick ──► belongs to the next batch? carry it over
+ *                                              └► admit (sampled: ingress time) ─► close?
+ * </pre>
+ *
+ * <p>Owned by whichever worker holds the IO role; the role's hand-over orders every call.
+ */
+public final class Ingress
+{
+    /** {@link #fill} result: the frame is closed and ready for the workers. */
+    public static final int CLOSED = 1;
+    /** {@link #fill} result: no packet right now, and the frame is empty. */
+    public static final int NOTHING_YET = 0;
+    /** {@link #fill} result: the source has ended and the frame is empty. */
+    public static final int ENDED = -1;
+
+    private static final int CHECK_EVERY_MASK = 7;
+
+    private final PacketSource source;
+    private final PacketClock clock = new PacketClock();
+    private final ExpiryTicker ticker;
+    private final Punctuation punctuation;
+    private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
+    private PacketBuffer carry;
+    private boolean carrying;
+    private long carryTick = ExpiryTicker.NONE;
+    private boolean ended;
+    private long packets;
+
+    /**
+     * @param source          where packets come from.
+     * @param expiryIntervalNs the housekeeping period in packet time, 0 for none.
+     * @param punctuation     when batches close.
+     * @param bufferCapacity  bytes of the spare buffer that carries a packet over to the next batch.
+     */
+    public Ingress(final PacketSource source, final long expiryIntervalNs, final Punctuation punctuation, final int bufferCapacity)
+    {
+        this.source = source;
+        this.ticker = new ExpiryTicker(expiryIntervalNs);
+        this.punctuation = punctuation;
+        this.carry = new PacketBuffer(bufferCapacity);
+    }
+
+    /** @return true once the source has ended and every packet read has been put in a batch. */
+    public boolean ended()
+    {
+        return ended && !carrying;
+    }
+
+    /** @return packets read so far. */
+    public long packets()
+    {
+        return packets;
+    }
+
+    /** @return the punctuation that closes batches. */
+    public Punctuation punctuation()
+    {
+        return punctuation;
+    }
+
+    /**
+     * Reads packets into {@code frame} (FILLING, possibly holding packets from an earlier call)
+     * until it closes or no packet is available now.
+     *
+     * @param engineIdle true if the workers have nothing to do: the batch may close early.
+     * @return {@link #CLOSED} (the frame holds at least one packet), {@link #NOTHING_YET} or
+     *         {@link #ENDED} (the frame is empty).
+     * @throws SourceException if the source fails.
+     */
+    public int fill(final BatchFrame frame, final boolean engineIdle) throws SourceException
+    {
+        final int limit = Math.min(frame.capacity(), punctuation.batchLimit());
+        while (true)
+        {
+            final int slot = frame.count;
+            final long tick;
+            if (carrying)
+            {
+                carry = frame.swap(slot, carry);
+                carrying = false;
+                tick = carryTick;
+            }
+            else
+            {
+                if (ended)
+                {
+                    return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
+                }
+                final int read = source.poll(frame.buffers[slot]);
+                if (read != PacketSource.PACKET)
+                {
+                    if (read == PacketSource.END)
+                    {
+                        ended = true;
+                        return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
+                    }
+                    return close(frame, slot, Punctuation.IDLE_INPUT, NOTHING_YET);
+                }
+                packets++;
+                final PacketBuffer buffer = frame.buffers[slot];
+                final long timeNs = clock.onPacket(buffer.timestampNs());
+                tick = ticker.due(timeNs);
+                if (slot > 0 && (tick != ExpiryTicker.NONE || timeNs - frame.firstPacketTimeNs >= punctuation.intervalNs()))
+                {
+                    // the packet opens the next batch
+                    carry = frame.swap(slot, carry);
+                    carrying = true;
+                    carryTick = tick;
+                    return close(frame, slot, tick != ExpiryTicker.NONE ? Punctuation.TICK : Punctuation.INTERVAL, CLOSED);
+                }
+            }
+            final PacketBuffer buffer = frame.buffers[slot];
+            if (slot == 0)
+            {
+                frame.tickNs = tick;
+                frame.firstPacketTimeNs = clock.lastNs();
+                frame.firstPacketWallNs = System.nanoTime();
+            }
+            frame.timeNs[slot] = clock.lastNs();
+            final long sequence = buffer.sequence();
+            if (sequence % sampleEvery == 0)
+            {
+                final long given = buffer.ingressNs();
+                frame.ingressNs[slot] = given != 0 ? given : System.nanoTime();
+            }
+            else
+            {
+                frame.ingressNs[slot] = 0;
+            }
+            frame.count = slot + 1;
+            if (slot + 1 >= limit)
+            {
+                return close(frame, slot + 1, Punctuation.SIZE, CLOSED);
+            }
+            if ((slot & CHECK_EVERY_MASK) == CHECK_EVERY_MASK)
+            {
+                if (System.nanoTime() - frame.firstPacketWallNs >= punctuation.ageLimitNs())
+                {
+                    return close(frame, slot + 1, Punctuation.AGE, CLOSED);
+                }
+                if (engineIdle && slot + 1 >= punctuation.engineIdleMinimum())
+                {
+                    return close(frame, slot + 1, Punctuation.ENGINE_IDLE, CLOSED);
+                }
+            }
+        }
+    }
+
+    private int close(final BatchFrame frame, final int count, final int reason, final int otherwise)
+    {
+        frame.count = count;
+        if (count == 0)
+        {
+            return otherwise;
+        }
+        frame.closeReason = reason;
+        punctuation.onClosed(reason, count);
+        return CLOSED;
+    }
+}

@@ -1,0 +1,175 @@
+package io.transnfv.engine.stage;
+
+import io.transnfv.engine.batch.BatchFrame;
+import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.instance.ActionRecorder;
+import io.transnfv.vnf.packet.PacketFlyweight;
+
+/**
+ * Running the chain's VNFs on a range of a batch's packets: admission (the packet view, the
+ * malformed check), pre-processing (declaring each packet's transaction into a chunk's log)
+ * and post-processing (acting on the outcome, recording it, routing to the next VNF). Every
+ * method works on the packets of one chunk, so workers run chunks of one batch at once; a
+ * packet's timestamp, not the worker that handles it, defines its order.
+ *
+ * <pre>
+ *  stage 0     admit ─► entry VNF pre-process ─► chunk log
+ *  stage s     post-process VNF s-1 (results of its transactions) ─► route
+ *              ─► pre-process VNF s for the chunk's packets now at VNF s ─► chunk log
+ *  last        post-process the last VNF
+ *  a packet that leaves the chain (dropped, or no edge) is counted where it leaves
+ * </pre>
+ *
+ * <p>Stateless apart from the chain; the per-worker parts ({@link Worker}) are owned by one
+ * worker each.
+ */
+public final class StageRunner
+{
+    private final ChainRuntime runtime;
+    private final int[] vnfOfStage;
+
+    /** @param runtime the chain. */
+    public StageRunner(final ChainRuntime runtime)
+    {
+        this.runtime = runtime;
+        this.vnfOfStage = runtime.topologicalOrder();
+    }
+
+    /** @return the number of stages (VNFs). */
+    public int stages()
+    {
+        return vnfOfStage.length;
+    }
+
+    /** @return the VNF at stage {@code stage} (topological order). */
+    public int vnfAt(final int stage)
+    {
+        return vnfOfStage[stage];
+    }
+
+    /**
+     * Stage 0: admits slots {@code [from, to)} of {@code frame} (record reset, packet view,
+     * malformed drop) and declares the entry VNF's transactions into {@code log} (cleared).
+     */
+    public void admit(final BatchFrame frame, final int from, final int to, final TransactionLog log, final Worker worker)
+    {
+        log.clear();
+        final int entry = vnfOfStage[0];
+        final Vnf vnf = runtime.instance(entry).vnf();
+        for (int i = from; i < to; i++)
+        {
+            final PacketRecord record = frame.records[i];
+            final PacketFlyweight packet = frame.packets[i];
+            final long timeNs = frame.timeNs[i];
+            final long sequence = frame.buffers[i].sequence();
+            record.reset(sequence, timeNs);
+            packet.wrap(frame.buffers[i].memory(), frame.buffers[i].offset(), frame.buffers[i].length());
+            if (!packet.isValid())
+            {
+                record.dropAtIngress(packet.malformedReason());
+                frame.position[i] = ChainRuntime.EGRESS;
+                worker.stats.count(record, frame.buffers[i].length());
+                continue;
+            }
+            frame.position[i] = entry;
+            frame.transaction[i] = log.begin(timeNs, sequence, packet);
+            vnf.preProcess(packet, log);
+            log.end();
+        }
+    }
+
+    /** Declares the transactions of stage {@code stage}'s VNF for slots {@code [from, to)} now at it into {@code log} (cleared). */
+    public void preProcess(final BatchFrame frame, final int stage, final int from, final int to, final TransactionLog log)
+    {
+        log.clear();
+        final int v = vnfOfStage[stage];
+        final Vnf vnf = runtime.instance(v).vnf();
+        final int[] position = frame.position;
+        for (int i = from; i < to; i++)
+        {
+            if (position[i] == v)
+            {
+                final PacketRecord record = frame.records[i];
+                frame.transaction[i] = log.begin(record.timestampNs(), record.sequence(), frame.packets[i]);
+                vnf.preProcess(frame.packets[i], log);
+                log.end();
+            }
+        }
+    }
+
+    /**
+     * Post-processes stage {@code stage}'s VNF for slots {@code [from, to)} at it, whose
+     * transactions are in {@code log} from transaction {@code base} on (the chunk's place in the
+     * stage's log), and routes each packet on.
+     */
+    public void postProcess(
+        final BatchFrame frame, final int stage, final int from, final int to, final TransactionLog log, final int base,
+        final Worker worker)
+    {
+        final int v = vnfOfStage[stage];
+        final Vnf vnf = runtime.instance(v).vnf();
+        final int vnfStage = runtime.stageOf(v);
+        final TransactionLog.Cursor view = worker.cursor(stage, log);
+        final ActionRecorder actions = worker.actions;
+        final int[] position = frame.position;
+        for (int i = from; i < to; i++)
+        {
+            if (position[i] != v)
+            {
+                continue;
+            }
+            final PacketFlyweight packet = frame.packets[i];
+            final PacketRecord record = frame.records[i];
+            view.bind(base + frame.transaction[i]);
+            actions.reset();
+            vnf.postProcess(packet, view, actions);
+            record.visit(v, view, actions);
+            final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
+            if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= vnfStage)
+            {
+                throw new IllegalStateException("edge from " + runtime.instance(v).name() + " goes backwards");
+            }
+            position[i] = next;
+            if (next == ChainRuntime.EGRESS)
+            {
+                worker.stats.count(record, frame.buffers[i].length());
+            }
+        }
+    }
+
+    /** One worker's tools for running stages: its action recorder, its result cursor and its counters. */
+    public static final class Worker
+    {
+        final ActionRecorder actions = new ActionRecorder();
+        /** What the packets this worker finished did: merged into the run's counters at the end. */
+        public final RunStats stats;
+        private final TransactionLog[] cursorLogs;
+        private final TransactionLog.Cursor[] cursors;
+
+        /**
+         * @param stages the chain's stages.
+         * @param stats  this worker's counters.
+         */
+        public Worker(final int stages, final RunStats stats)
+        {
+            this.stats = stats;
+            this.cursorLogs = new TransactionLog[stages];
+            this.cursors = new TransactionLog.Cursor[stages];
+        }
+
+        /** @return this worker's cursor over stage {@code stage}'s log (made once per log). */
+        TransactionLog.Cursor cursor(final int stage, final TransactionLog log)
+        {
+            if (cursorLogs[stage] != log)
+            {
+                cursorLogs[stage] = log;
+                cursors[stage] = log.newCursor();
+            }
+            return cursors[stage];
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * Running a VNF stage on a batch: data path steps 2 and 7. Pre-processing parses packets and
+ * declares their transactions, chunk by chunk into per-chunk logs; post-processing acts on the
+ * outcomes (rewrite, forward, drop, alert, tag), records them and routes each packet to its
+ * next VNF or out of the chain. Both run on every worker at once, a chunk of packets per task
+ * ({@link io.transnfv.engine.stage.StageRunner}); only state access goes through the task
+ * precedence graph.
+ *
+ * <pre>
+ *  chunk c of the batch:  [post-process VNF s-1 ─► route] ─► pre-process VNF s ─► log(s, c)
+ * </pre>
+ */
+package io.transnfv.engine.stage;

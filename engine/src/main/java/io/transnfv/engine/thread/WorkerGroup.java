@@ -1,0 +1,442 @@
+package io.transnfv.engine.thread;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The engine's workers: {@code N} symmetric threads that run a {@link Job}. A job publishes
+ * {@link Phase}s through {@link #publish}; every worker enters the current phase if it can,
+ * works until nothing is left to claim, and leaves; the one that closes the phase runs its
+ * transition and publishes the next. A worker with no phase to enter asks the job for side
+ * work (the IO role: reading the next batch, finishing the last), and failing that idles: it
+ * spins, then yields, then parks with a growing period, and anyone who publishes work wakes
+ * the parked ones.
+ *
+ * <pre>
+ *  worker w:  ┌─► current phase enterable? ─yes─► work ─► leave ─(closed it)─► transition ─► publish
+ *             │        │no
+ *             │        └─► side work? ─yes─► (ingress / egress) ─┐
+ *             │              │no                                 │
+ *             └── idle: spin ─► yield ─► park ◄── wake ──────────┘
+ * </pre>
+ *
+ * <p>Two modes: {@link #runOnCaller} makes the calling thread worker 0 (a batch executor called
+ * by a benchmark), {@link #runOnWorkers} runs every worker on its own {@link WorkerThread} and
+ * parks the caller until the job is over (a chain run: every worker owns a counter stripe).
+ * Threads are started once and reused job after job.
+ */
+public final class WorkerGroup implements AutoCloseable
+{
+    /** What the workers run: phases published through the group, plus optional side work. */
+    public interface Job
+    {
+        /** @return true once the job is over: workers leave it. */
+        boolean finished();
+
+        /**
+         * Side work for worker {@code worker}, which found no phase to enter.
+         *
+         * @param clock the worker's clock: switch it to the category of what is done.
+         * @return true if it did some work.
+         */
+        default boolean sideWork(final int worker, final WorkerClock clock)
+        {
+            return false;
+        }
+
+        /**
+         * @return true if side work should go before phase work now: a worker that finds it so
+         *         takes the side work first (the chain engine's IO role keeps reading while other
+         *         workers process). False by default: phases first.
+         */
+        default boolean sideWorkFirst()
+        {
+            return false;
+        }
+
+        /** @return true while work is in flight: time spent idle then counts as waiting. */
+        default boolean inFlight()
+        {
+            return true;
+        }
+    }
+
+    private static final int PAD = 16;
+    private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle PARKED;
+
+    static
+    {
+        try
+        {
+            PARKED = MethodHandles.lookup().findVarHandle(WorkerGroup.class, "parked", int.class);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int workers;
+    private final boolean callerIsWorker;
+    private final Thread[] threads;
+    private final WorkerClock[] clocks;
+    private final int[] parkedFlags;
+    private final IdleSettings idle;
+    private volatile int parked;
+    private volatile Phase current;
+    private volatile Job job;
+    private volatile long generation;
+    private volatile boolean closed;
+    private volatile Thread waiter;
+    private volatile Throwable failure;
+
+    /**
+     * Starts the worker threads.
+     *
+     * @param workers        workers, at least 1.
+     * @param callerIsWorker true if the thread calling {@link #runOnCaller} is worker 0 (then
+     *                       {@code workers - 1} threads start), false for {@link #runOnWorkers}.
+     * @param name           prefix of the threads' names.
+     */
+    public WorkerGroup(final int workers, final boolean callerIsWorker, final String name)
+    {
+        if (workers < 1)
+        {
+            throw new IllegalArgumentException("workers must be >= 1: " + workers);
+        }
+        this.workers = workers;
+        this.callerIsWorker = callerIsWorker;
+        this.threads = new Thread[workers];
+        this.clocks = new WorkerClock[workers];
+        this.parkedFlags = new int[(workers + 2) * PAD];
+        this.idle = IdleSettings.fromConfiguration();
+        for (int w = 0; w < workers; w++)
+        {
+            clocks[w] = new WorkerClock();
+        }
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            final int index = w;
+            threads[w] = new WorkerThread(() -> helperLoop(index), name + "-" + w);
+        }
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            threads[w].start();
+        }
+    }
+
+    /** @return the number of workers. */
+    public int workers()
+    {
+        return workers;
+    }
+
+    /** @return worker {@code w}'s thread (null for worker 0 of a caller-driven group between jobs). */
+    public Thread thread(final int w)
+    {
+        return threads[w];
+    }
+
+    /** @return worker {@code w}'s clock. */
+    public WorkerClock clock(final int w)
+    {
+        return clocks[w];
+    }
+
+    /**
+     * Runs {@code job} with the calling thread as worker 0, from phase {@code first} (opened, or
+     * null if side work starts the job), until it is finished.
+     *
+     * @throws IllegalStateException if a worker failed outside a phase's own failure handling.
+     */
+    public void runOnCaller(final Job job, final Phase first)
+    {
+        if (!callerIsWorker)
+        {
+            throw new IllegalStateException("this group runs jobs on its own threads");
+        }
+        threads[0] = Thread.currentThread();
+        start(job, skipEmpty(first, 0));
+        workLoop(0, job);
+        rethrowFailure();
+    }
+
+    /**
+     * Runs {@code job} on the worker threads from phase {@code first} (opened, or null) and parks
+     * the caller until it is finished.
+     *
+     * @throws IllegalStateException if a worker died.
+     */
+    public void runOnWorkers(final Job job, final Phase first)
+    {
+        if (callerIsWorker)
+        {
+            throw new IllegalStateException("this group needs its caller as worker 0");
+        }
+        waiter = Thread.currentThread();
+        start(job, skipEmpty(first, 0));
+        while (!job.finished() && failure == null)
+        {
+            LockSupport.parkNanos(this, 1_000_000L);
+        }
+        waiter = null;
+        rethrowFailure();
+    }
+
+    private void start(final Job job, final Phase first)
+    {
+        failure = null;
+        current = first;
+        this.job = job;
+        generation = generation + 1;
+        wakeAll();
+    }
+
+    /**
+     * Publishes {@code phase} (opened) as the current one and wakes parked workers; a phase with
+     * nothing to do is closed at once and its successor published instead, on the calling thread.
+     * A null phase (after empty ones) publishes nothing. One publisher at a time: the worker that
+     * closed the current phase, or, when that transition led nowhere, the one job role that may
+     * start new work (the chain engine's IO role, after winning the engine's idle flag).
+     *
+     * @param worker the calling worker (it runs the transitions of empty phases).
+     */
+    public void publish(final Phase phase, final int worker)
+    {
+        final Phase next = skipEmpty(phase, worker);
+        if (next != null)
+        {
+            current = next;
+            wakeAll();
+        }
+    }
+
+    private static Phase skipEmpty(final Phase phase, final int worker)
+    {
+        Phase p = phase;
+        while (p != null)
+        {
+            final Phase.Transition t = p.closeIfEmpty();
+            if (t == null)
+            {
+                break;
+            }
+            p = t.next(worker);
+        }
+        return p;
+    }
+
+    /** @return the phase published last. */
+    public Phase current()
+    {
+        return current;
+    }
+
+    /** The job is over (or there is new side work): wakes every parked worker and the waiting caller. */
+    public void wakeAll()
+    {
+        if (parked != 0)
+        {
+            for (int w = 0; w < workers; w++)
+            {
+                final int flag = (w + 1) * PAD;
+                if ((int)FLAGS.getVolatile(parkedFlags, flag) == 1 && FLAGS.compareAndSet(parkedFlags, flag, 1, 0))
+                {
+                    LockSupport.unpark(threads[w]);
+                }
+            }
+        }
+        final Thread w = waiter;
+        if (w != null && job != null && job.finished())
+        {
+            LockSupport.unpark(w);
+        }
+    }
+
+    /** New work appeared that one more worker could take: wakes one parked worker, if any. */
+    public void wakeOne()
+    {
+        if (parked == 0)
+        {
+            return;
+        }
+        for (int w = 0; w < workers; w++)
+        {
+            final int flag = (w + 1) * PAD;
+            if ((int)FLAGS.getVolatile(parkedFlags, flag) == 1 && FLAGS.compareAndSet(parkedFlags, flag, 1, 0))
+            {
+                LockSupport.unpark(threads[w]);
+                return;
+            }
+        }
+    }
+
+    private void helperLoop(final int w)
+    {
+        long seen = 0;
+        while (!closed)
+        {
+            final Job j = job;
+            final long g = generation;
+            if (j == null || g == seen || j.finished())
+            {
+                park(w, 1_000_000L, j);
+                continue;
+            }
+            seen = g;
+            try
+            {
+                workLoop(w, j);
+            }
+            catch (final Throwable t)
+            {
+                failure = t;
+                final Thread caller = waiter;
+                if (caller != null)
+                {
+                    LockSupport.unpark(caller);
+                }
+            }
+        }
+    }
+
+    private void workLoop(final int w, final Job job)
+    {
+        final WorkerClock clock = clocks[w];
+        final IdleSettings idle = this.idle;
+        int idleCount = 0;
+        long parkNs = idle.minParkNs();
+        boolean idling = false;
+        boolean inFlight = false;
+        while (true)
+        {
+            if (job.sideWorkFirst() && job.sideWork(w, clock))
+            {
+                idling = false;
+                continue;
+            }
+            final Phase p = current;
+            if (p != null && p.tryEnter())
+            {
+                clock.switchTo(p.category());
+                Phase.Transition transition;
+                boolean worked = false;
+                try
+                {
+                    worked = p.work(w);
+                }
+                finally
+                {
+                    transition = p.leave();
+                }
+                if (transition != null)
+                {
+                    clock.switchTo(TimeCategory.TRANSITION);
+                    final Phase next = skipEmpty(transition.next(w), w);
+                    if (next != null)
+                    {
+                        publish(next, w);
+                    }
+                    // else the job has no phase now: the closed one stays current (nobody can enter
+                    // it), so that a phase side work publishes meanwhile (the same object, re-armed,
+                    // perhaps) is never overwritten
+                    idling = false;
+                    continue;
+                }
+                if (worked)
+                {
+                    idling = false;
+                    continue;
+                }
+                // entered but found nothing to claim: others hold the work; wait like any idle worker
+            }
+            else if (job.finished())
+            {
+                clock.switchTo(TimeCategory.IDLE);
+                wakeAll();
+                return;
+            }
+            if (job.sideWork(w, clock))
+            {
+                idling = false;
+                continue;
+            }
+            if (!idling)
+            {
+                inFlight = job.inFlight();
+                clock.switchTo(inFlight ? TimeCategory.WAIT : TimeCategory.IDLE);
+                idling = true;
+                idleCount = 0;
+                parkNs = idle.minParkNs();
+            }
+            if (idleCount < idle.spins())
+            {
+                Thread.onSpinWait();
+            }
+            else if (idleCount < idle.spins() + idle.yields() || (inFlight && (inFlight = job.inFlight())))
+            {
+                // while work is in flight the next hand-over is microseconds away: a parked worker
+                // would wake tens of microseconds late, so only a worker with nothing in flight parks
+                Thread.yield();
+            }
+            else
+            {
+                park(w, parkNs, job);
+                parkNs = Math.min(parkNs << 1, idle.maxParkNs());
+            }
+            idleCount++;
+        }
+    }
+
+    private void park(final int w, final long ns, final Job job)
+    {
+        final int flag = (w + 1) * PAD;
+        FLAGS.setVolatile(parkedFlags, flag, 1);
+        PARKED.getAndAdd(this, 1);
+        final Phase p = current;
+        if (!closed && (p == null || !p.offersWork()) && (job == null || !job.finished()))
+        {
+            LockSupport.parkNanos(this, ns);
+        }
+        FLAGS.setVolatile(parkedFlags, flag, 0);
+        PARKED.getAndAdd(this, -1);
+    }
+
+    private void rethrowFailure()
+    {
+        final Throwable t = failure;
+        if (t != null)
+        {
+            failure = null;
+            throw new IllegalStateException("a worker failed: " + t, t);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            LockSupport.unpark(threads[w]);
+        }
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            try
+            {
+                threads[w].join(5_000);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}
