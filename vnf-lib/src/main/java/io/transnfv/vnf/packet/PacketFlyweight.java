@@ -221,6 +221,96 @@ public final class PacketFlyweight
         return this;
     }
 
+    /**
+     * PROTOTYPE (measured, not kept): point this view at a frame a parser in C already
+     * parsed, and take its offsets instead of parsing again. IPv4 and IPv6 without
+     * extension headers, first fragments and unfragmented, are set from the offsets plus
+     * the loads of the fields the view caches; anything else is parsed here.
+     */
+    public PacketFlyweight wrapParsed(final ByteBuffer buffer, final int offset, final int length, final int malformed,
+        final int l3, final int l4, final int protocol)
+    {
+        final int limit = buffer.limit();
+        if (offset < 0 || length < 0 || offset > limit - length)
+        {
+            throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " limit=" + limit);
+        }
+        this.array = null;
+        this.memory = buffer.order() == ByteOrder.BIG_ENDIAN ? buffer : reorderedSlowPath(buffer);
+        this.offset = offset;
+        this.frameLength = length;
+        reset();
+        if (malformed != NOT_MALFORMED || l3 == 0 || l4 == 0)
+        {
+            parse();
+            return this;
+        }
+        final int p = offset + l3;
+        final int version = get8(p) >>> 4;
+        if (version == 6 && get8(p + 6) != protocol)
+        {
+            parse();
+            return this;
+        }
+        final int vlans = (l3 - ETHERNET_HEADER_LENGTH) >> 2;
+        vlanCount = vlans;
+        if (vlans > 0)
+        {
+            vlanId = get16(offset + 14) & 0x0FFF;
+            if (vlans > 1)
+            {
+                innerVlanId = get16(offset + 18) & 0x0FFF;
+            }
+        }
+        etherType = get16(p - 2);
+        l3Offset = p;
+        ipVersion = version;
+        ipProtocol = protocol;
+        if (version == 4)
+        {
+            ipTotalLength = get16(p + 2);
+            ttl = get8(p + 8);
+            final int flagsOffset = get16(p + 6);
+            moreFragments = (flagsOffset & 0x2000) != 0;
+            fragment = moreFragments;
+        }
+        else
+        {
+            ipTotalLength = 40 + get16(p + 4);
+            ttl = get8(p + 7);
+        }
+        ipEnd = p + ipTotalLength;
+        final int q = offset + l4;
+        l4Offset = q;
+        payloadOffset = q;
+        switch (protocol)
+        {
+            case PROTO_TCP:
+                srcPort = get16(q);
+                dstPort = get16(q + 2);
+                tcpFlags = get8(q + 13);
+                hasPorts = true;
+                checksumOffset = q + 16;
+                payloadOffset = q + ((get8(q + 12) >>> 4) << 2);
+                break;
+            case PROTO_UDP:
+                srcPort = get16(q);
+                dstPort = get16(q + 2);
+                hasPorts = true;
+                checksumOffset = q + 6;
+                payloadOffset = q + 8;
+                break;
+            case PROTO_ICMP:
+            case PROTO_ICMPV6:
+                icmpType = get8(q);
+                payloadOffset = q + Math.min(8, ipEnd - q);
+                break;
+            default:
+                break;
+        }
+        return this;
+    }
+
     /** A big-endian duplicate of a buffer in another order, made once per buffer wrapped in a row. */
     private ByteBuffer reorderedSlowPath(final ByteBuffer buffer)
     {
