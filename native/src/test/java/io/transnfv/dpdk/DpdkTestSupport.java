@@ -86,6 +86,17 @@ final class DpdkTestSupport
         return new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
     }
 
+    /** @return a listener that adds each packet's record, formatted, to {@code into}. */
+    static PacketListener recorder(final ChainExecutor executor, final List<String> into)
+    {
+        final StringBuilder line = new StringBuilder();
+        return (record, buffer, packet) ->
+        {
+            line.setLength(0);
+            into.add(record.format(line, executor.runtime(), packet).toString());
+        };
+    }
+
     /**
      * @return a listener that calls {@code first}, then {@code second}; a DPDK sink goes
      *         second, as it must be the last to see a packet.
