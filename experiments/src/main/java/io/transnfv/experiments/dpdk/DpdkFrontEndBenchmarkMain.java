@@ -1,6 +1,5 @@
 package io.transnfv.experiments.dpdk;
 
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -102,13 +101,12 @@ public final class DpdkFrontEndBenchmarkMain
                 {
                     final String source = run.getParams().getParam("source");
                     final String chain = run.getParams().getParam("chain");
-                    final Map<String, Result> counters = run.getSecondaryResults();
-                    final double packetsPerSecond = counters.get("delivered").getScore();
+                    final double packetsPerSecond = counter(run, "delivered");
                     samples.computeIfAbsent(chain + "|" + source + "|" + library.getKey(), k -> new ArrayList<>())
                         .add(new double[] {packetsPerSecond,
-                            perPacket(counters, "jniCrossings", packetsPerSecond), perPacket(counters, "emptyPolls", packetsPerSecond),
-                            perPacket(counters, "framesCopied", packetsPerSecond), perPacket(counters, "engineBytes", packetsPerSecond),
-                            perPacket(counters, "rxBytes", packetsPerSecond)});
+                            counter(run, "jniCrossings") / packetsPerSecond, counter(run, "emptyPolls") / packetsPerSecond,
+                            counter(run, "framesCopied") / packetsPerSecond, counter(run, "engineBytes") / packetsPerSecond,
+                            counter(run, "rxBytes") / packetsPerSecond});
                 }
                 loads.add(loadAverage());
             }
@@ -116,9 +114,10 @@ public final class DpdkFrontEndBenchmarkMain
         System.out.print(report(opts, samples, libraries.keySet(), loads));
     }
 
-    private static double perPacket(final Map<String, Result> counters, final String name, final double packetsPerSecond)
+    /** @return the run's score of one of {@link DpdkFrontEndBenchmark.Counters}, per second. */
+    private static double counter(final RunResult run, final String name)
     {
-        return counters.get(name).getScore() / packetsPerSecond;
+        return run.getSecondaryResults().get(name).getScore();
     }
 
     private static String report(final Map<String, String> opts, final Map<String, List<double[]>> samples,
