@@ -384,117 +384,6 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portClose0(JNIEnv *env, jclass
 
 /* ---- the per-burst crossings -------------------------------------------------------------- */
 
-static inline uint16_t be16(const uint8_t *b)
-{
-	return (uint16_t)((b[0] << 8) | b[1]);
-}
-
-/* Ethernet / VLAN / IPv4 / IPv6 / TCP / UDP, into the descriptor. The engine's Java
- * packet view stays the authority on verdicts; this parse feeds the native counters and
- * the descriptor (offsets, protocol), and uses the same malformed codes. */
-static inline void parse(const uint8_t *f, uint32_t len, uint8_t *d, uint64_t *counters)
-{
-	uint32_t flags = 0;
-	uint16_t l3 = 0, l4 = 0;
-	uint8_t proto = 0, malformed = TNFV_MALFORMED_NONE;
-	uint16_t ether_type = 0;
-	uint32_t off = 14;
-	if (len < 14) {
-		malformed = TNFV_MALFORMED_TRUNC_L2;
-		goto done;
-	}
-	ether_type = be16(f + 12);
-	for (int tags = 0; tags < 2 && (ether_type == 0x8100 || ether_type == 0x88A8 || ether_type == 0x9100); tags++) {
-		if (off + 4 > len) {
-			malformed = TNFV_MALFORMED_TRUNC_L2;
-			goto done;
-		}
-		ether_type = be16(f + off + 2);
-		off += 4;
-		flags |= TNFV_RX_FLAG_VLAN;
-	}
-	if (ether_type == 0x0800) {
-		flags |= TNFV_RX_FLAG_IPV4;
-		l3 = (uint16_t)off;
-		if (off + 20 > len) {
-			malformed = TNFV_MALFORMED_TRUNC_L3;
-			goto done;
-		}
-		const uint32_t ihl = (uint32_t)(f[off] & 0xF) * 4;
-		const uint32_t total = be16(f + off + 2);
-		if ((f[off] >> 4) != 4 || ihl < 20 || total < ihl) {
-			malformed = TNFV_MALFORMED_BAD_IP;
-			goto done;
-		}
-		if (off + total > len) {
-			malformed = TNFV_MALFORMED_TRUNC_L3;
-			goto done;
-		}
-		proto = f[off + 9];
-		const uint32_t end = off + total;
-		if ((be16(f + off + 6) & 0x1FFF) != 0)
-			goto done; /* a non-first fragment carries no transport header */
-		off += ihl;
-		l4 = (uint16_t)off;
-		if (proto == 6) {
-			flags |= TNFV_RX_FLAG_TCP;
-			if (off + 20 > end)
-				malformed = TNFV_MALFORMED_TRUNC_L4;
-			else if ((f[off + 12] >> 4) < 5 || off + (uint32_t)(f[off + 12] >> 4) * 4 > end)
-				malformed = TNFV_MALFORMED_BAD_L4;
-		} else if (proto == 17) {
-			flags |= TNFV_RX_FLAG_UDP;
-			if (off + 8 > end)
-				malformed = TNFV_MALFORMED_TRUNC_L4;
-		}
-	} else if (ether_type == 0x86DD) {
-		flags |= TNFV_RX_FLAG_IPV6;
-		l3 = (uint16_t)off;
-		if (off + 40 > len) {
-			malformed = TNFV_MALFORMED_TRUNC_L3;
-			goto done;
-		}
-		if ((f[off] >> 4) != 6) {
-			malformed = TNFV_MALFORMED_BAD_IP;
-			goto done;
-		}
-		const uint32_t end = off + 40 + be16(f + off + 4);
-		if (end > len) {
-			malformed = TNFV_MALFORMED_TRUNC_L3;
-			goto done;
-		}
-		proto = f[off + 6];
-		off += 40;
-		l4 = (uint16_t)off;
-		if (proto == 6) {
-			flags |= TNFV_RX_FLAG_TCP;
-			if (off + 20 > end)
-				malformed = TNFV_MALFORMED_TRUNC_L4;
-		} else if (proto == 17) {
-			flags |= TNFV_RX_FLAG_UDP;
-			if (off + 8 > end)
-				malformed = TNFV_MALFORMED_TRUNC_L4;
-		}
-	} else {
-		counters[TNFV_C_RX_NON_IP]++;
-	}
-done:
-	*(uint16_t *)(d + TNFV_RX_L3_OFFSET) = l3;
-	*(uint16_t *)(d + TNFV_RX_L4_OFFSET) = l4;
-	*(uint16_t *)(d + TNFV_RX_ETHER_TYPE) = ether_type;
-	d[TNFV_RX_IP_PROTOCOL] = proto;
-	d[TNFV_RX_MALFORMED] = malformed;
-	*(uint32_t *)(d + TNFV_RX_FLAGS) = flags;
-	if (malformed != TNFV_MALFORMED_NONE)
-		counters[TNFV_C_MALFORMED_BASE + malformed]++;
-}
-
-static inline void clear_parse(uint8_t *d)
-{
-	memset(d + TNFV_RX_L3_OFFSET, 0, TNFV_RX_SEGMENTS - TNFV_RX_L3_OFFSET); /* l3 .. malformed */
-	*(uint32_t *)(d + TNFV_RX_FLAGS) = 0;
-}
-
 JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_rxBurst0(JNIEnv *env, jclass clazz, jint port, jint queue, jint max)
 {
 	(void)env; (void)clazz;
@@ -533,23 +422,18 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_rxBurst0(JNIEnv *env, jclass c
 		const uint8_t *data = rte_pktmbuf_mtod(m, const uint8_t *);
 		*(uint64_t *)(d + TNFV_RX_MBUF) = (uint64_t)(uintptr_t)m;
 		*(uint64_t *)(d + TNFV_RX_DATA_OFFSET) = (uint64_t)((uintptr_t)data - p->window_base);
-		uint32_t flags_extra = 0;
+		uint32_t flags = 0;
 		uint64_t ts = wall_ns;
 		if (p->timestamp_offset >= 0 && (m->ol_flags & p->timestamp_flag) != 0) {
 			ts = *RTE_MBUF_DYNFIELD(m, p->timestamp_offset, rte_mbuf_timestamp_t *) * p->timestamp_unit_ns;
-			flags_extra = TNFV_RX_FLAG_PMD_TIME;
+			flags = TNFV_RX_FLAG_PMD_TIME;
 		}
 		*(uint64_t *)(d + TNFV_RX_TIMESTAMP_NS) = ts;
 		*(uint32_t *)(d + TNFV_RX_DATA_LENGTH) = m->data_len;
 		*(uint32_t *)(d + TNFV_RX_PACKET_LENGTH) = m->pkt_len;
 		*(uint16_t *)(d + TNFV_RX_SEGMENTS) = m->nb_segs;
 		*(uint32_t *)(d + TNFV_RX_RSS_HASH) = m->hash.rss;
-		/* a chained frame's first segment may end inside its headers: leave it to Java */
-		if (m->nb_segs == 1)
-			parse(data, m->data_len, d, counters);
-		else
-			clear_parse(d);
-		*(uint32_t *)(d + TNFV_RX_FLAGS) |= flags_extra;
+		*(uint32_t *)(d + TNFV_RX_FLAGS) = flags;
 		if (m->nb_segs > 1)
 			counters[TNFV_C_RX_MULTI_SEGMENT]++;
 		bytes += m->pkt_len;

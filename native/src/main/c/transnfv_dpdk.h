@@ -21,17 +21,19 @@
 #define TNFV_MAX_FRAME_BYTES 9216
 
 /*
- * Rx descriptor: one per received packet, written by rxBurst0.
+ * Rx descriptor: one per received packet, written by rxBurst0. Frames are not parsed
+ * here: the engine's packet view (io.transnfv.vnf.packet.PacketFlyweight) parses each one,
+ * in place, and is the only parser (docs/dpdk.md says why).
  *
  *   0                   8                  16                  24
  *   +-------------------+-------------------+-------------------+
  *   | mbuf address      | data offset in    | timestamp (ns)    |
  *   |                   | the pool window   |                   |
- *   +---------+---------+----+----+----+----+----+----+---------+
- *   | 24 data | 28 pkt  |32 l3|34 l4|36 eth|38 |39 |40 segs|42 -|
- *   |  length |  length | off | off | type |pro|mal|       |     |
- *   +---------+---------+----+----+----+----+----+----+---------+
- *   44 rss hash (u32), 48 flags (u32), 52..63 reserved
+ *   +---------+---------+-------------------+----+----+---------+
+ *   | 24 data | 28 pkt  | 32..39 reserved   |40 segs|42 -|44 rss|
+ *   |  length |  length |                   |       |    | hash |
+ *   +---------+---------+-------------------+----+----+---------+
+ *   48 flags (u32), 52..63 reserved
  */
 #define TNFV_RX_DESCRIPTOR_BYTES   64
 #define TNFV_RX_MBUF               0   /* u64 */
@@ -39,30 +41,11 @@
 #define TNFV_RX_TIMESTAMP_NS      16   /* u64: PMD rx timestamp, else wall clock at the burst */
 #define TNFV_RX_DATA_LENGTH       24   /* u32: bytes in the first segment */
 #define TNFV_RX_PACKET_LENGTH     28   /* u32: bytes in the whole chain (pkt_len) */
-#define TNFV_RX_L3_OFFSET         32   /* u16: 0 when not IP */
-#define TNFV_RX_L4_OFFSET         34   /* u16: 0 when none */
-#define TNFV_RX_ETHER_TYPE        36   /* u16: innermost ethertype after VLAN tags */
-#define TNFV_RX_IP_PROTOCOL       38   /* u8 */
-#define TNFV_RX_MALFORMED         39   /* u8: TNFV_MALFORMED_* */
 #define TNFV_RX_SEGMENTS          40   /* u16: nb_segs */
 #define TNFV_RX_RSS_HASH          44   /* u32 */
 #define TNFV_RX_FLAGS             48   /* u32: TNFV_RX_FLAG_* */
 
-#define TNFV_RX_FLAG_VLAN       0x1
-#define TNFV_RX_FLAG_IPV4       0x2
-#define TNFV_RX_FLAG_IPV6       0x4
-#define TNFV_RX_FLAG_TCP        0x8
-#define TNFV_RX_FLAG_UDP       0x10
 #define TNFV_RX_FLAG_PMD_TIME  0x20
-
-/* Malformed reasons: the same codes as io.transnfv.vnf.packet.PacketFlyweight. */
-#define TNFV_MALFORMED_NONE        0
-#define TNFV_MALFORMED_TRUNC_L2    1
-#define TNFV_MALFORMED_TRUNC_L3    2
-#define TNFV_MALFORMED_BAD_IP      3
-#define TNFV_MALFORMED_TRUNC_L4    4
-#define TNFV_MALFORMED_BAD_L4      5
-#define TNFV_MALFORMED_COUNT       6
 
 /*
  * Tx descriptor: one per verdict, written by the Java sink, read by txBurst0.
@@ -84,15 +67,13 @@ enum tnfv_counter {
 	TNFV_C_RX_PACKETS,
 	TNFV_C_RX_BYTES,
 	TNFV_C_RX_MULTI_SEGMENT,     /* frames longer than one mbuf's data room */
-	TNFV_C_RX_NON_IP,
 	TNFV_C_TX_BURSTS,            /* txBurst0 calls */
 	TNFV_C_TX_PACKETS,           /* accepted by the PMD */
 	TNFV_C_TX_BYTES,
 	TNFV_C_TX_RETRIES,           /* tx bursts the PMD only partly took: backpressure */
 	TNFV_C_DROP_VERDICT,         /* dropped because post-processing said so */
 	TNFV_C_DROP_TX_FULL,         /* the PMD refused them after every retry */
-	TNFV_C_MALFORMED_BASE,       /* + reason, TNFV_MALFORMED_COUNT entries */
-	TNFV_C_ETH_IPACKETS = TNFV_C_MALFORMED_BASE + TNFV_MALFORMED_COUNT, /* rte_eth_stats snapshot */
+	TNFV_C_ETH_IPACKETS,         /* rte_eth_stats snapshot */
 	TNFV_C_ETH_OPACKETS,
 	TNFV_C_ETH_IMISSED,
 	TNFV_C_ETH_IERRORS,

@@ -1,7 +1,5 @@
 package io.transnfv.dpdk;
 
-
-import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 
@@ -34,15 +32,25 @@ public final class DpdkFrontEnd implements AutoCloseable
     private DpdkFrontEnd(final DpdkPort port)
     {
         this.port = port;
-        // The wait strategy is unused: the source polls the cursor itself (IdleBackoff).
-        this.ring = RingBuffer.createSingleProducer(RxEvent::new, port.config().ringPackets(), new BusySpinWaitStrategy());
         final Sequence released = new Sequence(-1);
-        ring.addGatingSequences(released);
+        this.ring = ingressRing(port.config().ringPackets(), released);
         this.receiver = new DpdkReceiver(port, ring);
         this.sink = new DpdkSink(port, ring, released);
         this.source = new DpdkSource(this, ring, receiver, sink);
         this.receiverThread = new Thread(receiver, "transnfv-dpdk-rx-" + port.id());
         receiverThread.setDaemon(true);
+    }
+
+    /**
+     * The ingress ring: the receiver its only producer, {@code released} (moved by the sink
+     * once verdicts are applied) its only gating sequence. Polled, never waited on
+     * ({@link PollOnlyWaitStrategy}).
+     */
+    static RingBuffer<RxEvent> ingressRing(final int packets, final Sequence released)
+    {
+        final RingBuffer<RxEvent> ring = RingBuffer.createSingleProducer(RxEvent::new, packets, PollOnlyWaitStrategy.INSTANCE);
+        ring.addGatingSequences(released);
+        return ring;
     }
 
     /**

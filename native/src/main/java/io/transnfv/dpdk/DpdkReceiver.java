@@ -103,7 +103,6 @@ final class DpdkReceiver implements Runnable
             e.dataLength = descriptors.getInt(d + RxDescriptor.DATA_LENGTH);
             e.packetLength = descriptors.getInt(d + RxDescriptor.PACKET_LENGTH);
             e.segments = descriptors.getShort(d + RxDescriptor.SEGMENTS) & 0xFFFF;
-            e.malformed = descriptors.get(d + RxDescriptor.MALFORMED);
             e.timestampNs = descriptors.getLong(d + RxDescriptor.TIMESTAMP_NS);
         }
         ring.publish(lo, hi);

@@ -1,7 +1,5 @@
 package io.transnfv.dpdk;
 
-import io.transnfv.vnf.packet.PacketFlyweight;
-
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,16 +16,13 @@ public final class NativeCounters
     static final int RX_PACKETS = 2;
     static final int RX_BYTES = 3;
     static final int RX_MULTI_SEGMENT = 4;
-    static final int RX_NON_IP = 5;
-    static final int TX_BURSTS = 6;
-    static final int TX_PACKETS = 7;
-    static final int TX_BYTES = 8;
-    static final int TX_RETRIES = 9;
-    static final int DROP_VERDICT = 10;
-    static final int DROP_TX_FULL = 11;
-    static final int MALFORMED_BASE = 12;
-    static final int MALFORMED_COUNT = 6;
-    static final int ETH_IPACKETS = MALFORMED_BASE + MALFORMED_COUNT;
+    static final int TX_BURSTS = 5;
+    static final int TX_PACKETS = 6;
+    static final int TX_BYTES = 7;
+    static final int TX_RETRIES = 8;
+    static final int DROP_VERDICT = 9;
+    static final int DROP_TX_FULL = 10;
+    static final int ETH_IPACKETS = 11;
     static final int ETH_OPACKETS = ETH_IPACKETS + 1;
     static final int ETH_IMISSED = ETH_IPACKETS + 2;
     static final int ETH_IERRORS = ETH_IPACKETS + 3;
@@ -133,21 +128,6 @@ public final class NativeCounters
         return get(ETH_IMISSED) + get(ETH_IERRORS) + get(ETH_RX_NOMBUF);
     }
 
-    /** @return malformed frames seen by the C parser, by the packet view's reason names. */
-    public Map<String, Long> malformedByReason()
-    {
-        final Map<String, Long> byReason = new LinkedHashMap<>();
-        for (int reason = 1; reason < MALFORMED_COUNT; reason++)
-        {
-            final long n = get(MALFORMED_BASE + reason);
-            if (n > 0)
-            {
-                byReason.put(PacketFlyweight.malformedReasonName(reason), n);
-            }
-        }
-        return byReason;
-    }
-
     /** @return every counter by name, for reports. */
     public Map<String, Long> toMap()
     {
@@ -157,7 +137,6 @@ public final class NativeCounters
         m.put("rx_packets", get(RX_PACKETS));
         m.put("rx_bytes", get(RX_BYTES));
         m.put("rx_multi_segment", get(RX_MULTI_SEGMENT));
-        m.put("rx_non_ip", get(RX_NON_IP));
         m.put("rx_held_back_pool_low", get(RX_POOL_LOW));
         m.put("tx_bursts", get(TX_BURSTS));
         m.put("tx_packets", get(TX_PACKETS));
@@ -165,10 +144,6 @@ public final class NativeCounters
         m.put("tx_retries", get(TX_RETRIES));
         m.put("drop_verdict", get(DROP_VERDICT));
         m.put("drop_tx_full", get(DROP_TX_FULL));
-        for (final Map.Entry<String, Long> e : malformedByReason().entrySet())
-        {
-            m.put("malformed_" + e.getKey(), e.getValue());
-        }
         m.put("port_ipackets", get(ETH_IPACKETS));
         m.put("port_opackets", get(ETH_OPACKETS));
         m.put("port_imissed", get(ETH_IMISSED));

@@ -3,12 +3,12 @@ package io.transnfv.dpdk;
 /**
  * Layout of one rx descriptor, written by {@code rxBurst0} for each received packet into
  * the rx queue's direct buffer (mirror of {@code transnfv_dpdk.h}, machine byte order).
+ * It describes where the frame is, not what is in it: the packet view parses the frame.
  *
  * <pre>
  *   0 mbuf address (u64)          8 data offset in the pool window (u64)
  *  16 timestamp ns (u64)         24 data length (u32)   28 packet length (u32)
- *  32 l3 offset (u16)  34 l4 offset (u16)  36 ethertype (u16)  38 ip protocol (u8)
- *  39 malformed reason (u8)      40 segments (u16)      44 rss hash (u32)  48 flags (u32)
+ *  32..39 reserved               40 segments (u16)      44 rss hash (u32)  48 flags (u32)
  * </pre>
  */
 final class RxDescriptor
@@ -19,11 +19,6 @@ final class RxDescriptor
     static final int TIMESTAMP_NS = 16;
     static final int DATA_LENGTH = 24;
     static final int PACKET_LENGTH = 28;
-    static final int L3_OFFSET = 32;
-    static final int L4_OFFSET = 34;
-    static final int ETHER_TYPE = 36;
-    static final int IP_PROTOCOL = 38;
-    static final int MALFORMED = 39;
     static final int SEGMENTS = 40;
     static final int RSS_HASH = 44;
     static final int FLAGS = 48;

@@ -12,6 +12,5 @@ final class RxEvent
     int dataLength;
     int packetLength;
     int segments;
-    int malformed;
     long timestampNs;
 }

@@ -3,11 +3,11 @@
  * through a small JNI binding over {@code libtransnfv_dpdk.so} (C in {@code native/src/main/c}).
  *
  * <pre>
- *  NIC / vdev ─► rxBurst0 (C: rx burst, parse, descriptors) ─► DpdkReceiver ─► ingress ring
- *     ▲              one JNI crossing per burst               (rx thread)      (Disruptor,
- *     │                                                                          RxEvent[])
- *     │                                                                              │
- *  txBurst0 (C: free drops, tx forwards) ◄─ DpdkSink ◄─ executor ◄─ DpdkSource ◄────┘
+ *  NIC / vdev ─► rxBurst0 (C: rx burst, descriptors) ─► DpdkReceiver ─► ingress ring
+ *     ▲              one JNI crossing per burst        (rx thread)      (Disruptor,
+ *     │                                                                   RxEvent[])
+ *     │                                                                          │
+ *  txBurst0 (C: free drops, tx forwards) ◄─ DpdkSink ◄─ executor ◄─ DpdkSource ◄─┘
  *     one JNI crossing per burst        (verdicts, in    (engine     (attaches the buffer
  *                                        arrival order)   thread)     to the mbuf's data)
  * </pre>

@@ -1,6 +1,5 @@
 package io.transnfv.dpdk;
 
-import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.transnfv.engine.egress.PacketRecord;
@@ -99,9 +98,8 @@ class DpdkFrontEndTest
         long heldBackWithRoomInTheRing = 0;
         try (DpdkPort port = DpdkPort.open(config))
         {
-            final RingBuffer<RxEvent> ring = RingBuffer.createSingleProducer(RxEvent::new, config.ringPackets(), new BusySpinWaitStrategy());
             final Sequence released = new Sequence(-1);
-            ring.addGatingSequences(released);
+            final RingBuffer<RxEvent> ring = DpdkFrontEnd.ingressRing(config.ringPackets(), released);
             final DpdkReceiver receiver = new DpdkReceiver(port, ring);
             final DpdkSink sink = new DpdkSink(port, ring, released);
             long next = 0;

@@ -62,7 +62,7 @@ class DpdkPcapEquivalenceTest
         final List<String> oracle = new ArrayList<>();
         try (SerialChainExecutor serial = new SerialChainExecutor(chain); PacketSource source = PcapSource.open(trace, 1))
         {
-            serial.run(source, recorder(serial, oracle));
+            serial.run(source, DpdkTestSupport.recorder(serial, oracle));
         }
 
         final Path javaOut = dir.resolve("java.pcap");
@@ -72,7 +72,7 @@ class DpdkPcapEquivalenceTest
              PcapWriter writer = PcapWriter.create(javaOut))
         {
             final PacketListener forward = forwardTo(writer);
-            engine.run(source, DpdkTestSupport.both(recorder(engine, javaRecords), (record, buffer, packet) ->
+            engine.run(source, DpdkTestSupport.both(DpdkTestSupport.recorder(engine, javaRecords), (record, buffer, packet) ->
             {
                 forward.onPacket(record, buffer, packet);
                 if (buffer.length() > dataRoom)
@@ -92,7 +92,7 @@ class DpdkPcapEquivalenceTest
                 .withDataRoom(dataRoom));
             try (DpdkSource source = dpdk.source())
             {
-                engine.run(source, DpdkTestSupport.both(recorder(engine, dpdkRecords), dpdk.sink()));
+                engine.run(source, DpdkTestSupport.both(DpdkTestSupport.recorder(engine, dpdkRecords), dpdk.sink()));
             }
         }
 
@@ -132,16 +132,6 @@ class DpdkPcapEquivalenceTest
         assertEquals(longerThanAnMbuf[1], dpdk.framesCopiedOut(), "frames copied back: the forwarded chains, nothing else");
         assertTrue(dpdk.describe().endsWith("frames copied " + longerThanAnMbuf[0] + " in / " + longerThanAnMbuf[1] + " out"),
             dpdk.describe());
-    }
-
-    private static PacketListener recorder(final ChainExecutor executor, final List<String> into)
-    {
-        final StringBuilder line = new StringBuilder();
-        return (record, buffer, packet) ->
-        {
-            line.setLength(0);
-            into.add(record.format(line, executor.runtime(), packet).toString());
-        };
     }
 
     private static PacketListener forwardTo(final PcapWriter writer)

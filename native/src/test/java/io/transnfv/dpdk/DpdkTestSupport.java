@@ -15,19 +15,51 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
 
-/** Shared by the DPDK tests: skipping without DPDK, traces, chains, and reading pcap files. */
+/** Shared by the DPDK tests: failing or skipping without DPDK, traces, chains, and reading pcap files. */
 final class DpdkTestSupport
 {
+    /**
+     * System property: {@code false} lets the DPDK tests skip when the library or DPDK is
+     * missing; unset or anything else (the default, and so CI) makes them fail. Surefire
+     * passes Maven's command-line properties to the test JVMs, so
+     * {@code ./transnfv test -Dtransnfv.dpdk.required=false} runs everything else on a
+     * machine without libdpdk.
+     */
+    static final String REQUIRED_PROPERTY = "transnfv.dpdk.required";
+
     private DpdkTestSupport()
     {
     }
 
-    /** Skips the test, saying why, when the native library or DPDK is missing. */
+    /**
+     * Fails the test when the native library or DPDK is missing, saying why and how to opt
+     * out; skips it instead when {@value #REQUIRED_PROPERTY} is {@code false}.
+     */
     static void assumeDpdk()
     {
-        assumeTrue(Dpdk.isAvailable(), () -> "DPDK unavailable: " + Dpdk.unavailableReason());
+        requireOrSkip(Dpdk.unavailableReason(), !"false".equals(System.getProperty(REQUIRED_PROPERTY)));
+    }
+
+    /**
+     * @param unavailableReason why DPDK cannot be used, or null when it can.
+     * @param required          true to fail rather than skip when it cannot.
+     */
+    static void requireOrSkip(final String unavailableReason, final boolean required)
+    {
+        if (unavailableReason == null)
+        {
+            return;
+        }
+        final String why = "DPDK unavailable: " + unavailableReason;
+        if (required)
+        {
+            fail(why + ". The DPDK tests are required (" + REQUIRED_PROPERTY + " is not false, as in CI); to run the"
+                + " other tests without DPDK: ./transnfv test -D" + REQUIRED_PROPERTY + "=false");
+        }
+        abort(why + " (skipped: " + REQUIRED_PROPERTY + "=false)");
     }
 
     /** The traces are kept once, with their licences, in the engine's test data. */
@@ -52,6 +84,17 @@ final class DpdkTestSupport
     static ChainExecutor engine(final ChainSpec chain)
     {
         return new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
+    }
+
+    /** @return a listener that adds each packet's record, formatted, to {@code into}. */
+    static PacketListener recorder(final ChainExecutor executor, final List<String> into)
+    {
+        final StringBuilder line = new StringBuilder();
+        return (record, buffer, packet) ->
+        {
+            line.setLength(0);
+            into.add(record.format(line, executor.runtime(), packet).toString());
+        };
     }
 
     /**
