@@ -95,7 +95,7 @@ final class VerifyCommand implements Callable<Integer>
         }
         final TrafficSpec runTraffic = run.settings().traffic();
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(run, () -> PacketSources.open(runTraffic),
-            spec -> ExecutorOptions.create(ExecutorOptions.Kind.tpg, strategyName, spec));
+            spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec));
         final String what = generated ? "seed " + seed : traffic.pcap().toString();
         if (result.equivalent())
         {

@@ -124,6 +124,16 @@ class TransnfvCommandTest
     }
 
     @Test
+    void shouldNameTheExecutorKindsInLowerCaseInHelpAndErrors()
+    {
+        final Captured help = capture("run", "--help");
+        assertTrue(help.out.contains("Executor: tpg, serial (default: tpg)"), help.out);
+        final Captured run = capture("run", "--executor", "TPG", "--generate", "packets=10", "--no-progress");
+        assertEquals(2, run.status);
+        assertTrue(run.err.contains("expected one of [tpg, serial] (case-sensitive) but was 'TPG'"), run.err);
+    }
+
+    @Test
     void shouldShowTheSchedulerDecisionsInTheReport()
     {
         final Captured run = capture("run", "--generate", "packets=3000", "--strategy", "adaptive", "--no-progress");
