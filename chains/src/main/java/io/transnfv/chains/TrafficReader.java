@@ -6,18 +6,21 @@ import io.transnfv.engine.source.GeneratorConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 
 /**
  * Reads {@code settings.traffic}: exactly one of {@code generate:} (the generator's
- * parameters, checked by {@link GeneratorConfig}) or {@code pcap:} with an optional
- * {@code loop:}. Setup only.
+ * parameters, each checked once by a {@link GeneratorConfig.Builder} as it is read) or
+ * {@code pcap:} with an optional {@code loop:}. Setup only.
  */
 final class TrafficReader
 {
     static final List<String> TRAFFIC_KEYS = List.of("generate", "pcap", "loop");
+
+    private static final String GENERATOR_FIX = "see 'generate' in docs/chain-yaml.md for each parameter's range";
 
     private final ChainErrors errors;
     private final Path baseDirectory;
@@ -74,8 +77,8 @@ final class TrafficReader
             {
                 errors.addAtKey(loop, "'loop' applies to pcap traffic only", "remove 'loop' (use 'packets:' under 'generate')");
             }
-            final Map<String, String> parameters = generator(generate.value());
-            return errors.count() > errorsBefore || parameters == null ? null : TrafficSpec.generate(parameters);
+            final GeneratorConfig config = generator(generate.value());
+            return errors.count() > errorsBefore || config == null ? null : TrafficSpec.generate(config);
         }
         int loops = 1;
         if (loop != null)
@@ -86,11 +89,11 @@ final class TrafficReader
         return errors.count() > errorsBefore || file == null ? null : TrafficSpec.pcap(file, loops);
     }
 
-    private Map<String, String> generator(final YamlNode node)
+    private GeneratorConfig generator(final YamlNode node)
     {
         if (node instanceof YamlNode.Scalar s && s.isNull())
         {
-            return Map.of();
+            return GeneratorConfig.defaults();
         }
         final YamlNode.MapNode map = errors.expectMap(node, "'generate'",
             "write a map of generator parameters, e.g. '{ packets: 1000000, new_conn_ratio: 0.05 }'");
@@ -98,8 +101,9 @@ final class TrafficReader
         {
             return null;
         }
-        final Map<String, String> values = new TreeMap<>();
-        final Map<String, YamlNode> nodes = new HashMap<>();
+        final GeneratorConfig.Builder config = GeneratorConfig.builder();
+        final Map<String, YamlNode> accepted = new HashMap<>();
+        final Set<String> rejected = new HashSet<>();
         boolean ok = true;
         for (final YamlNode.Entry entry : map.entries())
         {
@@ -115,44 +119,39 @@ final class TrafficReader
             {
                 errors.add(entry.value(), "bad generator parameter '" + entry.key() + "': " + entry.value().describe(),
                     entry.key().equals("dst_ports") ? "write a port or a list of ports, e.g. [80, 443]" : "write a single value");
+                rejected.add(entry.key());
                 ok = false;
                 continue;
             }
             try
             {
-                GeneratorConfig.fromMap(Map.of(entry.key(), text));
-                values.put(entry.key(), text);
-                nodes.put(entry.key(), entry.value());
+                config.set(entry.key(), text);
+                accepted.put(entry.key(), entry.value());
             }
             catch (final IllegalArgumentException e)
             {
-                errors.add(entry.value(), e.getMessage(), "see 'generate' in docs/chain-yaml.md for each parameter's range");
+                errors.add(entry.value(), e.getMessage(), GENERATOR_FIX);
+                rejected.add(entry.key());
                 ok = false;
             }
         }
-        if (!ok)
-        {
-            return null;
-        }
         try
         {
-            GeneratorConfig.fromMap(values);
+            final GeneratorConfig built = config.build();
+            return ok ? built : null;
         }
-        catch (final IllegalArgumentException e)
+        catch (final GeneratorConfig.ParameterException e)
         {
-            YamlNode at = map;
-            for (final Map.Entry<String, YamlNode> named : nodes.entrySet())
+            // A check of several values (the frame size range) is reported unless one of them was
+            // already reported bad; a value not written takes part with its default.
+            if (e.parameters().stream().noneMatch(rejected::contains))
             {
-                if (e.getMessage() != null && e.getMessage().contains("'" + named.getKey() + "'"))
-                {
-                    at = named.getValue();
-                    break;
-                }
+                final YamlNode at = e.parameters().stream().filter(accepted::containsKey).findFirst()
+                    .map(accepted::get).orElse(map);
+                errors.add(at, e.getMessage(), GENERATOR_FIX);
             }
-            errors.add(at, e.getMessage(), "see 'generate' in docs/chain-yaml.md for each parameter's range");
             return null;
         }
-        return values;
     }
 
     private static String generatorValue(final YamlNode node)

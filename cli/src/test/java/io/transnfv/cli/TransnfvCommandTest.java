@@ -178,6 +178,23 @@ class TransnfvCommandTest
     }
 
     @Test
+    void shouldOverrideTheChainsGeneratorWithAPortListAndKeepItsOtherParameters()
+    {
+        final Captured run = capture("run", "--generate", "packets=500,dst_ports=22,21,seed=7", "--no-progress");
+        assertEquals(0, run.status, run.err);
+        assertTrue(run.out.contains("generator packets=500,flows=10000,"), run.out);
+        assertTrue(run.out.contains(",dst_ports=22,21,fin_ratio=") && run.out.contains(",seed=7"), run.out);
+    }
+
+    @Test
+    void shouldRejectAGenerateItemThatIsNotKeyValue()
+    {
+        final Captured run = capture("run", "--generate", "packets=5,443", "--no-progress");
+        assertEquals(2, run.status);
+        assertTrue(run.err.contains("--generate expects key=value pairs separated by commas, got '443'"), run.err);
+    }
+
+    @Test
     void shouldListTheBuiltInVnfTypes()
     {
         final Captured vnfs = capture("vnfs");
