@@ -5,6 +5,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.report.RunReport.ExecutorReport;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -68,6 +69,16 @@ final class ExecutorOptions
             "abort eager|lazy (e.g. dfs/group/lazy), or adaptive (heuristic decision model per batch)",
             "or adaptive-feedback (bandit over the 12 policies)."})
     String strategy;
+
+    /** @return the report's account of the chosen executor running {@code chain}, described as {@code description}. */
+    ExecutorReport report(final ChainSpec chain, final String description)
+    {
+        return switch (kind)
+        {
+            case SERIAL -> ExecutorReport.serial(description);
+            case TPG -> ExecutorReport.tpg(description, strategy, chain.settings());
+        };
+    }
 
     /** @return a new executor of the chosen kind for {@code chain}. */
     ChainExecutor create(final ChainSpec chain)

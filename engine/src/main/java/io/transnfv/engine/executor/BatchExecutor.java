@@ -1,7 +1,11 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.TransactionLog;
+
+import java.util.Optional;
 
 /**
  * Executes whole batches of transactions against a multi-version state table, with the
@@ -30,7 +34,7 @@ public interface BatchExecutor extends AutoCloseable
      * {@code graph}.
      */
     default void execute(
-        final TransactionLog log, final io.transnfv.tpg.graph.TaskPrecedenceGraph graph, final MultiVersionStateTable state)
+        final TransactionLog log, final TaskPrecedenceGraph graph, final MultiVersionStateTable state)
     {
         execute(log, state);
     }
@@ -39,9 +43,9 @@ public interface BatchExecutor extends AutoCloseable
      * @return what the executor wants reported at the end of a run (strategy, decisions,
      *         time breakdown); empty by default. Called by the thread that calls execute.
      */
-    default java.util.Map<String, Object> summary()
+    default Optional<SchedulerReport> summary()
     {
-        return java.util.Map.of();
+        return Optional.empty();
     }
 
     /** Stops the executor threads; the executor cannot be used afterwards. */

@@ -1,5 +1,6 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.scheduler.BatchStatistics;
 import io.transnfv.scheduler.DecisionModel;
@@ -17,10 +18,9 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -233,38 +233,34 @@ public final class TpgBatchExecutor implements BatchExecutor
 
     /**
      * A report of the run so far, for the run report (allocates; call off the hot path):
-     * {@code strategy}, {@code threads}, {@code batches}, {@code decisions} (policy name →
-     * batches), {@code reasons} (decision rule → batches), {@code timeBreakdownNsPerOp}
-     * (useful, sync, lock, construct, explore, others), {@code operationsExecuted},
-     * {@code operationsReExecuted}, {@code transactionsAborted}.
+     * strategy, threads, graphs executed (its batches), decisions per policy, reasons, the
+     * time breakdown per operation (useful, sync, lock, construct, explore, others),
+     * operations executed and re-executed, transactions aborted.
      */
     @Override
-    public Map<String, Object> summary()
+    public Optional<SchedulerReport> summary()
     {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", model.name());
-        m.put("threads", threads);
-        m.put("batches", counters.batches());
-        final Map<String, Long> chosen = new LinkedHashMap<>();
+        final SchedulerReport.Builder report = SchedulerReport.builder()
+            .strategy(model.name())
+            .executorThreads(threads)
+            .graphs(counters.batches());
         for (int i = 0; i < decisions.length; i++)
         {
             if (decisions[i] > 0)
             {
-                chosen.put(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
+                report.decision(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
             }
         }
-        m.put("decisions", chosen);
-        final Map<String, Long> reasons = new LinkedHashMap<>();
         for (int i = 0; i < MAX_REASONS && reasonNames[i] != null; i++)
         {
-            reasons.put(reasonNames[i], reasonCounts[i]);
+            report.reason(reasonNames[i], reasonCounts[i]);
         }
-        m.put("reasons", reasons);
-        m.put("timeBreakdownNsPerOp", breakdown.nsPerOperation());
-        m.put("operationsExecuted", counters.totalOperationsExecuted());
-        m.put("operationsReExecuted", counters.totalOperationsReExecuted());
-        m.put("transactionsAborted", counters.totalTransactionsAborted());
-        return m;
+        breakdown.nsPerOperation().forEach(report::timeShare);
+        return Optional.of(report
+            .operationsExecuted(counters.totalOperationsExecuted())
+            .operationsReExecuted(counters.totalOperationsReExecuted())
+            .transactionsAborted(counters.totalTransactionsAborted())
+            .build());
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.transnfv.engine.executor.BatchExecutor;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.state.MultiVersionStateTable;
@@ -21,8 +22,7 @@ import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
@@ -354,13 +354,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     @Override
-    public Map<String, Object> executorSummary()
+    public Optional<SchedulerReport> executorSummary()
     {
-        final Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("batches", batches);
-        summary.put("pipelined", pipelined);
-        summary.putAll(executor.summary());
-        return summary;
+        return executor.summary().map(report -> report.toBuilder().batches(batches).pipelined(pipelined).build());
     }
 
     /** @return batches executed so far. */
