@@ -27,6 +27,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Small VNFs, chains and sources for executor tests. */
 final class TestChains
@@ -104,7 +105,7 @@ final class TestChains
         }
     }
 
-    static VnfFactory factory(final String type, final java.util.function.Supplier<Vnf> vnf)
+    static VnfFactory factory(final String type, final Supplier<Vnf> vnf)
     {
         return new VnfFactory()
         {
