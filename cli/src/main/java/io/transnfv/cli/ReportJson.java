@@ -24,7 +24,7 @@ final class ReportJson
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-        .serializationInclusion(JsonInclude.Include.NON_NULL)
+        .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
 
