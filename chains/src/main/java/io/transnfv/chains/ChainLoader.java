@@ -203,11 +203,12 @@ public final class ChainLoader
     private ChainSpec check(final String yaml, final String sourceName, final Path baseDirectory, final List<ChainError> errors)
     {
         final int errorsBefore = errors.size();
-        final YamlNode root = new YamlTreeReader(sourceName, errors).read(yaml);
+        final ChainErrors collector = new ChainErrors(sourceName, errors);
+        final YamlNode root = new YamlTreeReader(collector).read(yaml);
         ChainSpec chain = null;
         if (root != null)
         {
-            chain = new ChainValidator(registry, sourceName, baseDirectory, errors).validate(root);
+            chain = new ChainReader(registry, collector, baseDirectory).read(root);
         }
         errors.sort(FILE_ORDER);
         return errors.size() > errorsBefore ? null : chain;

@@ -10,7 +10,6 @@ import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import java.io.IOException;
-import java.util.List;
 
 /**
  * Reads one YAML document into {@link YamlNode}s with Jackson's streaming YAML parser, so
@@ -21,16 +20,11 @@ final class YamlTreeReader
 {
     private static final YAMLFactory FACTORY = YAMLFactory.builder().build();
 
-    private final String source;
-    private final List<ChainError> errors;
+    private final ChainErrors errors;
 
-    /**
-     * @param source name used in errors.
-     * @param errors where problems are added.
-     */
-    YamlTreeReader(final String source, final List<ChainError> errors)
+    /** @param errors where problems are added. */
+    YamlTreeReader(final ChainErrors errors)
     {
-        this.source = source;
         this.errors = errors;
     }
 
@@ -167,6 +161,6 @@ final class YamlTreeReader
 
     private void error(final int line, final int column, final String message, final String fix)
     {
-        errors.add(new ChainError(source, line, column, message, fix));
+        errors.add(line, column, message, fix);
     }
 }

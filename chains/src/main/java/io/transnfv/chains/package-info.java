@@ -3,10 +3,18 @@
  * class path and produces the {@link io.transnfv.engine.chain.ChainSpec} the runtime runs.
  *
  * <pre>
- *   chain.yaml ──► YamlTreeReader ──► YamlNode tree ──► ChainValidator ──► ChainSpec
- *                  (Jackson tokens,    (every node       (collects every      or
- *                   line:column)        knows where)      ChainError)         ChainValidationException
+ *   chain.yaml ──► YamlTreeReader ──► YamlNode tree ──► ChainReader ──────────► ChainSpec
+ *                  (Jackson tokens,    (every node       one reader per section   or
+ *                   line:column)        knows where)     (VnfsReader, EdgesReader, ChainValidationException
+ *                                                         SettingsReader, ...)
+ *        every step adds to one ChainErrors ──► ChainError (file:line:column, message, fix)
  * </pre>
+ *
+ * <p>Section readers: {@code VnfsReader} (with {@code ParamsReader} for each VNF's
+ * parameters), {@code EdgesReader} (with {@code WhenReader} for header tests),
+ * {@code ChainGraphCheck} (shadowed edges, cycles, reachability), {@code SettingsReader}
+ * (with {@code TrafficReader}). Each reports at the key or value at fault and keeps going,
+ * so one load reports every problem.
  *
  * <p>Setup only: everything here runs once, on the thread that loads the chain, before any
  * packet flows. The one product used per packet is the edge predicate, which allocates

@@ -68,7 +68,7 @@ class BundledChainsTest
         final ChainSpec chain = new ChainLoader().loadBundled(ChainLoader.DEFAULT_CHAIN);
         assertEquals("nat-lb-td", chain.name());
         assertEquals(List.of("nat", "load-balancer", "trojan-detector"), chain.vnfs().stream().map(v -> v.type()).toList());
-        assertTrue(Long.parseLong(chain.settings().traffic().generator().get("packets")) >= 1_000_000L);
+        assertTrue(chain.settings().traffic().generator().packets() >= 1_000_000L);
     }
 
     @Test

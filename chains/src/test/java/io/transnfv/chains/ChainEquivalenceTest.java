@@ -9,6 +9,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
@@ -106,21 +107,21 @@ class ChainEquivalenceTest
                 }
             }
         }
-        final Map<String, String> traffic = new LinkedHashMap<>();
-        traffic.put("packets", Integer.toString(200 + random.nextInt(2500)));
-        traffic.put("flows", Integer.toString(1 + random.nextInt(2000)));
-        traffic.put("new_conn_ratio", Double.toString(0.05 + random.nextDouble() * 0.55));
-        traffic.put("tcp_ratio", Double.toString(random.nextDouble()));
-        traffic.put("hosts", Integer.toString(1 + random.nextInt(500)));
-        traffic.put("servers", Integer.toString(1 + random.nextInt(64)));
-        traffic.put("host_skew", Double.toString(random.nextInt(4) == 0 ? 3.0 : random.nextDouble() * 1.5));
-        traffic.put("server_skew", Double.toString(random.nextDouble() * 1.5));
-        traffic.put("rate_pps", Integer.toString(random.nextBoolean() ? 100 + random.nextInt(1000) : 1_000_000));
-        traffic.put("seed", Long.toString(random.nextLong() & Long.MAX_VALUE));
+        final GeneratorConfig.Builder traffic = GeneratorConfig.builder();
+        traffic.set("packets", Integer.toString(200 + random.nextInt(2500)));
+        traffic.set("flows", Integer.toString(1 + random.nextInt(2000)));
+        traffic.set("new_conn_ratio", Double.toString(0.05 + random.nextDouble() * 0.55));
+        traffic.set("tcp_ratio", Double.toString(random.nextDouble()));
+        traffic.set("hosts", Integer.toString(1 + random.nextInt(500)));
+        traffic.set("servers", Integer.toString(1 + random.nextInt(64)));
+        traffic.set("host_skew", Double.toString(random.nextInt(4) == 0 ? 3.0 : random.nextDouble() * 1.5));
+        traffic.set("server_skew", Double.toString(random.nextDouble() * 1.5));
+        traffic.set("rate_pps", Integer.toString(random.nextBoolean() ? 100 + random.nextInt(1000) : 1_000_000));
+        traffic.set("seed", Long.toString(random.nextLong() & Long.MAX_VALUE));
         final int batch = BATCHES[random.nextInt(BATCHES.length)];
         final long intervalNs = random.nextBoolean() ? 1_000_000_000L : 1_000L + random.nextInt(50_000_000);
         final RunSettings settings = new RunSettings(batch, intervalNs, THREADS[random.nextInt(THREADS.length)],
-            TrafficSpec.generate(traffic), null);
+            TrafficSpec.generate(traffic.build()), null);
         return new ChainSpec("random", "", nodes, edges, settings);
     }
 

@@ -456,6 +456,35 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldPointAnInvertedFrameSizeRangeAtMinSizeAndAcceptOneAboveTheDefaults()
+    {
+        final ChainError inverted = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate: { max_size: 100, min_size: 200 }
+            """));
+        assertEquals("7:42", inverted.position());
+        assertEquals("generator parameter 'max_size' (100) must be >= 'min_size' (200)", inverted.message());
+        assertEquals("see 'generate' in docs/chain-yaml.md for each parameter's range", inverted.fix());
+
+        // each value is checked on its own and the range against the values written: a range
+        // wholly above the default maximum (1500) is valid
+        assertEquals(List.of(), errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate: { min_size: 2000, max_size: 3000 }
+            """));
+    }
+
+    @Test
     void shouldReportAMissingPcapFileRelativeToTheChainFile(@TempDir final Path dir) throws Exception
     {
         final Path chain = dir.resolve("c.yaml");

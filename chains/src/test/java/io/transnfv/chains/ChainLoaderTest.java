@@ -4,6 +4,7 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.Ipv4;
 import io.transnfv.vnf.packet.PacketFlyweight;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -92,8 +92,7 @@ class ChainLoaderTest
         assertEquals(50_000L, settings.punctuationIntervalNs());
         assertEquals(3, settings.executorThreads());
         assertEquals(TrafficSpec.Kind.GENERATE, settings.traffic().kind());
-        assertEquals(Map.of("packets", "1000", "new_conn_ratio", "0.5", "dst_ports", "80,443"),
-            settings.traffic().generator());
+        assertEquals(GeneratorConfig.parse("packets=1000,new_conn_ratio=0.5,dst_ports=80,443"), settings.traffic().generator());
         assertEquals(Path.of("out.pcap"), settings.outPcap());
     }
 

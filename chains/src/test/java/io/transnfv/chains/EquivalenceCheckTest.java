@@ -1,11 +1,14 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.executor.BatchExecutor;
 import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -26,8 +29,7 @@ class EquivalenceCheckTest
     {
         final ChainSpec bundled = new ChainLoader().loadBundled("lb");
         final ChainSpec chain = bundled.withSettings(bundled.settings()
-            .withTraffic(io.transnfv.engine.chain.TrafficSpec.generate(
-                java.util.Map.of("packets", "5000", "new_conn_ratio", "0.5", "servers", "8", "seed", "3"))));
+            .withTraffic(TrafficSpec.generate(GeneratorConfig.parse("packets=5000,new_conn_ratio=0.5,servers=8,seed=3"))));
 
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain,
             () -> PacketSources.open(chain.settings().traffic()),
@@ -47,10 +49,10 @@ class EquivalenceCheckTest
     {
         final ChainSpec chain = new ChainLoader().loadBundled("fw-portscan-monitor");
         final ChainSpec small = chain.withSettings(chain.settings().withTraffic(
-            io.transnfv.engine.chain.TrafficSpec.generate(java.util.Map.of("packets", "3000"))));
+            TrafficSpec.generate(GeneratorConfig.parse("packets=3000"))));
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(small,
             () -> PacketSources.open(small.settings().traffic()),
-            spec -> new io.transnfv.engine.pipeline.SerialChainExecutor(spec));
+            spec -> new SerialChainExecutor(spec));
         assertTrue(result.equivalent(), String.valueOf(result));
         assertTrue(result.packets() == 3000);
     }

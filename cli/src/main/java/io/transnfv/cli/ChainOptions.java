@@ -4,14 +4,13 @@ import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.vnf.api.VnfConfig;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Options shared by the commands that run a chain: which chain, which traffic, and the
@@ -72,7 +71,7 @@ final class ChainOptions
         }
         else if (generate != null)
         {
-            settings = settings.withTraffic(TrafficSpec.generate(parseGenerator(generate, settings.traffic())));
+            settings = settings.withTraffic(TrafficSpec.generate(generator(generate, settings.traffic())));
         }
         else if (loops != 1 && settings.traffic().kind() == TrafficSpec.Kind.PCAP)
         {
@@ -96,29 +95,15 @@ final class ChainOptions
     }
 
     /**
-     * Parses {@code k=v,...}; keys given on the command line override the chain's own
-     * generator parameters, so {@code --generate packets=1000} keeps the chain's other keys.
+     * Parses {@code k=v,...} once, into the generator's settings: keys given on the command
+     * line override the chain's own generator settings, so {@code --generate packets=1000}
+     * keeps the chain's other parameters.
      */
-    private static Map<String, String> parseGenerator(final String text, final TrafficSpec chainTraffic)
+    private static GeneratorConfig generator(final String text, final TrafficSpec chainTraffic)
     {
-        final Map<String, String> params = new LinkedHashMap<>();
-        if (chainTraffic.kind() == TrafficSpec.Kind.GENERATE)
-        {
-            params.putAll(chainTraffic.generator());
-        }
-        for (final String pair : text.split(","))
-        {
-            if (pair.isBlank())
-            {
-                continue;
-            }
-            final int eq = pair.indexOf('=');
-            if (eq <= 0)
-            {
-                throw new IllegalArgumentException("--generate expects key=value pairs separated by commas, got '" + pair + "'");
-            }
-            params.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
-        }
-        return params;
+        final GeneratorConfig.Builder config = chainTraffic.kind() == TrafficSpec.Kind.GENERATE
+            ? chainTraffic.generator().toBuilder() : GeneratorConfig.builder();
+        return config.parse(text, item -> "--generate expects key=value pairs separated by commas, got '" + item + "'")
+            .build();
     }
 }

@@ -1,13 +1,12 @@
 package io.transnfv.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.RunReport;
+import io.transnfv.engine.report.RunReport.OutputPaths;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
 import picocli.CommandLine.Command;
@@ -19,6 +18,7 @@ import picocli.CommandLine.Option;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,17 +95,22 @@ final class RunCommand implements Callable<Integer>
                 executor.run(source, listener);
             }
             final long wallNs = System.nanoTime() - startNs;
-            final RunReport summary = RunReport.of(executor.describe(), source.describe(), source.stats(), executor.stats(), wallNs,
-                executor.executorSummary());
+            final RunReport.Builder summary = RunReport.builder()
+                .transnfvVersion(Transnfv.version())
+                .executor(executorOptions.report(chain, executor.describe()))
+                .source(source.describe())
+                .outputs(new OutputPaths(text(chain.settings().outPcap()), text(records), text(state), text(report)))
+                .measured(executor.stats(), source.stats(), wallNs)
+                .scheduler(executor.executorSummary().orElse(null));
             if (warmUp != null)
             {
-                summary.withWarmUp(warmUp.packets(), warmUp.wallNs());
+                summary.warmUp(warmUp.packets(), warmUp.wallNs());
             }
-            final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            System.out.println(json ? mapper.writeValueAsString(summary.toMap()) : summary.toText());
+            final RunReport built = summary.build();
+            System.out.println(json ? ReportJson.toJson(built) : built.toText());
             if (report != null)
             {
-                mapper.writeValue(report.toFile(), summary.toMap());
+                ReportJson.write(built, report);
             }
             if (state != null)
             {
@@ -117,6 +122,11 @@ final class RunCommand implements Callable<Integer>
             }
         }
         return 0;
+    }
+
+    private static String text(final Path file)
+    {
+        return file == null ? null : file.toString();
     }
 
     /** What the warm-up ran: fewer packets than asked for when the traffic is shorter. */
@@ -163,7 +173,7 @@ final class RunCommand implements Callable<Integer>
             }
             catch (final IOException e)
             {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         };
     }

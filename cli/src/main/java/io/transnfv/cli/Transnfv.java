@@ -3,6 +3,11 @@ package io.transnfv.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
 /** The {@code transnfv} command's entry point. */
 @Command(
     name = "transnfv",
@@ -39,14 +44,31 @@ public final class Transnfv implements Runnable
         spec.commandLine().usage(System.out);
     }
 
-    /** The version, from the jar's manifest when packaged. */
+    /** @return the product version the build wrote into {@code transnfv.properties}, e.g. {@code 0.1.0}. */
+    static String version()
+    {
+        try (InputStream in = Transnfv.class.getResourceAsStream("transnfv.properties"))
+        {
+            final Properties properties = new Properties();
+            if (in != null)
+            {
+                properties.load(in);
+            }
+            return properties.getProperty("version", "development build");
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the version", e);
+        }
+    }
+
+    /** The version, from {@link #version()}. */
     static final class Version implements CommandLine.IVersionProvider
     {
         @Override
         public String[] getVersion()
         {
-            final String v = Transnfv.class.getPackage().getImplementationVersion();
-            return new String[] {"transnfv " + (v == null ? "development build" : v)};
+            return new String[] {"transnfv " + version()};
         }
     }
 }

@@ -12,10 +12,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv verify}: checks the engine against the serial oracle. */
@@ -55,8 +53,7 @@ final class VerifyCommand implements Callable<Integer>
         {
             throw new IllegalArgumentException("--seeds applies to generated traffic, not to a capture file");
         }
-        final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE
-            ? GeneratorConfig.fromMap(traffic.generator()).seed() : 0;
+        final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().seed() : 0;
         final List<String> strategies = allStrategies
             ? TpgBatchExecutor.strategyNames().subList(0, SchedulingPolicy.STATIC_COUNT + 1) : List.of(strategy);
         int failures = 0;
@@ -85,9 +82,8 @@ final class VerifyCommand implements Callable<Integer>
         final ChainSpec run;
         if (generated)
         {
-            final Map<String, String> params = new LinkedHashMap<>(traffic.generator());
-            params.put("seed", Long.toString(seed));
-            run = chain.withSettings(chain.settings().withTraffic(TrafficSpec.generate(params)));
+            final GeneratorConfig seeded = traffic.generator().toBuilder().seed(seed).build();
+            run = chain.withSettings(chain.settings().withTraffic(TrafficSpec.generate(seeded)));
         }
         else
         {
@@ -95,7 +91,7 @@ final class VerifyCommand implements Callable<Integer>
         }
         final TrafficSpec runTraffic = run.settings().traffic();
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(run, () -> PacketSources.open(runTraffic),
-            spec -> ExecutorOptions.create(ExecutorOptions.Kind.tpg, strategyName, spec));
+            spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec));
         final String what = generated ? "seed " + seed : traffic.pcap().toString();
         if (result.equivalent())
         {

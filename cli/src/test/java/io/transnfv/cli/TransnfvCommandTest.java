@@ -3,9 +3,7 @@ package io.transnfv.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,14 +25,14 @@ class TransnfvCommandTest
         final Path records = dir.resolve("records.txt");
         final Path state = dir.resolve("state.txt");
         final Path out = dir.resolve("out.pcap");
-        final Captured run = capture("run", "--generate", "packets=2000,seed=5", "--no-progress",
+        final Captured run = Captured.run("run", "--generate", "packets=2000,seed=5", "--no-progress",
             "--report", report.toString(), "--records", records.toString(), "--state", state.toString(),
             "--out", out.toString());
 
-        assertEquals(0, run.status, run.err);
-        assertTrue(run.out.contains("nat-lb-td"), run.out);
-        assertTrue(run.out.contains("packets in"), run.out);
-        assertTrue(run.out.contains("p99.9"), run.out);
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("nat-lb-td"), run.out());
+        assertTrue(run.out().contains("packets in"), run.out());
+        assertTrue(run.out().contains("p99.9"), run.out());
         final String json = Files.readString(report);
         assertTrue(json.contains("\"in\" : 2000"), json);
         assertEquals(2000, Files.readAllLines(records).size());
@@ -47,10 +45,10 @@ class TransnfvCommandTest
     {
         final Path serial = dir.resolve("serial.txt");
         final Path engine = dir.resolve("engine.txt");
-        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
-            "--executor", "serial", "--records", serial.toString()).status);
-        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
-            "--executor", "tpg", "--threads", "2", "--batch", "100", "--records", engine.toString()).status);
+        assertEquals(0, Captured.run("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
+            "--executor", "serial", "--records", serial.toString()).status());
+        assertEquals(0, Captured.run("run", "--generate", "packets=3000,new_conn_ratio=0.4", "--no-progress",
+            "--executor", "tpg", "--threads", "2", "--batch", "100", "--records", engine.toString()).status());
         assertEquals(Files.readAllLines(serial), Files.readAllLines(engine));
     }
 
@@ -62,16 +60,16 @@ class TransnfvCommandTest
         final Path warmRecords = dir.resolve("warm.txt");
         final Path warmState = dir.resolve("warm-state.txt");
         final Path warmReport = dir.resolve("warm.json");
-        assertEquals(0, capture("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
-            "--threads", "2", "--records", coldRecords.toString(), "--state", coldState.toString()).status);
-        final Captured warm = capture("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
+        assertEquals(0, Captured.run("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
+            "--threads", "2", "--records", coldRecords.toString(), "--state", coldState.toString()).status());
+        final Captured warm = Captured.run("run", "--generate", "packets=3000,new_conn_ratio=0.3,seed=11", "--no-progress",
             "--threads", "2", "--warmup", "2000", "--records", warmRecords.toString(), "--state", warmState.toString(),
             "--report", warmReport.toString());
 
-        assertEquals(0, warm.status, warm.err);
+        assertEquals(0, warm.status(), warm.err());
         assertEquals(Files.readAllLines(coldRecords), Files.readAllLines(warmRecords), "records");
         assertEquals(Files.readString(coldState), Files.readString(warmState), "final state");
-        assertTrue(warm.out.contains("warm-up") && warm.out.contains("2,000 packets"), warm.out);
+        assertTrue(warm.out().contains("warm-up") && warm.out().contains("2,000 packets"), warm.out());
         final String json = Files.readString(warmReport);
         assertTrue(json.contains("\"warm_up\"") && json.contains("\"in\" : 3000"), json);
     }
@@ -79,58 +77,68 @@ class TransnfvCommandTest
     @Test
     void shouldReportTheWarmUpPacketsItRanWhenTheTrafficIsShorter()
     {
-        final Captured warm = capture("run", "--generate", "packets=500", "--no-progress", "--warmup", "10000");
-        assertEquals(0, warm.status, warm.err);
-        assertTrue(warm.out.contains("warm-up              500 packets in"), warm.out);
+        final Captured warm = Captured.run("run", "--generate", "packets=500", "--no-progress", "--warmup", "10000");
+        assertEquals(0, warm.status(), warm.err());
+        assertTrue(warm.out().contains("warm-up              500 packets in"), warm.out());
     }
 
     @Test
     void shouldRejectAWarmUpItCannotRun()
     {
-        final Captured negative = capture("run", "--warmup", "-5", "--no-progress");
-        assertEquals(2, negative.status);
-        assertTrue(negative.err.contains("--warmup must be >= 0"), negative.err);
-        final Captured port = capture("run", "--warmup", "10", "--dpdk", "--no-huge --vdev=net_null0", "--no-progress");
-        assertEquals(2, port.status);
-        assertTrue(port.err.contains("--warmup cannot be used with --dpdk"), port.err);
+        final Captured negative = Captured.run("run", "--warmup", "-5", "--no-progress");
+        assertEquals(2, negative.status());
+        assertTrue(negative.err().contains("--warmup must be >= 0"), negative.err());
+        final Captured port = Captured.run("run", "--warmup", "10", "--dpdk", "--no-huge --vdev=net_null0", "--no-progress");
+        assertEquals(2, port.status());
+        assertTrue(port.err().contains("--warmup cannot be used with --dpdk"), port.err());
     }
 
     @Test
     void shouldVerifySeveralSeedsAndExitZeroWhenEquivalent()
     {
-        final Captured verify = capture("verify", Path.of("..", "chains", "lb.yaml").toString(),
+        final Captured verify = Captured.run("verify", Path.of("..", "chains", "lb.yaml").toString(),
             "--generate", "packets=2000", "--seeds", "2", "--threads", "2");
-        assertEquals(0, verify.status, verify.out + verify.err);
-        assertTrue(verify.out.contains("2 of 2 checks equivalent"), verify.out);
+        assertEquals(0, verify.status(), verify.out() + verify.err());
+        assertTrue(verify.out().contains("2 of 2 checks equivalent"), verify.out());
     }
 
     @Test
     void shouldVerifyEveryStrategyInOneCommand()
     {
-        final Captured verify = capture("verify", "--generate", "packets=1500,new_conn_ratio=0.3", "--all-strategies",
+        final Captured verify = Captured.run("verify", "--generate", "packets=1500,new_conn_ratio=0.3", "--all-strategies",
             "--threads", "2", "--batch", "128");
-        assertEquals(0, verify.status, verify.out + verify.err);
-        assertTrue(verify.out.contains("13 of 13 checks equivalent"), verify.out);
-        assertTrue(verify.out.contains("random/group/lazy"), verify.out);
-        assertTrue(verify.out.contains("tpg adaptive"), verify.out);
+        assertEquals(0, verify.status(), verify.out() + verify.err());
+        assertTrue(verify.out().contains("13 of 13 checks equivalent"), verify.out());
+        assertTrue(verify.out().contains("random/group/lazy"), verify.out());
+        assertTrue(verify.out().contains("tpg adaptive"), verify.out());
     }
 
     @Test
     void shouldRejectAnUnknownStrategyListingTheValidOnes()
     {
-        final Captured run = capture("run", "--strategy", "sideways/op/eager", "--generate", "packets=10", "--no-progress");
-        assertEquals(2, run.status);
-        assertTrue(run.err.contains("dfs/group/lazy"), run.err);
+        final Captured run = Captured.run("run", "--strategy", "sideways/op/eager", "--generate", "packets=10", "--no-progress");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("dfs/group/lazy"), run.err());
+    }
+
+    @Test
+    void shouldNameTheExecutorKindsInLowerCaseInHelpAndErrors()
+    {
+        final Captured help = Captured.run("run", "--help");
+        assertTrue(help.out().contains("Executor: tpg, serial (default: tpg)"), help.out());
+        final Captured run = Captured.run("run", "--executor", "TPG", "--generate", "packets=10", "--no-progress");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("expected one of [tpg, serial] (case-sensitive) but was 'TPG'"), run.err());
     }
 
     @Test
     void shouldShowTheSchedulerDecisionsInTheReport()
     {
-        final Captured run = capture("run", "--generate", "packets=3000", "--strategy", "adaptive", "--no-progress");
-        assertEquals(0, run.status, run.err);
-        assertTrue(run.out.contains("scheduler"), run.out);
-        assertTrue(run.out.contains("decisions"), run.out);
-        assertTrue(run.out.contains("timeNsPerPacket"), run.out);
+        final Captured run = Captured.run("run", "--generate", "packets=3000", "--strategy", "adaptive", "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("scheduler"), run.out());
+        assertTrue(run.out().contains("decisions"), run.out());
+        assertTrue(run.out().contains("time ns/packet"), run.out());
     }
 
     @Test
@@ -143,10 +151,10 @@ class TransnfvCommandTest
             "  - name: x",
             "    type: natt",
             "")));
-        final Captured validate = capture("validate", chain.toString());
-        assertEquals(2, validate.status);
-        assertTrue(validate.err.contains("bad.yaml:4:11"), validate.err);
-        assertTrue(validate.err.contains("nat"), "suggests the closest type: " + validate.err);
+        final Captured validate = Captured.run("validate", chain.toString());
+        assertEquals(2, validate.status());
+        assertTrue(validate.err().contains("bad.yaml:4:11"), validate.err());
+        assertTrue(validate.err().contains("nat"), "suggests the closest type: " + validate.err());
     }
 
     @Test
@@ -154,51 +162,44 @@ class TransnfvCommandTest
     {
         final Path junk = dir.resolve("junk.pcap");
         Files.write(junk, "this is not a capture".getBytes(StandardCharsets.US_ASCII));
-        final Captured run = capture("run", "--pcap", junk.toString(), "--no-progress");
-        assertEquals(1, run.status);
-        assertTrue(run.err.contains("junk.pcap: byte 0"), run.err);
+        final Captured run = Captured.run("run", "--pcap", junk.toString(), "--no-progress");
+        assertEquals(1, run.status());
+        assertTrue(run.err().contains("junk.pcap: byte 0"), run.err());
     }
 
     @Test
     void shouldRejectBadGeneratorParametersAsBadInput()
     {
-        final Captured run = capture("run", "--generate", "pakets=10", "--no-progress");
-        assertEquals(2, run.status);
-        assertTrue(run.err.contains("pakets"), run.err);
+        final Captured run = Captured.run("run", "--generate", "pakets=10", "--no-progress");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("pakets"), run.err());
+    }
+
+    @Test
+    void shouldOverrideTheChainsGeneratorWithAPortListAndKeepItsOtherParameters()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=500,dst_ports=22,21,seed=7", "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("generator packets=500,flows=10000,"), run.out());
+        assertTrue(run.out().contains(",dst_ports=22,21,fin_ratio=") && run.out().contains(",seed=7"), run.out());
+    }
+
+    @Test
+    void shouldRejectAGenerateItemThatIsNotKeyValue()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=5,443", "--no-progress");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--generate expects key=value pairs separated by commas, got '443'"), run.err());
     }
 
     @Test
     void shouldListTheBuiltInVnfTypes()
     {
-        final Captured vnfs = capture("vnfs");
-        assertEquals(0, vnfs.status);
+        final Captured vnfs = Captured.run("vnfs");
+        assertEquals(0, vnfs.status());
         for (final String type : List.of("nat", "load-balancer", "trojan-detector", "firewall", "port-scan-detector", "flow-monitor"))
         {
-            assertTrue(vnfs.out.contains(type), type);
+            assertTrue(vnfs.out().contains(type), type);
         }
-    }
-
-    private static Captured capture(final String... args)
-    {
-        final PrintStream oldOut = System.out;
-        final PrintStream oldErr = System.err;
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            final int status = Transnfv.execute(args);
-            return new Captured(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
-    private record Captured(int status, String out, String err)
-    {
     }
 }

@@ -1,7 +1,9 @@
 package io.transnfv.engine.batch;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.transnfv.engine.report.SchedulerReport;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * When a batch closes: the knob between latency and throughput. A batch closes before a packet
@@ -133,36 +135,23 @@ public final class Punctuation
         return REASONS[reason];
     }
 
-    /**
-     * @return what the punctuation did, for the run report (allocates): batches closed by
-     *         reason, mean batch size, the limits and, with a target, the range the batch limit
-     *         moved in and the measured cost per packet.
-     */
-    public Map<String, Object> summary()
+    /** @return what the punctuation did, for the run report (allocates; at the end of a run). */
+    public SchedulerReport.PunctuationReport report()
     {
-        final Map<String, Object> m = new LinkedHashMap<>();
         long batches = 0;
-        final Map<String, Long> reasons = new LinkedHashMap<>();
+        final List<SchedulerReport.CloseReason> reasons = new ArrayList<>();
         for (int r = 0; r < REASONS.length; r++)
         {
             batches += closed[r];
             if (closed[r] > 0)
             {
-                reasons.put(REASONS[r], closed[r]);
+                reasons.add(new SchedulerReport.CloseReason(REASONS[r], closed[r]));
             }
         }
-        m.put("batches", batches);
-        m.put("closedBy", reasons);
-        m.put("meanBatchPackets", batches == 0 ? 0.0 : Math.round(10.0 * packetsClosed / batches) / 10.0);
-        m.put("batchSizeLimit", maxBatch);
-        m.put("intervalNs", intervalNs);
-        if (latencyTargetNs > 0)
-        {
-            m.put("latencyTargetNs", latencyTargetNs);
-            m.put("ageLimitNs", ageLimitNs);
-            m.put("adaptiveBatchLimit", minLimit == Long.MAX_VALUE ? batchLimit : minLimit + ".." + maxLimit);
-            m.put("processingNsPerPacket", Math.round(costNsPerPacket));
-        }
-        return m;
+        final boolean target = latencyTargetNs > 0;
+        return new SchedulerReport.PunctuationReport(reasons, batches == 0 ? 0.0 : Math.round(10.0 * packetsClosed / batches) / 10.0,
+            maxBatch, intervalNs, latencyTargetNs, target ? ageLimitNs : 0,
+            target ? (int)Math.min(minLimit, batchLimit) : 0, target ? (int)Math.max(maxLimit, batchLimit) : 0,
+            target ? Math.round(costNsPerPacket) : 0);
     }
 }

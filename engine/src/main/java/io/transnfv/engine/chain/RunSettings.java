@@ -1,5 +1,7 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.source.GeneratorConfig;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -58,7 +60,7 @@ public record RunSettings(
     public static RunSettings defaults()
     {
         return new RunSettings(DEFAULT_PUNCTUATION_TRANSACTIONS, DEFAULT_PUNCTUATION_INTERVAL_NS, 0,
-            TrafficSpec.generate(java.util.Map.of()), null);
+            TrafficSpec.generate(GeneratorConfig.defaults()), null);
     }
 
     /** @return the number of executor threads to start (resolves 0 to the core count). */

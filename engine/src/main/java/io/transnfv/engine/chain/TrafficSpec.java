@@ -1,19 +1,20 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.source.GeneratorConfig;
+
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * Where a run's packets come from.
  *
  * @param kind      generator or pcap file.
- * @param generator for {@link Kind#GENERATE}: generator parameters as {@code key -> value}
- *                  (see {@code GeneratorConfig}); empty for defaults.
+ * @param generator for {@link Kind#GENERATE}: the generator's settings, checked when they
+ *                  were read; null for {@link Kind#PCAP}.
  * @param pcap      for {@link Kind#PCAP}: the capture file (pcap or pcapng).
  * @param loops     for {@link Kind#PCAP}: how many times to replay the file, at least 1.
  */
-public record TrafficSpec(Kind kind, Map<String, String> generator, Path pcap, int loops)
+public record TrafficSpec(Kind kind, GeneratorConfig generator, Path pcap, int loops)
 {
     /** The kinds of traffic source. */
     public enum Kind
@@ -28,7 +29,10 @@ public record TrafficSpec(Kind kind, Map<String, String> generator, Path pcap, i
     public TrafficSpec
     {
         Objects.requireNonNull(kind, "kind");
-        generator = generator == null ? Map.of() : Map.copyOf(generator);
+        if (kind == Kind.GENERATE && generator == null)
+        {
+            throw new IllegalArgumentException("generated traffic needs the generator's settings");
+        }
         if (kind == Kind.PCAP && pcap == null)
         {
             throw new IllegalArgumentException("pcap traffic needs a file");
@@ -39,15 +43,15 @@ public record TrafficSpec(Kind kind, Map<String, String> generator, Path pcap, i
         }
     }
 
-    /** @return generated traffic with the given parameters. */
-    public static TrafficSpec generate(final Map<String, String> parameters)
+    /** @return generated traffic with the given settings. */
+    public static TrafficSpec generate(final GeneratorConfig config)
     {
-        return new TrafficSpec(Kind.GENERATE, parameters, null, 1);
+        return new TrafficSpec(Kind.GENERATE, config, null, 1);
     }
 
     /** @return traffic read from a capture file, replayed {@code loops} times. */
     public static TrafficSpec pcap(final Path file, final int loops)
     {
-        return new TrafficSpec(Kind.PCAP, Map.of(), file, loops);
+        return new TrafficSpec(Kind.PCAP, null, file, loops);
     }
 }

@@ -1,9 +1,10 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.TransactionLog;
 
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * Executes whole batches of transactions against a multi-version state table, with the
@@ -25,12 +26,12 @@ public interface BatchExecutor extends AutoCloseable
     void execute(TransactionLog log, MultiVersionStateTable state);
 
     /**
-     * @return what the executor wants reported at the end of a run (strategy, decisions,
-     *         time breakdown); empty by default. Called by the thread that calls execute.
+     * @return what the executor wants reported at the end of a run (strategy, decisions, counts);
+     *         empty by default. Called by the thread that calls execute.
      */
-    default Map<String, Object> summary()
+    default Optional<SchedulerReport> summary()
     {
-        return Map.of();
+        return Optional.empty();
     }
 
     /** Stops the executor threads; the executor cannot be used afterwards. */

@@ -1,5 +1,6 @@
 package io.transnfv.engine.executor;
 
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
@@ -7,7 +8,7 @@ import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.tpg.txn.TransactionLog;
 
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The state access phase of one VNF stage of a batch, as phases the chain engine's workers
@@ -29,9 +30,9 @@ public interface StageExecutor extends AutoCloseable
     Throwable lastFailure();
 
     /** @return what the executor reports at the end of a run; empty by default. */
-    default Map<String, Object> summary()
+    default Optional<SchedulerReport> summary()
     {
-        return Map.of();
+        return Optional.empty();
     }
 
     /** Stops the executor's own threads, if any. */
@@ -77,7 +78,7 @@ public interface StageExecutor extends AutoCloseable
             }
 
             @Override
-            public Map<String, Object> summary()
+            public Optional<SchedulerReport> summary()
             {
                 return executor.summary();
             }

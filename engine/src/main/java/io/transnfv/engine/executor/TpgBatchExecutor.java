@@ -1,6 +1,7 @@
 package io.transnfv.engine.executor;
 
 import io.transnfv.engine.EngineConfiguration;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
@@ -19,10 +20,9 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The parallel batch executor: a batch's state access phase as four phases that any number of
@@ -251,37 +251,33 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 
     /**
      * A report of the run so far, for the run report (allocates; call off the hot path):
-     * {@code strategy}, {@code threads}, {@code batches}, {@code decisions} (policy name →
-     * batches), {@code reasons} (decision rule → batches), {@code operationsExecuted},
-     * {@code operationsReExecuted}, {@code transactionsAborted}, {@code independentTransactions}.
+     * strategy, workers, graphs executed (one per stage a batch reached), decisions per policy,
+     * reasons, operations executed and re-executed, transactions aborted, independent transactions.
      */
     @Override
-    public Map<String, Object> summary()
+    public Optional<SchedulerReport> summary()
     {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", model.name());
-        m.put("threads", threads);
-        m.put("batches", counters.batches());
-        final Map<String, Long> chosen = new LinkedHashMap<>();
+        final SchedulerReport.Builder report = SchedulerReport.builder()
+            .strategy(model.name())
+            .workers(threads)
+            .graphs(counters.batches());
         for (int i = 0; i < decisions.length; i++)
         {
             if (decisions[i] > 0)
             {
-                chosen.put(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
+                report.decision(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
             }
         }
-        m.put("decisions", chosen);
-        final Map<String, Long> reasons = new LinkedHashMap<>();
         for (int i = 0; i < MAX_REASONS && reasonNames[i] != null; i++)
         {
-            reasons.put(reasonNames[i], reasonCounts[i]);
+            report.reason(reasonNames[i], reasonCounts[i]);
         }
-        m.put("reasons", reasons);
-        m.put("operationsExecuted", counters.totalOperationsExecuted());
-        m.put("operationsReExecuted", counters.totalOperationsReExecuted());
-        m.put("transactionsAborted", counters.totalTransactionsAborted());
-        m.put("independentTransactions", counters.totalIndependentTransactions());
-        return m;
+        return Optional.of(report
+            .operationsExecuted(counters.totalOperationsExecuted())
+            .operationsReExecuted(counters.totalOperationsReExecuted())
+            .transactionsAborted(counters.totalTransactionsAborted())
+            .independentTransactions(counters.totalIndependentTransactions())
+            .build());
     }
 
     // ---------------------------------------------------------------- standalone

@@ -12,6 +12,7 @@ import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.stage.StageRunner;
@@ -27,9 +28,8 @@ import io.transnfv.vnf.instance.StateDump;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
@@ -545,49 +545,33 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     @Override
-    public Map<String, Object> executorSummary()
+    public Optional<SchedulerReport> executorSummary()
     {
-        final Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("workers", threads);
-        summary.put("batches", batches);
-        summary.put("punctuation", punctuation.summary());
-        summary.putAll(executor.summary());
+        final SchedulerReport.Builder report = executor.summary().map(SchedulerReport::toBuilder).orElseGet(SchedulerReport::builder)
+            .workers(threads)
+            .batches(batches)
+            .punctuation(punctuation.report());
         final double packets = Math.max(1, packetsRun);
         final double[] nsPerPacket = timeNsPerPacket();
-        final Map<String, Double> perPacket = new LinkedHashMap<>();
         for (final TimeCategory category : TimeCategory.values())
         {
-            perPacket.put(category.label(), Math.round(10.0 * nsPerPacket[category.ordinal()]) / 10.0);
+            report.timeShare(category.label(), round(nsPerPacket[category.ordinal()]));
         }
-        summary.put("timeNsPerPacket", perPacket);
-        final List<Map<String, Object>> perThread = new ArrayList<>();
         for (int w = 0; w < threads; w++)
         {
-            final Map<String, Object> t = new LinkedHashMap<>();
-            t.put("thread", workers.thread(w).getName());
+            final WorkerClock clock = workers.clock(w);
+            final List<SchedulerReport.TimeShare> own = new ArrayList<>();
             long busy = 0;
             for (final TimeCategory category : TimeCategory.values())
             {
-                if (category != TimeCategory.IDLE && category != TimeCategory.WAIT)
-                {
-                    busy += workers.clock(w).nanos(category);
-                }
+                own.add(new SchedulerReport.TimeShare(category.label(), round(clock.nanos(category) / packets)));
+                busy += category == TimeCategory.IDLE || category == TimeCategory.WAIT ? 0 : clock.nanos(category);
             }
-            t.put("busyNsPerPacket", Math.round(10.0 * busy / packets) / 10.0);
-            final Map<String, Double> own = new LinkedHashMap<>();
-            for (final TimeCategory category : TimeCategory.values())
-            {
-                own.put(category.label(), Math.round(10.0 * workers.clock(w).nanos(category) / packets) / 10.0);
-            }
-            t.put("timeNsPerPacket", own);
-            if (allocatedAtStart != null && allocatedAtEnd != null && allocatedAtStart[w] >= 0)
-            {
-                t.put("allocatedBytesPerPacket", Math.round(100.0 * (allocatedAtEnd[w] - allocatedAtStart[w]) / packets) / 100.0);
-            }
-            perThread.add(t);
+            final double allocated = allocatedAtStart == null || allocatedAtEnd == null || allocatedAtStart[w] < 0
+                ? -1 : Math.round(100.0 * (allocatedAtEnd[w] - allocatedAtStart[w]) / packets) / 100.0;
+            report.thread(new SchedulerReport.ThreadReport(workers.thread(w).getName(), round(busy / packets), allocated, own));
         }
-        summary.put("threads", perThread);
-        return summary;
+        return Optional.of(report.build());
     }
 
     /**
@@ -608,6 +592,11 @@ public final class BatchedChainExecutor implements ChainExecutor
             perPacket[category.ordinal()] = ns / packets;
         }
         return perPacket;
+    }
+
+    private static double round(final double value)
+    {
+        return Math.round(10.0 * value) / 10.0;
     }
 
     @Override

@@ -3,10 +3,11 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketSource;
 
 import java.io.IOException;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs a chain over a packet source. Implementations own their chain runtime and state;
@@ -33,9 +34,9 @@ public interface ChainExecutor extends AutoCloseable
     String dumpState();
 
     /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */
-    default Map<String, Object> executorSummary()
+    default Optional<SchedulerReport> executorSummary()
     {
-        return Map.of();
+        return Optional.empty();
     }
 
     /**

@@ -4,7 +4,6 @@ import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.ingress.IngressRing;
 import io.transnfv.engine.source.Generator;
-import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.SourceException;
@@ -19,14 +18,13 @@ public final class PacketSources
     /**
      * @param traffic what to open.
      * @return a new source, positioned at its first packet.
-     * @throws SourceException          if a capture file cannot be opened or read.
-     * @throws IllegalArgumentException if generator parameters are invalid.
+     * @throws SourceException if a capture file cannot be opened or read.
      */
     public static PacketSource open(final TrafficSpec traffic) throws SourceException
     {
         return switch (traffic.kind())
         {
-            case GENERATE -> new Generator(GeneratorConfig.fromMap(traffic.generator()));
+            case GENERATE -> new Generator(traffic.generator());
             case PCAP -> PcapSource.open(traffic.pcap(), traffic.loops());
         };
     }
@@ -50,6 +48,6 @@ public final class PacketSources
      */
     public static long expectedPackets(final TrafficSpec traffic)
     {
-        return traffic.kind() == TrafficSpec.Kind.GENERATE ? GeneratorConfig.fromMap(traffic.generator()).packets() : -1;
+        return traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().packets() : -1;
     }
 }

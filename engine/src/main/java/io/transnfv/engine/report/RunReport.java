@@ -1,6 +1,7 @@
 package io.transnfv.engine.report;
 
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.instance.VnfInstance;
@@ -8,233 +9,494 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The end-of-run summary: what came in, what went out, what was dropped where and why,
- * per-VNF counters, alerts, throughput and latency percentiles. A snapshot of
- * {@link RunStats} taken after the run; {@link #toMap()} is its JSON shape, {@link #toText()}
- * its human one.
+ * The end-of-run report: what ran, on what, where its outputs went, what came in and went
+ * out, what was dropped where and why, alerts and their subjects, per-VNF counters,
+ * throughput, latency percentiles and, for the transactional engine, how it scheduled.
+ * One typed model rendered two ways: {@link #toText()} for a terminal, and JSON by the
+ * command (its components, in snake_case, are the JSON keys; {@code docs/run-report.schema.json}
+ * is the schema, version {@link #SCHEMA_VERSION}).
+ *
+ * <p>Immutable. Built once after the run, from {@link RunStats} and the source's
+ * {@link SourceStats}, with a {@link Builder}.
+ *
+ * @param schemaVersion    {@link #SCHEMA_VERSION}; raised when a field changes meaning or goes away.
+ * @param transnfvVersion  the product version that wrote the report.
+ * @param chain            the chain's name.
+ * @param executor         what ran the chain and with which settings.
+ * @param source           the packet source's description.
+ * @param outputs          the files the run wrote; null fields for those not asked for.
+ * @param packets          packets in, forwarded and dropped, and what the source could not read.
+ * @param drops            dropped packets by stage and reason, ingress first, then VNFs in chain order.
+ * @param alerts           alerts by VNF and type, with their subjects.
+ * @param vnfs             per VNF: packets, aborted transactions, counters, in chain order.
+ * @param sourceWarnings   what the source warned about (unreadable records with their offsets).
+ * @param warmUp           the warm-up run before this one, or null.
+ * @param throughput       wall-clock time and packets per second.
+ * @param latencyUs        per-packet latency percentiles in microseconds.
+ * @param scheduler        how the transactional engine scheduled, or null for the serial oracle.
  */
-public final class RunReport
+public record RunReport(
+    int schemaVersion,
+    String transnfvVersion,
+    String chain,
+    ExecutorReport executor,
+    String source,
+    OutputPaths outputs,
+    PacketCounts packets,
+    List<DropCount> drops,
+    List<AlertReport> alerts,
+    List<VnfReport> vnfs,
+    List<String> sourceWarnings,
+    WarmUp warmUp,
+    Throughput throughput,
+    Latency latencyUs,
+    SchedulerReport scheduler)
 {
-    private final Map<String, Object> root;
+    /** The version of the report's schema, {@code docs/run-report.schema.json}. */
+    public static final int SCHEMA_VERSION = 2;
 
-    private RunReport(final Map<String, Object> root)
+    /** Checks the fields and freezes the lists. */
+    public RunReport
     {
-        this.root = root;
+        Objects.requireNonNull(transnfvVersion, "transnfvVersion");
+        Objects.requireNonNull(chain, "chain");
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(packets, "packets");
+        Objects.requireNonNull(throughput, "throughput");
+        Objects.requireNonNull(latencyUs, "latencyUs");
+        drops = List.copyOf(drops);
+        alerts = List.copyOf(alerts);
+        vnfs = List.copyOf(vnfs);
+        sourceWarnings = List.copyOf(sourceWarnings);
     }
 
     /**
-     * @param executor    what ran the chain, e.g. {@code serial}.
-     * @param source      the source's description.
-     * @param sourceStats what the source read and could not read.
-     * @param stats       the run's counters.
-     * @param wallNs      wall-clock duration of the run.
-     * @return the report.
+     * What ran the chain.
+     *
+     * @param kind                  {@link #TPG} or {@link #SERIAL}, as on the command line.
+     * @param description           a one-line description, e.g. {@code tpg adaptive, 2 threads, batches of 256}.
+     * @param strategy              the scheduling strategy; null for the serial oracle.
+     * @param threads               threads running the chain: for the engine the driver and the executors.
+     * @param batchTransactions     a punctuation closes a batch after this many transactions; null for serial.
+     * @param punctuationIntervalNs ... or after this much packet time; null for serial.
      */
-    public static RunReport of(
-        final String executor, final String source, final SourceStats sourceStats, final RunStats stats, final long wallNs)
+    public record ExecutorReport(
+        String kind, String description, String strategy, int threads, Integer batchTransactions,
+        Long punctuationIntervalNs)
     {
-        return of(executor, source, sourceStats, stats, wallNs, Map.of());
-    }
+        /** The transactional engine. */
+        public static final String TPG = "tpg";
+        /** The serial oracle. */
+        public static final String SERIAL = "serial";
 
-    /**
-     * @param executorSummary what the executor reports about how it ran (scheduling
-     *                        decisions, time breakdown); shown under {@code scheduler}.
-     * @return the report, with the executor's summary when it has one.
-     */
-    public static RunReport of(
-        final String executor, final String source, final SourceStats sourceStats, final RunStats stats, final long wallNs,
-        final Map<String, Object> executorSummary)
-    {
-        final ChainRuntime runtime = stats.runtime();
-        final Map<String, Object> root = new LinkedHashMap<>();
-        root.put("chain", runtime.spec().name());
-        root.put("executor", executor);
-        root.put("source", source);
-
-        final long in = stats.packetsFinished();
-        long dropped = 0;
-        final Map<String, Object> drops = new LinkedHashMap<>();
-        for (int reason = 1; reason < PacketFlyweight.MALFORMED_REASON_COUNT; reason++)
+        /** @return the report of the transactional engine running with {@code settings}. */
+        public static ExecutorReport tpg(final String description, final String strategy, final RunSettings settings)
         {
-            final long n = stats.malformed(reason);
-            if (n > 0)
-            {
-                drops.put("ingress:" + PacketFlyweight.malformedReasonName(reason), n);
-                dropped += n;
-            }
+            return new ExecutorReport(TPG, description, strategy, settings.resolvedExecutorThreads(),
+                settings.punctuationTransactions(), settings.punctuationIntervalNs());
         }
-        final List<Object> vnfs = new ArrayList<>();
-        final Map<String, Object> alerts = new LinkedHashMap<>();
-        for (int i = 0; i < runtime.size(); i++)
+
+        /** @return the report of the serial oracle: one thread, no batches. */
+        public static ExecutorReport serial(final String description)
         {
-            final VnfInstance vnf = runtime.instance(i);
-            final Map<String, Object> v = new LinkedHashMap<>();
-            v.put("name", vnf.name());
-            v.put("type", vnf.type());
-            v.put("packets", stats.visits(i));
-            v.put("aborted_transactions", stats.aborts(i));
-            final Map<String, Object> counters = new LinkedHashMap<>();
-            for (final VnfCounter c : vnf.counters().values())
+            return new ExecutorReport(SERIAL, description, null, 1, null, null);
+        }
+    }
+
+    /**
+     * The files a run wrote, as given; null for those not asked for.
+     *
+     * @param out     forwarded packets (pcap): {@code --out} or the chain's {@code settings.output}.
+     * @param records one record per packet ({@code --records}).
+     * @param state   the final state dump ({@code --state}).
+     * @param report  this report as JSON ({@code --report}).
+     */
+    public record OutputPaths(String out, String records, String state, String report)
+    {
+        /** No output files. */
+        public static final OutputPaths NONE = new OutputPaths(null, null, null, null);
+    }
+
+    /**
+     * @param in                packets that entered the chain.
+     * @param forwarded         packets out of the chain.
+     * @param dropped           packets dropped, at ingress (malformed) or by a VNF.
+     * @param unreadableRecords capture records the source could not read.
+     * @param oversizedFrames   frames longer than the packet buffer, delivered truncated.
+     */
+    public record PacketCounts(long in, long forwarded, long dropped, long unreadableRecords, long oversizedFrames)
+    {
+    }
+
+    /**
+     * @param stage   {@code ingress} (malformed packets) or the VNF that dropped them.
+     * @param reason  why, e.g. {@code truncated-l4} or {@code pool-exhausted}.
+     * @param packets packets dropped.
+     */
+    public record DropCount(String stage, String reason, long packets)
+    {
+    }
+
+    /**
+     * Alerts of one type raised by one VNF.
+     *
+     * @param vnf               the VNF.
+     * @param type              the alert type, e.g. {@code trojan}.
+     * @param count             alerts raised.
+     * @param subjects          each subject alerted about with its number of alerts, most alerted first;
+     *                          at most {@link RunStats#MAX_ALERT_SUBJECTS}.
+     * @param subjectsTruncated true if there were more subjects than are listed.
+     */
+    public record AlertReport(String vnf, String type, long count, List<AlertSubject> subjects, boolean subjectsTruncated)
+    {
+        /** Freezes the list. */
+        public AlertReport
+        {
+            subjects = List.copyOf(subjects);
+        }
+    }
+
+    /**
+     * @param subject what an alert is about (e.g. a host key), in hexadecimal as in the per-packet records.
+     * @param count   alerts about it.
+     */
+    public record AlertSubject(String subject, long count)
+    {
+    }
+
+    /**
+     * @param name                the VNF's name in the chain.
+     * @param type                its type.
+     * @param packets             packets it handled.
+     * @param abortedTransactions its transactions that aborted.
+     * @param counters            its own counters, in its declaration order.
+     */
+    public record VnfReport(String name, String type, long packets, long abortedTransactions, List<Counter> counters)
+    {
+        /** Freezes the list. */
+        public VnfReport
+        {
+            counters = List.copyOf(counters);
+        }
+    }
+
+    /**
+     * @param name  the counter, e.g. {@code nat.outbound}.
+     * @param value its value at the end of the run.
+     */
+    public record Counter(String name, long value)
+    {
+    }
+
+    /**
+     * A warm-up on a separate engine before the measured run; the throughput and latency
+     * figures then describe a warm JVM.
+     *
+     * @param packets     packets the warm-up ran.
+     * @param wallSeconds its wall-clock duration.
+     */
+    public record WarmUp(long packets, double wallSeconds)
+    {
+    }
+
+    /**
+     * @param wallSeconds      wall-clock duration of the run, to the millisecond.
+     * @param packetsPerSecond packets in per wall-clock second.
+     */
+    public record Throughput(double wallSeconds, long packetsPerSecond)
+    {
+    }
+
+    /**
+     * Per-packet latency from ingress to the end of the chain, in microseconds to the nanosecond.
+     *
+     * @param p50  median.
+     * @param p99  99th percentile.
+     * @param p999 99.9th percentile.
+     * @param max  the largest.
+     */
+    public record Latency(double p50, double p99, double p999, double max)
+    {
+    }
+
+    /** @return a builder of a report. */
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    /** Collects a {@link RunReport}: what ran, then what it measured. Not thread-safe. */
+    public static final class Builder
+    {
+        private String transnfvVersion;
+        private ExecutorReport executor;
+        private String source;
+        private OutputPaths outputs = OutputPaths.NONE;
+        private String chain;
+        private PacketCounts packets;
+        private final List<DropCount> drops = new ArrayList<>();
+        private final List<AlertReport> alerts = new ArrayList<>();
+        private final List<VnfReport> vnfs = new ArrayList<>();
+        private List<String> sourceWarnings = List.of();
+        private WarmUp warmUp;
+        private Throughput throughput;
+        private Latency latency;
+        private SchedulerReport scheduler;
+
+        private Builder()
+        {
+        }
+
+        /** @return this builder; see {@link RunReport#transnfvVersion()}. */
+        public Builder transnfvVersion(final String version)
+        {
+            transnfvVersion = version;
+            return this;
+        }
+
+        /** @return this builder; see {@link RunReport#executor()}. */
+        public Builder executor(final ExecutorReport report)
+        {
+            executor = report;
+            return this;
+        }
+
+        /** @return this builder; see {@link RunReport#source()}. */
+        public Builder source(final String description)
+        {
+            source = description;
+            return this;
+        }
+
+        /** @return this builder; see {@link RunReport#outputs()}. */
+        public Builder outputs(final OutputPaths paths)
+        {
+            outputs = paths;
+            return this;
+        }
+
+        /** @return this builder; see {@link RunReport#scheduler()} (null for none). */
+        public Builder scheduler(final SchedulerReport report)
+        {
+            scheduler = report;
+            return this;
+        }
+
+        /** @return this builder, recording a warm-up of {@code packetCount} packets in {@code wallNs}. */
+        public Builder warmUp(final long packetCount, final long wallNs)
+        {
+            warmUp = new WarmUp(packetCount, round(wallNs / 1e9, 3));
+            return this;
+        }
+
+        /**
+         * Takes what the run measured: the chain, packets, drops, alerts, VNF counters,
+         * source warnings, throughput and latency.
+         *
+         * @param stats       the run's counters.
+         * @param sourceStats what the source read and could not read.
+         * @param wallNs      wall-clock duration of the run.
+         * @return this builder.
+         */
+        public Builder measured(final RunStats stats, final SourceStats sourceStats, final long wallNs)
+        {
+            final ChainRuntime runtime = stats.runtime();
+            chain = runtime.spec().name();
+            drops.clear();
+            alerts.clear();
+            vnfs.clear();
+            long dropped = 0;
+            for (int reason = 1; reason < PacketFlyweight.MALFORMED_REASON_COUNT; reason++)
             {
-                counters.put(c.name(), c.get());
-            }
-            v.put("counters", counters);
-            vnfs.add(v);
-            for (int reason = 1; reason < vnf.dropReasons().size(); reason++)
-            {
-                final long n = stats.drops(i, reason);
+                final long n = stats.malformed(reason);
                 if (n > 0)
                 {
-                    drops.put(vnf.name() + ":" + vnf.dropReasons().get(reason), n);
+                    drops.add(new DropCount("ingress", PacketFlyweight.malformedReasonName(reason), n));
                     dropped += n;
                 }
             }
-            for (int type = 0; type < vnf.alertTypes().size(); type++)
+            for (int i = 0; i < runtime.size(); i++)
             {
-                final long n = stats.alerts(i, type);
-                if (n > 0)
+                final VnfInstance vnf = runtime.instance(i);
+                final List<Counter> counters = new ArrayList<>();
+                for (final VnfCounter c : vnf.counters().values())
                 {
-                    alerts.put(vnf.name() + ":" + vnf.alertTypes().get(type), n);
+                    counters.add(new Counter(c.name(), c.get()));
+                }
+                vnfs.add(new VnfReport(vnf.name(), vnf.type(), stats.visits(i), stats.aborts(i), counters));
+                for (int reason = 1; reason < vnf.dropReasons().size(); reason++)
+                {
+                    final long n = stats.drops(i, reason);
+                    if (n > 0)
+                    {
+                        drops.add(new DropCount(vnf.name(), vnf.dropReasons().get(reason), n));
+                        dropped += n;
+                    }
+                }
+                for (int type = 0; type < vnf.alertTypes().size(); type++)
+                {
+                    final long n = stats.alerts(i, type);
+                    if (n > 0)
+                    {
+                        alerts.add(new AlertReport(vnf.name(), vnf.alertTypes().get(type), n, subjects(stats, i, type),
+                            stats.alertSubjectsTruncated(i, type)));
+                    }
                 }
             }
+            final long in = stats.packetsFinished();
+            packets = new PacketCounts(in, stats.forwarded(), dropped, sourceStats.unreadableRecords(),
+                sourceStats.oversizedFrames());
+            sourceWarnings = List.copyOf(sourceStats.warnings());
+            final double seconds = wallNs / 1e9;
+            throughput = new Throughput(round(seconds, 3), seconds > 0 ? Math.round(in / seconds) : 0);
+            final Histogram h = stats.latencyNs();
+            latency = new Latency(round(h.getValueAtPercentile(50) / 1e3, 3), round(h.getValueAtPercentile(99) / 1e3, 3),
+                round(h.getValueAtPercentile(99.9) / 1e3, 3), round(h.getMaxValue() / 1e3, 3));
+            return this;
         }
-        final Map<String, Object> packets = new LinkedHashMap<>();
-        packets.put("in", in);
-        packets.put("forwarded", stats.forwarded());
-        packets.put("dropped", dropped);
-        packets.put("unreadable_records", sourceStats.unreadableRecords());
-        packets.put("oversized_frames", sourceStats.oversizedFrames());
-        root.put("packets", packets);
-        root.put("drops", drops);
-        root.put("alerts", alerts);
-        root.put("vnfs", vnfs);
-        if (!sourceStats.warnings().isEmpty())
+
+        /** @return the subjects of the alerts, most alerted first, then by subject. */
+        private static List<AlertSubject> subjects(final RunStats stats, final int instance, final int type)
         {
-            root.put("source_warnings", List.copyOf(sourceStats.warnings()));
+            record Counted(long subject, long count)
+            {
+            }
+            final List<Counted> counted = new ArrayList<>();
+            stats.forEachAlertSubject(instance, type, (subject, count) -> counted.add(new Counted(subject, count)));
+            counted.sort(Comparator.comparingLong(Counted::count).reversed()
+                .thenComparing(Counted::subject, Long::compareUnsigned));
+            return counted.stream().map(c -> new AlertSubject(Long.toHexString(c.subject()), c.count())).toList();
         }
 
-        final double seconds = wallNs / 1e9;
-        final Map<String, Object> throughput = new LinkedHashMap<>();
-        throughput.put("wall_seconds", round(seconds, 3));
-        throughput.put("packets_per_second", seconds > 0 ? Math.round(in / seconds) : 0);
-        root.put("throughput", throughput);
-
-        final Histogram h = stats.latencyNs();
-        final Map<String, Object> latency = new LinkedHashMap<>();
-        latency.put("unit", "microseconds");
-        latency.put("p50", round(h.getValueAtPercentile(50) / 1e3, 3));
-        latency.put("p99", round(h.getValueAtPercentile(99) / 1e3, 3));
-        latency.put("p99_9", round(h.getValueAtPercentile(99.9) / 1e3, 3));
-        latency.put("max", round(h.getMaxValue() / 1e3, 3));
-        root.put("latency", latency);
-        if (!executorSummary.isEmpty())
+        /**
+         * @return the report.
+         * @throws NullPointerException if what ran, the source or the measurements are missing.
+         */
+        public RunReport build()
         {
-            root.put("scheduler", executorSummary);
+            return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
+                vnfs, sourceWarnings, warmUp, throughput, latency, scheduler);
         }
-        return new RunReport(root);
-    }
-
-    /**
-     * Records that the measured run followed a warm-up on a separate engine: the throughput
-     * and latency figures then describe a warm JVM.
-     *
-     * @param packets packets the warm-up ran.
-     * @param wallNs  its wall-clock duration.
-     * @return this report.
-     */
-    public RunReport withWarmUp(final long packets, final long wallNs)
-    {
-        final Map<String, Object> warmUp = new LinkedHashMap<>();
-        warmUp.put("packets", packets);
-        warmUp.put("wall_seconds", round(wallNs / 1e9, 3));
-        root.put("warm_up", warmUp);
-        return this;
-    }
-
-    /** @return the report as nested maps and lists (the JSON shape). */
-    public Map<String, Object> toMap()
-    {
-        return root;
     }
 
     /** @return the report as aligned text for a terminal. */
-    @SuppressWarnings("unchecked")
     public String toText()
     {
         final StringBuilder out = new StringBuilder();
-        final Map<String, Object> packets = (Map<String, Object>)root.get("packets");
-        final Map<String, Object> throughput = (Map<String, Object>)root.get("throughput");
-        final Map<String, Object> latency = (Map<String, Object>)root.get("latency");
-        line(out, "chain", root.get("chain") + " (" + root.get("executor") + ")");
-        line(out, "source", root.get("source"));
-        line(out, "packets in", number(packets.get("in")));
-        line(out, "forwarded", number(packets.get("forwarded")));
-        line(out, "dropped", number(packets.get("dropped")));
-        if (((Number)packets.get("unreadable_records")).longValue() > 0)
+        line(out, "chain", chain + " (" + executor.description() + ")");
+        line(out, "source", source);
+        line(out, "packets in", number(packets.in()));
+        line(out, "forwarded", number(packets.forwarded()));
+        line(out, "dropped", number(packets.dropped()));
+        if (packets.unreadableRecords() > 0)
         {
-            line(out, "unreadable records", number(packets.get("unreadable_records")));
+            line(out, "unreadable records", number(packets.unreadableRecords()));
         }
-        section(out, "drops by stage:reason", (Map<String, Object>)root.get("drops"));
-        section(out, "alerts", (Map<String, Object>)root.get("alerts"));
+        section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
+        section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));
         out.append("VNFs\n");
-        for (final Object o : (List<Object>)root.get("vnfs"))
+        for (final VnfReport v : vnfs)
         {
-            final Map<String, Object> v = (Map<String, Object>)o;
             out.append(String.format(Locale.ROOT, "  %-24s %s, %s packets, %s aborted transactions%n",
-                v.get("name"), v.get("type"), number(v.get("packets")), number(v.get("aborted_transactions"))));
-            for (final Map.Entry<String, Object> c : ((Map<String, Object>)v.get("counters")).entrySet())
+                v.name(), v.type(), number(v.packets()), number(v.abortedTransactions())));
+            for (final Counter c : v.counters())
             {
-                out.append(String.format(Locale.ROOT, "    %-32s %s%n", c.getKey(), number(c.getValue())));
+                out.append(String.format(Locale.ROOT, "    %-32s %s%n", c.name(), number(c.value())));
             }
         }
-        if (root.containsKey("source_warnings"))
+        if (!sourceWarnings.isEmpty())
         {
             out.append("source warnings\n");
-            for (final Object w : (List<Object>)root.get("source_warnings"))
+            for (final String w : sourceWarnings)
             {
                 out.append("  ").append(w).append('\n');
             }
         }
-        if (root.containsKey("warm_up"))
+        if (warmUp != null)
         {
-            final Map<String, Object> warmUp = (Map<String, Object>)root.get("warm_up");
-            line(out, "warm-up", number(warmUp.get("packets")) + " packets in " + warmUp.get("wall_seconds")
+            line(out, "warm-up", number(warmUp.packets()) + " packets in " + warmUp.wallSeconds()
                 + " s on a separate engine, not counted below");
         }
-        line(out, "throughput", number(throughput.get("packets_per_second")) + " packets/s over "
-            + throughput.get("wall_seconds") + " s");
-        line(out, "latency (us)", "p50 " + latency.get("p50") + "  p99 " + latency.get("p99")
-            + "  p99.9 " + latency.get("p99_9") + "  max " + latency.get("max"));
-        if (root.containsKey("scheduler"))
+        line(out, "throughput", number(throughput.packetsPerSecond()) + " packets/s over " + throughput.wallSeconds() + " s");
+        line(out, "latency (us)", "p50 " + latencyUs.p50() + "  p99 " + latencyUs.p99() + "  p99.9 " + latencyUs.p999()
+            + "  max " + latencyUs.max());
+        if (scheduler != null)
         {
-            out.append("scheduler\n");
-            for (final Map.Entry<String, Object> e : ((Map<String, Object>)root.get("scheduler")).entrySet())
-            {
-                out.append(String.format(Locale.ROOT, "  %-32s %s%n", e.getKey(), e.getValue() instanceof Number
-                    ? number(e.getValue()) : String.valueOf(e.getValue())));
-            }
+            schedulerText(out, scheduler);
         }
         return out.toString();
     }
 
-    private static void section(final StringBuilder out, final String title, final Map<String, Object> entries)
+    private static void schedulerText(final StringBuilder out, final SchedulerReport s)
     {
-        if (entries.isEmpty())
+        out.append("scheduler\n");
+        item(out, "strategy", s.strategy());
+        item(out, "workers", number(s.workers()));
+        item(out, "batches", number(s.batches()));
+        final SchedulerReport.PunctuationReport p = s.punctuation();
+        if (p != null)
+        {
+            item(out, "batch packets", String.format(Locale.ROOT, "%.1f on average, at most %s", p.meanBatchPackets(),
+                p.adaptiveBatchLimitMax() > 0 ? number(p.adaptiveBatchLimitMin()) + ".." + number(p.adaptiveBatchLimitMax())
+                    + " (latency target " + p.latencyTargetNs() / 1_000 + " us, " + number(p.processingNsPerPacket()) + " ns/packet)"
+                    : number(p.batchSizeLimit())));
+            item(out, "batches closed by", p.closedBy().stream()
+                .map(c -> c.reason() + "=" + number(c.batches())).collect(Collectors.joining(", ")));
+        }
+        item(out, "graphs", number(s.graphs()));
+        item(out, "decisions", s.decisions().stream()
+            .map(d -> d.policy() + "=" + number(d.graphs())).collect(Collectors.joining(", ")));
+        item(out, "reasons", s.reasons().stream()
+            .map(r -> r.reason() + "=" + number(r.graphs())).collect(Collectors.joining(", ")));
+        item(out, "time ns/packet", shares(s.timeNsPerPacket()));
+        for (final SchedulerReport.ThreadReport t : s.threads())
+        {
+            item(out, "  " + t.name(), String.format(Locale.ROOT, "busy %.1f ns/packet, allocated %s B/packet: %s",
+                t.busyNsPerPacket(), t.allocatedBytesPerPacket() < 0 ? "?" : String.format(Locale.ROOT, "%.2f", t.allocatedBytesPerPacket()),
+                shares(t.timeNsPerPacket())));
+        }
+        item(out, "operations executed", number(s.operationsExecuted()));
+        item(out, "operations re-executed", number(s.operationsReExecuted()));
+        item(out, "transactions aborted", number(s.transactionsAborted()));
+        item(out, "independent transactions", number(s.independentTransactions()));
+    }
+
+    private static String shares(final List<SchedulerReport.TimeShare> shares)
+    {
+        return shares.stream().filter(t -> t.nsPerPacket() >= 0.05)
+            .map(t -> String.format(Locale.ROOT, "%s=%.1f", t.category(), t.nsPerPacket())).collect(Collectors.joining(", "));
+    }
+
+    private static String entry(final String key, final long value)
+    {
+        return String.format(Locale.ROOT, "  %-32s %s%n", key, number(value));
+    }
+
+    private static void section(final StringBuilder out, final String title, final Stream<String> entries)
+    {
+        final List<String> lines = entries.toList();
+        if (lines.isEmpty())
         {
             line(out, title, "none");
             return;
         }
         out.append(title).append('\n');
-        for (final Map.Entry<String, Object> e : entries.entrySet())
-        {
-            out.append(String.format(Locale.ROOT, "  %-32s %s%n", e.getKey(), number(e.getValue())));
-        }
+        lines.forEach(out::append);
+    }
+
+    private static void item(final StringBuilder out, final String key, final String value)
+    {
+        out.append(String.format(Locale.ROOT, "  %-32s %s%n", key, value));
     }
 
     private static void line(final StringBuilder out, final String key, final Object value)
@@ -242,10 +504,9 @@ public final class RunReport
         out.append(String.format(Locale.ROOT, "%-20s %s%n", key, value));
     }
 
-    private static String number(final Object value)
+    private static String number(final long value)
     {
-        return value instanceof Long || value instanceof Integer
-            ? String.format(Locale.ROOT, "%,d", ((Number)value).longValue()) : String.valueOf(value);
+        return String.format(Locale.ROOT, "%,d", value);
     }
 
     private static double round(final double value, final int digits)

@@ -2,18 +2,23 @@ package io.transnfv.engine.report;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.tpg.collections.Long2LongHashMap;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Counters of one run, indexed by VNF and by id so that counting allocates nothing. One
+ * Counters of one run, indexed by VNF and by id so that counting allocates nothing (alert
+ * subjects, counted per distinct subject, allocate only when a table of them grows). One
  * writer thread (the one that finishes packets); {@link #packetsFinished()} may be read by
  * any thread for progress.
  */
 public final class RunStats
 {
+    /** Most distinct subjects counted per VNF and alert type; alerts about more are counted, not listed. */
+    public static final int MAX_ALERT_SUBJECTS = 1024;
+
     private static final long MAX_LATENCY_NS = 3_600_000_000_000L;
 
     private final ChainRuntime runtime;
@@ -24,6 +29,8 @@ public final class RunStats
     private final long[] visits;
     private final long[][] drops;
     private final long[][] alerts;
+    private final Long2LongHashMap[][] alertSubjects;
+    private final boolean[][] alertSubjectsTruncated;
     private final long[] aborts;
     private final Histogram latencyNs = new Histogram(MAX_LATENCY_NS, 3);
     private long latencyOverflows;
@@ -36,11 +43,20 @@ public final class RunStats
         visits = new long[n];
         drops = new long[n][];
         alerts = new long[n][];
+        alertSubjects = new Long2LongHashMap[n][];
+        alertSubjectsTruncated = new boolean[n][];
         aborts = new long[n];
         for (int i = 0; i < n; i++)
         {
             drops[i] = new long[runtime.instance(i).dropReasons().size()];
-            alerts[i] = new long[Math.max(1, runtime.instance(i).alertTypes().size())];
+            final int alertTypes = Math.max(1, runtime.instance(i).alertTypes().size());
+            alerts[i] = new long[alertTypes];
+            alertSubjects[i] = new Long2LongHashMap[alertTypes];
+            alertSubjectsTruncated[i] = new boolean[alertTypes];
+            for (int type = 0; type < alertTypes; type++)
+            {
+                alertSubjects[i][type] = new Long2LongHashMap(4, 0);
+            }
         }
     }
 
@@ -64,6 +80,7 @@ public final class RunStats
         for (int i = 0; i < record.alertCount(); i++)
         {
             alerts[record.alertInstance(i)][record.alertType(i)]++;
+            countAlertSubject(record.alertInstance(i), record.alertType(i), record.alertSubject(i));
         }
         for (int i = 0; i < record.abortCount(); i++)
         {
@@ -88,7 +105,9 @@ public final class RunStats
     }
 
     /**
-     * Adds every counter and latency of {@code other} (another worker's share) into this one. Between runs, or after the workers that wrote {@code other} are done.
+     * Adds every counter, alert subject and latency of {@code other} (another worker's share)
+     * into this one, after the worker that wrote {@code other} is done. Past the cap of listed
+     * subjects, which ones are listed depends on how the packets were shared out.
      */
     public void add(final RunStats other)
     {
@@ -110,6 +129,13 @@ public final class RunStats
             {
                 alerts[v][a] += other.alerts[v][a];
             }
+            for (int type = 0; type < alertSubjects[v].length; type++)
+            {
+                final int instance = v;
+                final int alertType = type;
+                other.alertSubjects[v][type].forEach((subject, count) -> addAlertSubject(instance, alertType, subject, count));
+                alertSubjectsTruncated[v][type] |= other.alertSubjectsTruncated[v][type];
+            }
         }
         latencyNs.add(other.latencyNs);
         latencyOverflows += other.latencyOverflows;
@@ -122,6 +148,25 @@ public final class RunStats
     public void addFinished(final long packets)
     {
         packetsFinished.lazySet(packetsFinished.get() + packets);
+    }
+
+    private void countAlertSubject(final int instance, final int type, final long subject)
+    {
+        addAlertSubject(instance, type, subject, 1);
+    }
+
+    private void addAlertSubject(final int instance, final int type, final long subject, final long count)
+    {
+        final Long2LongHashMap subjects = alertSubjects[instance][type];
+        final long alertsSoFar = subjects.get(subject);
+        if (alertsSoFar != 0 || subjects.size() < MAX_ALERT_SUBJECTS)
+        {
+            subjects.put(subject, alertsSoFar + count);
+        }
+        else
+        {
+            alertSubjectsTruncated[instance][type] = true;
+        }
     }
 
     /** Records one packet's latency from ingress to the end of the chain. */
@@ -177,6 +222,24 @@ public final class RunStats
     public long alerts(final int instance, final int type)
     {
         return type < alerts[instance].length ? alerts[instance][type] : 0;
+    }
+
+    /**
+     * Tells {@code consumer} each subject VNF {@code instance} raised alerts of {@code type}
+     * about, with how many; at most {@link #MAX_ALERT_SUBJECTS}, in no particular order.
+     */
+    public void forEachAlertSubject(final int instance, final int type, final Long2LongHashMap.EntryConsumer consumer)
+    {
+        if (type < alertSubjects[instance].length)
+        {
+            alertSubjects[instance][type].forEach(consumer);
+        }
+    }
+
+    /** @return true if alerts of {@code type} by VNF {@code instance} had more subjects than are counted. */
+    public boolean alertSubjectsTruncated(final int instance, final int type)
+    {
+        return type < alertSubjectsTruncated[instance].length && alertSubjectsTruncated[instance][type];
     }
 
     /** @return aborted transactions of VNF {@code instance}. */

@@ -4,15 +4,17 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
  * The synthetic traffic generator's settings: one home for each parameter's name,
  * default and meaning (see {@code docs/packets.md} for the table).
  *
- * <p>Immutable and thread-safe. Built from {@code k=v,k=v} text ({@link #parse(String)}) or
- * a map ({@link #fromMap(Map)}); an unknown key or a bad value throws
- * {@link IllegalArgumentException} naming the key and what is allowed.
+ * <p>Immutable and thread-safe. Built by a {@link Builder}, which checks each value as it is
+ * set (from {@code k=v,k=v} text, the chain's YAML or a map) so the settings are parsed
+ * once, where they are written; an unknown key or a bad value throws a
+ * {@link ParameterException} naming the key and what is allowed.
  */
 public final class GeneratorConfig
 {
@@ -46,60 +48,61 @@ public final class GeneratorConfig
     private final long startNs;
     private final long seed;
 
-    private GeneratorConfig(final Map<String, String> values)
+    private GeneratorConfig(final Builder b)
     {
-        packets = longValue(values, "packets", 1, Long.MAX_VALUE);
-        flows = (int)longValue(values, "flows", 1, 1 << 24);
-        newConnRatio = ratio(values, "new_conn_ratio", false);
-        tcpRatio = ratio(values, "tcp_ratio", true);
-        hosts = (int)longValue(values, "hosts", 1, MAX_HOSTS);
-        servers = (int)longValue(values, "servers", 1, MAX_SERVERS);
-        hostSkew = skew(values, "host_skew");
-        serverSkew = skew(values, "server_skew");
-        minSize = (int)longValue(values, "min_size", MIN_FRAME, MAX_FRAME);
-        maxSize = (int)longValue(values, "max_size", MIN_FRAME, MAX_FRAME);
-        if (maxSize < minSize)
-        {
-            throw new IllegalArgumentException("generator parameter 'max_size' (" + maxSize +
-                ") must be >= 'min_size' (" + minSize + ")");
-        }
-        dstPorts = ports(values.get("dst_ports"));
-        finRatio = ratio(values, "fin_ratio", true);
-        ratePps = longValue(values, "rate_pps", 1, 1_000_000_000L);
-        startNs = longValue(values, "start_ns", 0, Long.MAX_VALUE / 2);
-        seed = longValue(values, "seed", Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-
-    private static Map<String, String> defaultValues()
-    {
-        final Map<String, String> values = new LinkedHashMap<>();
-        values.put("packets", "1000000");
-        values.put("flows", "10000");
-        values.put("new_conn_ratio", "0.05");
-        values.put("tcp_ratio", "0.9");
-        values.put("hosts", "1000");
-        values.put("servers", "64");
-        values.put("host_skew", "0");
-        values.put("server_skew", "0");
-        values.put("min_size", "64");
-        values.put("max_size", "1500");
-        values.put("dst_ports", "80,443,22,21,6667,53");
-        values.put("fin_ratio", "0.9");
-        values.put("rate_pps", "1000000");
-        values.put("start_ns", "1700000000000000000");
-        values.put("seed", "42");
-        return values;
+        packets = b.packets;
+        flows = b.flows;
+        newConnRatio = b.newConnRatio;
+        tcpRatio = b.tcpRatio;
+        hosts = b.hosts;
+        servers = b.servers;
+        hostSkew = b.hostSkew;
+        serverSkew = b.serverSkew;
+        minSize = b.minSize;
+        maxSize = b.maxSize;
+        dstPorts = b.dstPorts.clone();
+        finRatio = b.finRatio;
+        ratePps = b.ratePps;
+        startNs = b.startNs;
+        seed = b.seed;
     }
 
     /** @return the defaults. */
     public static GeneratorConfig defaults()
     {
-        return new GeneratorConfig(defaultValues());
+        return builder().build();
+    }
+
+    /** @return a builder holding the defaults. */
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    /** @return a builder holding this configuration, to change some parameters of it. */
+    public Builder toBuilder()
+    {
+        final Builder b = new Builder();
+        b.packets = packets;
+        b.flows = flows;
+        b.newConnRatio = newConnRatio;
+        b.tcpRatio = tcpRatio;
+        b.hosts = hosts;
+        b.servers = servers;
+        b.hostSkew = hostSkew;
+        b.serverSkew = serverSkew;
+        b.minSize = minSize;
+        b.maxSize = maxSize;
+        b.dstPorts = dstPorts.clone();
+        b.finRatio = finRatio;
+        b.ratePps = ratePps;
+        b.startNs = startNs;
+        b.seed = seed;
+        return b;
     }
 
     /**
-     * Parse {@code k=v,k=v}. Because {@code dst_ports} is itself comma-separated, an item
-     * without {@code =} continues the previous value: {@code dst_ports=80,443,seed=7}.
+     * Parse {@code k=v,k=v} over the defaults; see {@link Builder#parse(String, UnaryOperator)}.
      *
      * @param spec the text; blank means the defaults.
      * @return the configuration.
@@ -107,30 +110,8 @@ public final class GeneratorConfig
      */
     public static GeneratorConfig parse(final String spec)
     {
-        final Map<String, String> values = new LinkedHashMap<>();
-        String lastKey = null;
-        for (final String rawItem : spec.split(","))
-        {
-            final String item = rawItem.trim();
-            if (item.isEmpty())
-            {
-                continue;
-            }
-            final int equals = item.indexOf('=');
-            if (equals < 0)
-            {
-                if (lastKey == null)
-                {
-                    throw new IllegalArgumentException("generator spec item '" + item + "' is not key=value; valid keys: " +
-                        String.join(", ", KEYS));
-                }
-                values.put(lastKey, values.get(lastKey) + "," + item);
-                continue;
-            }
-            lastKey = item.substring(0, equals).trim();
-            values.put(lastKey, item.substring(equals + 1).trim());
-        }
-        return fromMap(values);
+        return builder().parse(spec, item -> "generator spec item '" + item + "' is not key=value; valid keys: " +
+            String.join(", ", KEYS)).build();
     }
 
     /**
@@ -142,45 +123,180 @@ public final class GeneratorConfig
      */
     public static GeneratorConfig fromMap(final Map<String, String> overrides)
     {
-        final Map<String, String> values = defaultValues();
-        for (final Map.Entry<String, String> entry : overrides.entrySet())
-        {
-            if (!values.containsKey(entry.getKey()))
-            {
-                throw new IllegalArgumentException("unknown generator parameter '" + entry.getKey() + "'; valid keys: " +
-                    String.join(", ", KEYS));
-            }
-            values.put(entry.getKey(), entry.getValue());
-        }
-        return new GeneratorConfig(values);
+        final Builder b = builder();
+        overrides.forEach(b::set);
+        return b.build();
     }
 
-    private static long longValue(final Map<String, String> values, final String key, final long min, final long max)
+    /**
+     * A bad generator parameter: its message names the parameter and what is allowed;
+     * {@link #parameters()} names the parameters at fault, the one to point at first.
+     */
+    public static final class ParameterException extends IllegalArgumentException
     {
-        final String text = values.get(key).replace("_", "");
+        private static final long serialVersionUID = 1L;
+
+        private final transient List<String> parameters;
+
+        ParameterException(final List<String> parameters, final String message, final Throwable cause)
+        {
+            super(message, cause);
+            this.parameters = List.copyOf(parameters);
+        }
+
+        /** @return the parameters at fault, by name; the first is the one to point at. */
+        public List<String> parameters()
+        {
+            return parameters;
+        }
+    }
+
+    /**
+     * Collects parameters over the defaults, checking each value as it is set; {@link #build()}
+     * checks what involves several (the frame size range). Not thread-safe; setup only.
+     */
+    public static final class Builder
+    {
+        private long packets = 1_000_000;
+        private int flows = 10_000;
+        private double newConnRatio = 0.05;
+        private double tcpRatio = 0.9;
+        private int hosts = 1000;
+        private int servers = 64;
+        private double hostSkew;
+        private double serverSkew;
+        private int minSize = 64;
+        private int maxSize = 1500;
+        private int[] dstPorts = {80, 443, 22, 21, 6667, 53};
+        private double finRatio = 0.9;
+        private long ratePps = 1_000_000;
+        private long startNs = 1_700_000_000_000_000_000L;
+        private long seed = 42;
+
+        private Builder()
+        {
+        }
+
+        /**
+         * Sets one parameter from its text, e.g. {@code ("dst_ports", "80,443")}.
+         *
+         * @return this builder.
+         * @throws ParameterException for an unknown key or a value out of its range.
+         */
+        public Builder set(final String key, final String value)
+        {
+            switch (key)
+            {
+                case "packets" -> packets = longValue(key, value, 1, Long.MAX_VALUE);
+                case "flows" -> flows = (int)longValue(key, value, 1, 1 << 24);
+                case "new_conn_ratio" -> newConnRatio = ratio(key, value, false);
+                case "tcp_ratio" -> tcpRatio = ratio(key, value, true);
+                case "hosts" -> hosts = (int)longValue(key, value, 1, MAX_HOSTS);
+                case "servers" -> servers = (int)longValue(key, value, 1, MAX_SERVERS);
+                case "host_skew" -> hostSkew = skew(key, value);
+                case "server_skew" -> serverSkew = skew(key, value);
+                case "min_size" -> minSize = (int)longValue(key, value, MIN_FRAME, MAX_FRAME);
+                case "max_size" -> maxSize = (int)longValue(key, value, MIN_FRAME, MAX_FRAME);
+                case "dst_ports" -> dstPorts = ports(value);
+                case "fin_ratio" -> finRatio = ratio(key, value, true);
+                case "rate_pps" -> ratePps = longValue(key, value, 1, 1_000_000_000L);
+                case "start_ns" -> startNs = longValue(key, value, 0, Long.MAX_VALUE / 2);
+                case "seed" -> seed = longValue(key, value, Long.MIN_VALUE, Long.MAX_VALUE);
+                default -> throw new ParameterException(List.of(key), "unknown generator parameter '" + key +
+                    "'; valid keys: " + String.join(", ", KEYS), null);
+            }
+            return this;
+        }
+
+        /**
+         * Sets the parameters of {@code k=v,k=v} text. Because {@code dst_ports} is itself
+         * comma-separated, an item without {@code =} after it continues its list:
+         * {@code dst_ports=80,443,seed=7}. Blank items are skipped.
+         *
+         * @param spec        the text.
+         * @param notKeyValue the message for any other item without {@code =}, given the item
+         *                    (the caller names the syntax the user wrote).
+         * @return this builder.
+         * @throws IllegalArgumentException for an item that is not {@code key=value}, an unknown
+         *                                  key or a bad value.
+         */
+        public Builder parse(final String spec, final UnaryOperator<String> notKeyValue)
+        {
+            final Map<String, String> values = new LinkedHashMap<>();
+            String lastKey = null;
+            for (final String rawItem : spec.split(","))
+            {
+                final String item = rawItem.trim();
+                if (item.isEmpty())
+                {
+                    continue;
+                }
+                final int equals = item.indexOf('=');
+                if (equals > 0)
+                {
+                    lastKey = item.substring(0, equals).trim();
+                    values.put(lastKey, item.substring(equals + 1).trim());
+                }
+                else if (equals < 0 && "dst_ports".equals(lastKey))
+                {
+                    values.put(lastKey, values.get(lastKey) + "," + item);
+                }
+                else
+                {
+                    throw new IllegalArgumentException(notKeyValue.apply(item));
+                }
+            }
+            values.forEach(this::set);
+            return this;
+        }
+
+        /** @return this builder, with another random seed. */
+        public Builder seed(final long newSeed)
+        {
+            seed = newSeed;
+            return this;
+        }
+
+        /**
+         * @return the configuration.
+         * @throws ParameterException if {@code max_size} is below {@code min_size}.
+         */
+        public GeneratorConfig build()
+        {
+            if (maxSize < minSize)
+            {
+                throw new ParameterException(List.of("min_size", "max_size"), "generator parameter 'max_size' (" + maxSize +
+                    ") must be >= 'min_size' (" + minSize + ")", null);
+            }
+            return new GeneratorConfig(this);
+        }
+    }
+
+    private static long longValue(final String key, final String text, final long min, final long max)
+    {
         final long value;
         try
         {
-            value = Long.parseLong(text);
+            value = Long.parseLong(text.replace("_", ""));
         }
         catch (final NumberFormatException e)
         {
-            throw new IllegalArgumentException("generator parameter '" + key + "': expected an integer in " + min + ".." +
-                max + ", got '" + values.get(key) + "'", e);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + min +
+                ".." + max + ", got '" + text + "'", e);
         }
         if (value < min || value > max)
         {
-            throw new IllegalArgumentException("generator parameter '" + key + "': expected an integer in " + min + ".." +
-                max + ", got " + value);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + min +
+                ".." + max + ", got " + value, null);
         }
         return value;
     }
 
-    private static double doubleValue(final Map<String, String> values, final String key, final String allowed)
+    private static double doubleValue(final String key, final String text, final String allowed)
     {
         try
         {
-            final double value = Double.parseDouble(values.get(key));
+            final double value = Double.parseDouble(text);
             if (Double.isFinite(value))
             {
                 return value;
@@ -190,28 +306,30 @@ public final class GeneratorConfig
         {
             // reported below with the allowed range
         }
-        throw new IllegalArgumentException("generator parameter '" + key + "': expected " + allowed + ", got '" +
-            values.get(key) + "'");
+        throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + allowed + ", got '" +
+            text + "'", null);
     }
 
-    private static double ratio(final Map<String, String> values, final String key, final boolean zeroAllowed)
+    private static double ratio(final String key, final String text, final boolean zeroAllowed)
     {
         final String allowed = zeroAllowed ? "a number in [0, 1]" : "a number in (0, 1]";
-        final double value = doubleValue(values, key, allowed);
+        final double value = doubleValue(key, text, allowed);
         if (value > 1 || value < 0 || (!zeroAllowed && value == 0))
         {
-            throw new IllegalArgumentException("generator parameter '" + key + "': expected " + allowed + ", got " + value);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + allowed + ", got " +
+                value, null);
         }
         return value;
     }
 
-    private static double skew(final Map<String, String> values, final String key)
+    private static double skew(final String key, final String text)
     {
         final String allowed = "a Zipf exponent in [0, 10] (0 = uniform)";
-        final double value = doubleValue(values, key, allowed);
+        final double value = doubleValue(key, text, allowed);
         if (value < 0 || value > 10)
         {
-            throw new IllegalArgumentException("generator parameter '" + key + "': expected " + allowed + ", got " + value);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + allowed + ", got " +
+                value, null);
         }
         return value;
     }
@@ -232,8 +350,8 @@ public final class GeneratorConfig
             }
             if (result[i] < 1 || result[i] > 65535)
             {
-                throw new IllegalArgumentException("generator parameter 'dst_ports': expected a comma-separated list of " +
-                    "ports 1-65535, got '" + text + "'");
+                throw new ParameterException(List.of("dst_ports"), "generator parameter 'dst_ports': expected a " +
+                    "comma-separated list of ports 1-65535, got '" + text + "'", null);
             }
         }
         return result;

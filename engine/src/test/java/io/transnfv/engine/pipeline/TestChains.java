@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceStats;
@@ -26,7 +27,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Supplier;
 
 /** Small VNFs, chains and sources for executor tests. */
 final class TestChains
@@ -104,7 +105,7 @@ final class TestChains
         }
     }
 
-    static VnfFactory factory(final String type, final java.util.function.Supplier<Vnf> vnf)
+    static VnfFactory factory(final String type, final Supplier<Vnf> vnf)
     {
         return new VnfFactory()
         {
@@ -143,7 +144,7 @@ final class TestChains
             new VnfNode("quota", quota, VnfConfig.defaults(List.of())),
             new VnfNode("rewrite", rewrite, VnfConfig.defaults(List.of()))),
             List.of(new EdgeSpec("quota", "out", p -> p.ipProtocol() == PacketFlyweight.PROTO_TCP, "proto: tcp", "rewrite")),
-            RunSettings.defaults().withTraffic(TrafficSpec.generate(Map.of())));
+            RunSettings.defaults().withTraffic(TrafficSpec.generate(GeneratorConfig.defaults())));
     }
 
     /** A source over frames built in memory, with timestamps 0.4 ms apart. */

@@ -1,6 +1,7 @@
 package io.transnfv.engine.source;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -9,6 +10,7 @@ import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -125,5 +127,47 @@ class GeneratorTest
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("min_size=100,max_size=80"));
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("dst_ports=80,70000"));
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("min_size=20"));
+    }
+
+    @Test
+    void shouldCheckEachValueWhenSetAndTheFrameSizeRangeOnlyWhenBuilt()
+    {
+        final GeneratorConfig large = GeneratorConfig.builder().set("min_size", "2000").set("max_size", "3000").build();
+        assertEquals(2000, large.minSize());
+        assertEquals(3000, large.maxSize());
+
+        final GeneratorConfig.Builder inverted = GeneratorConfig.builder().set("min_size", "2000");
+        final GeneratorConfig.ParameterException range = assertThrows(GeneratorConfig.ParameterException.class, inverted::build);
+        assertEquals("generator parameter 'max_size' (1500) must be >= 'min_size' (2000)", range.getMessage());
+        assertEquals(List.of("min_size", "max_size"), range.parameters());
+
+        final GeneratorConfig.ParameterException bad = assertThrows(GeneratorConfig.ParameterException.class,
+            () -> GeneratorConfig.builder().set("packets", "0"));
+        assertEquals("generator parameter 'packets': expected an integer in 1..9223372036854775807, got 0", bad.getMessage());
+        assertEquals(List.of("packets"), bad.parameters());
+    }
+
+    @Test
+    void shouldContinueOnlyTheDstPortsListAfterAnItemWithoutEquals()
+    {
+        final GeneratorConfig config = GeneratorConfig.parse("dst_ports=22,21,seed=7");
+        assertArrayEquals(new int[] {22, 21}, config.dstPorts());
+        assertEquals(7, config.seed());
+
+        final IllegalArgumentException notKeyValue = assertThrows(IllegalArgumentException.class,
+            () -> GeneratorConfig.builder().parse("packets=5,6", item -> "got '" + item + "'"));
+        assertEquals("got '6'", notKeyValue.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("=5"));
+    }
+
+    @Test
+    void shouldOverrideOnlyTheParametersGivenOverAnotherConfiguration()
+    {
+        final GeneratorConfig chain = GeneratorConfig.parse("packets=500,flows=77,seed=3");
+        final GeneratorConfig overridden = chain.toBuilder().parse("packets=20", item -> item).build();
+        assertEquals(20, overridden.packets());
+        assertEquals(77, overridden.flows());
+        assertEquals(GeneratorConfig.parse("packets=500,flows=77,seed=9"), chain.toBuilder().seed(9).build());
+        assertEquals(3, chain.seed(), "the original is unchanged");
     }
 }

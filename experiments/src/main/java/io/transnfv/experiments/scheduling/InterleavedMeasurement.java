@@ -1,6 +1,7 @@
 package io.transnfv.experiments.scheduling;
 
 import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -9,7 +10,7 @@ import io.transnfv.vnf.instance.MapStateStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
@@ -117,11 +118,11 @@ final class InterleavedMeasurement implements AutoCloseable
         return new Samples(names, ns, ops);
     }
 
-    /** @return what the executor of contestant {@code name} reports ({@link TpgBatchExecutor#summary()}), or an empty map. */
-    Map<String, Object> summary(final String name)
+    /** @return what the executor of contestant {@code name} reports ({@link TpgBatchExecutor#summary()}), if it is one. */
+    Optional<SchedulerReport> summary(final String name)
     {
         final Contestant c = contestants[names.indexOf(name)];
-        return c instanceof ExecutorContestant e ? e.executor.summary() : Map.of();
+        return c instanceof ExecutorContestant e ? e.executor.summary() : Optional.empty();
     }
 
     @Override

@@ -292,9 +292,9 @@ public final class SchedulingBenchmark
     {
         for (final String strategy : List.of(TpgBatchExecutor.ADAPTIVE, TpgBatchExecutor.ADAPTIVE_FEEDBACK))
         {
-            @SuppressWarnings("unchecked")
-            final Map<String, Long> chosen = (Map<String, Long>)m.summary(strategy).get("decisions");
-            measured.decisions().put(row + " " + strategy, new LinkedHashMap<>(chosen));
+            final Map<String, Long> chosen = new LinkedHashMap<>();
+            m.summary(strategy).ifPresent(report -> report.decisions().forEach(d -> chosen.put(d.policy(), d.graphs())));
+            measured.decisions().put(row + " " + strategy, chosen);
         }
     }
 

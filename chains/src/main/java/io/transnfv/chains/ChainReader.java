@@ -1,0 +1,85 @@
+package io.transnfv.chains;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.EdgeSpec;
+import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.VnfRegistry;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads one chain document's {@link YamlNode} tree into a {@link ChainSpec}: the top level
+ * here, each section by its own reader, all adding to one {@link ChainErrors}. Keeps going
+ * after an error so one run reports every problem; builds nothing if there was any.
+ *
+ * <pre>
+ *   top level ──► VnfsReader ──► EdgesReader ──► ChainGraphCheck ──► SettingsReader
+ *   name,         name, type,    from, to,       shadowed edges,     punctuation, threads,
+ *   description   ParamsReader   output,         cycles,             output, TrafficReader
+ *                                WhenReader      reachability
+ * </pre>
+ *
+ * <p>One instance per document; setup only, not thread-safe.
+ */
+final class ChainReader
+{
+    static final List<String> TOP_KEYS = List.of("name", "description", "vnfs", "edges", "settings");
+
+    private final ChainErrors errors;
+    private final VnfsReader vnfs;
+    private final EdgesReader edges;
+    private final SettingsReader settings;
+
+    /**
+     * @param registry      the VNF types.
+     * @param errors        where problems are added.
+     * @param baseDirectory where relative pcap paths resolve, or null for the working directory.
+     */
+    ChainReader(final VnfRegistry registry, final ChainErrors errors, final Path baseDirectory)
+    {
+        this.errors = errors;
+        this.vnfs = new VnfsReader(registry, errors);
+        this.edges = new EdgesReader(errors);
+        this.settings = new SettingsReader(errors, baseDirectory);
+    }
+
+    /** @return the chain, or null if an error was added. */
+    ChainSpec read(final YamlNode root)
+    {
+        final int errorsBefore = errors.count();
+        final YamlNode.MapNode top = errors.expectMap(root, "the chain",
+            "write a map with the keys name, vnfs, edges and settings (see docs/chain-yaml.md)");
+        if (top == null)
+        {
+            return null;
+        }
+        errors.checkKeys(top, TOP_KEYS, "at the top level");
+        final String name = errors.requiredText(top, "name", "the chain", "add 'name: my-chain' at the top of the file");
+        final YamlNode descriptionNode = top.get("description");
+        final String description = descriptionNode == null ? "" : errors.optionalText(descriptionNode, "'description'");
+
+        final List<VnfsReader.Vnf> readVnfs = vnfs.read(top);
+        final List<EdgesReader.Edge> readEdges = edges.read(top.get("edges"), readVnfs);
+        new ChainGraphCheck(errors, readVnfs, readEdges).check();
+        final RunSettings readSettings = settings.read(top.get("settings"));
+
+        if (errors.count() > errorsBefore || name == null || readVnfs.isEmpty())
+        {
+            return null;
+        }
+        final List<VnfNode> nodes = new ArrayList<>(readVnfs.size());
+        for (final VnfsReader.Vnf vnf : readVnfs)
+        {
+            nodes.add(vnf.node());
+        }
+        final List<EdgeSpec> edgeSpecs = new ArrayList<>(readEdges.size());
+        for (final EdgesReader.Edge edge : readEdges)
+        {
+            edgeSpecs.add(edge.spec());
+        }
+        return new ChainSpec(name, description, nodes, edgeSpecs, readSettings);
+    }
+}

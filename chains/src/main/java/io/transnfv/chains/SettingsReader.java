@@ -1,0 +1,137 @@
+package io.transnfv.chains;
+
+import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.vnf.api.VnfConfig;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads the {@code settings:} section into {@link RunSettings}: punctuation, executor
+ * threads, the output file, and the traffic (through {@link TrafficReader}); what is not
+ * written keeps its default. Setup only.
+ */
+final class SettingsReader
+{
+    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output");
+    static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
+
+    private static final int MAX_EXECUTOR_THREADS = 4096;
+
+    private final ChainErrors errors;
+    private final TrafficReader traffic;
+
+    /**
+     * @param errors        where problems are added.
+     * @param baseDirectory where relative pcap paths resolve, or null for the working directory.
+     */
+    SettingsReader(final ChainErrors errors, final Path baseDirectory)
+    {
+        this.errors = errors;
+        this.traffic = new TrafficReader(errors, baseDirectory);
+    }
+
+    /**
+     * @param node the section, or null if the chain has none.
+     * @return the settings (the defaults if there is no section), or null if the section is unusable.
+     */
+    RunSettings read(final YamlNode node)
+    {
+        final RunSettings defaults = RunSettings.defaults();
+        if (ChainErrors.isAbsent(node))
+        {
+            return defaults;
+        }
+        final YamlNode.MapNode map = errors.expectMap(node, "'settings'",
+            "write a map with punctuation, executor_threads, traffic and output");
+        if (map == null)
+        {
+            return null;
+        }
+        errors.checkKeys(map, SETTINGS_KEYS, "in 'settings'");
+        int transactions = defaults.punctuationTransactions();
+        long intervalNs = defaults.punctuationIntervalNs();
+        final YamlNode punctuationNode = map.get("punctuation");
+        if (punctuationNode != null)
+        {
+            final YamlNode.MapNode punctuation = errors.expectMap(punctuationNode, "'punctuation'",
+                "write '{ transactions: 256, interval: 1ms }'");
+            if (punctuation != null)
+            {
+                errors.checkKeys(punctuation, PUNCTUATION_KEYS, "in 'punctuation'");
+                final YamlNode t = punctuation.get("transactions");
+                if (t != null)
+                {
+                    transactions = (int)errors.boundedNumber(t, "punctuation transactions", 1, Integer.MAX_VALUE, "", transactions);
+                }
+                final YamlNode interval = punctuation.get("interval");
+                if (interval != null)
+                {
+                    intervalNs = duration(interval, "punctuation interval", intervalNs);
+                }
+            }
+        }
+        int threads = defaults.executorThreads();
+        final YamlNode threadsNode = map.get("executor_threads");
+        if (threadsNode != null)
+        {
+            threads = (int)errors.boundedNumber(threadsNode, "executor_threads", 0, MAX_EXECUTOR_THREADS, " (0 = one per core)", threads);
+        }
+        final TrafficSpec trafficSpec = traffic.read(map.get("traffic"), defaults.traffic());
+        Path output = null;
+        final YamlNode outputNode = map.get("output");
+        if (!ChainErrors.isAbsent(outputNode))
+        {
+            output = outputFile(outputNode);
+        }
+        if (trafficSpec == null)
+        {
+            return null;
+        }
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output);
+    }
+
+    private long duration(final YamlNode node, final String what, final long fallback)
+    {
+        final String text = ChainErrors.scalarText(node);
+        try
+        {
+            if (text != null)
+            {
+                final long ns = VnfConfig.parseDurationNs(text);
+                if (ns > 0)
+                {
+                    return ns;
+                }
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            // reported below with what to write
+        }
+        errors.add(node, "bad " + what + " " + node.describe(),
+            "write a positive duration with a unit: ns, us, ms, s, m or h, e.g. 1ms");
+        return fallback;
+    }
+
+    private Path outputFile(final YamlNode node)
+    {
+        final String text = ChainErrors.scalarText(node);
+        if (text == null || text.isBlank())
+        {
+            errors.add(node, "bad output " + node.describe(), "write the path of the .pcap file to write");
+            return null;
+        }
+        final Path file = Path.of(text);
+        final Path directory = file.toAbsolutePath().getParent();
+        if (directory != null && !Files.isDirectory(directory))
+        {
+            errors.add(node, "output directory does not exist: " + directory,
+                "create it, or write a path in an existing directory (relative paths resolve against the working directory)");
+            return null;
+        }
+        return file;
+    }
+}

@@ -1,0 +1,155 @@
+package io.transnfv.chains;
+
+import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.api.VnfConfigException;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.api.VnfRegistry;
+import io.transnfv.vnf.instance.TableCatalog;
+import io.transnfv.vnf.instance.VnfInstance;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the {@code vnfs:} section: each VNF's name, type and parameters (the last through
+ * {@link ParamsReader}), and sets each one up once to learn its outputs. Setup only.
+ */
+final class VnfsReader
+{
+    static final List<String> VNF_KEYS = List.of("name", "type", "params");
+
+    private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+
+    private final VnfRegistry registry;
+    private final ChainErrors errors;
+    private final ParamsReader params;
+
+    /**
+     * A VNF as far as reading got: {@code node} is null if it had errors.
+     *
+     * @param name    its name.
+     * @param at      where its name is written.
+     * @param node    what the runtime builds, or null.
+     * @param outputs its outputs, empty if it had errors.
+     */
+    record Vnf(String name, YamlNode at, VnfNode node, List<String> outputs)
+    {
+    }
+
+    /**
+     * @param registry the VNF types.
+     * @param errors   where problems are added.
+     */
+    VnfsReader(final VnfRegistry registry, final ChainErrors errors)
+    {
+        this.registry = registry;
+        this.errors = errors;
+        this.params = new ParamsReader(errors);
+    }
+
+    /** @return the VNFs with a usable name, in file order; empty if the section is missing or unusable. */
+    List<Vnf> read(final YamlNode.MapNode top)
+    {
+        final List<Vnf> vnfs = new ArrayList<>();
+        final YamlNode.Entry entry = top.entry("vnfs");
+        if (entry == null)
+        {
+            errors.add(top, "missing 'vnfs'", "add 'vnfs:' with at least one '- name: ...' and 'type: ...'");
+            return vnfs;
+        }
+        final YamlNode.SeqNode list = errors.expectSeq(entry.value(), "'vnfs'",
+            "write a list: one '- name: ...' item per VNF, each with 'type:'");
+        if (list == null)
+        {
+            return vnfs;
+        }
+        if (list.items().isEmpty())
+        {
+            errors.addAtKey(entry, "'vnfs' is empty", "list at least one VNF: '- name: nat' with 'type: nat'");
+            return vnfs;
+        }
+        final Map<String, Vnf> byName = new HashMap<>();
+        for (final YamlNode item : list.items())
+        {
+            final Vnf vnf = vnf(item, byName);
+            if (vnf != null && !byName.containsKey(vnf.name()))
+            {
+                vnfs.add(vnf);
+                byName.put(vnf.name(), vnf);
+            }
+        }
+        return vnfs;
+    }
+
+    private Vnf vnf(final YamlNode item, final Map<String, Vnf> byName)
+    {
+        final YamlNode.MapNode map = errors.expectMap(item, "a VNF", "write '- name: <name>' with 'type: <type>' below it");
+        if (map == null)
+        {
+            return null;
+        }
+        final int errorsBefore = errors.count();
+        errors.checkKeys(map, VNF_KEYS, "in a VNF");
+        final String name = errors.requiredText(map, "name", "a VNF", "add 'name: <unique name>' to this VNF");
+        final YamlNode nameNode = map.get("name");
+        if (name != null && !VNF_NAME.matcher(name).matches())
+        {
+            errors.add(nameNode, "bad VNF name '" + name + "'",
+                "use a letter, then letters, digits, '-' or '_' (e.g. 'nat-1')");
+        }
+        else if (name != null && byName.containsKey(name))
+        {
+            final YamlNode first = byName.get(name).at();
+            errors.add(nameNode, "duplicate VNF name '" + name + "' (first used at " + first.line() + ":" + first.column() + ")",
+                "give each VNF a unique name, e.g. '" + name + "-2'");
+        }
+        final String where = name == null ? "this VNF" : "VNF '" + name + "'";
+        final String type = errors.requiredText(map, "type", where,
+            "add 'type: <type>' (known types: " + String.join(", ", registry.types().keySet()) + ")");
+        VnfFactory factory = null;
+        if (type != null)
+        {
+            factory = registry.find(type);
+            if (factory == null)
+            {
+                errors.add(map.get("type"), "unknown VNF type '" + type + "'",
+                    ChainErrors.suggestion(type, registry.types().keySet(), "types"));
+            }
+        }
+        final YamlNode paramsNode = map.get("params");
+        YamlNode.MapNode paramsMap = null;
+        if (!ChainErrors.isAbsent(paramsNode))
+        {
+            paramsMap = errors.expectMap(paramsNode, "'params'", "write a map of parameter: value, e.g. '{ pool_size: 4096 }'");
+        }
+        if (factory == null || name == null)
+        {
+            return name == null ? null : new Vnf(name, nameNode, null, List.of());
+        }
+        final VnfConfig config = params.read(map, paramsMap, factory, where);
+        if (config == null || errors.count() > errorsBefore)
+        {
+            return new Vnf(name, nameNode, null, List.of());
+        }
+        final VnfNode node = new VnfNode(name, factory, config);
+        try
+        {
+            final VnfInstance instance = new VnfInstance(name, type, node.create(), new TableCatalog());
+            return new Vnf(name, nameNode, node, instance.outputs());
+        }
+        catch (final VnfConfigException e)
+        {
+            errors.add(ParamsReader.at(e, paramsMap, map), where + ": " + e.getMessage(), ParamsReader.fix(factory, e.param()));
+        }
+        catch (final RuntimeException e)
+        {
+            errors.add(map, where + " (type " + type + ") failed to set up: " + e.getMessage(),
+                "check its parameters against 'type " + type + "' in docs/chain-yaml.md");
+        }
+        return new Vnf(name, nameNode, null, List.of());
+    }
+}

@@ -1,0 +1,137 @@
+package io.transnfv.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.transnfv.engine.report.RunReport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Real reports, from small runs, against the schema in docs/run-report.schema.json, and the schema's power to refuse. */
+class RunReportSchemaTest
+{
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static Schema schema;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void loadTheSchema() throws IOException
+    {
+        try (InputStream in = ReportJson.class.getResourceAsStream(ReportJson.SCHEMA_RESOURCE))
+        {
+            assertNotNull(in, "the schema is packaged beside ReportJson");
+            schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+        }
+    }
+
+    @Test
+    void shouldWriteAnEngineReportThatTheSchemaAcceptsWithEverySettingAndOutputExplicit() throws IOException
+    {
+        final Path report = dir.resolve("report.json");
+        final Path records = dir.resolve("records.txt");
+        final Path state = dir.resolve("state.txt");
+        final Path out = dir.resolve("out.pcap");
+        final Captured run = Captured.run("run", "--generate", "packets=20000,seed=5", "--no-progress", "--threads", "2",
+            "--batch", "64", "--interval", "500us", "--warmup", "300", "--report", report.toString(),
+            "--records", records.toString(), "--state", state.toString(), "--out", out.toString());
+        assertEquals(0, run.status(), run.err());
+
+        final JsonNode json = JSON.readTree(report.toFile());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        assertEquals(RunReport.SCHEMA_VERSION, json.get("schema_version").asInt());
+        assertEquals(Transnfv.version(), json.get("transnfv_version").asText());
+        assertNotEquals("development build", Transnfv.version(), "the build fills in the version");
+
+        final JsonNode executor = json.get("executor");
+        assertEquals("tpg", executor.get("kind").asText());
+        assertEquals("adaptive", executor.get("strategy").asText());
+        assertEquals(2, executor.get("threads").asInt());
+        assertEquals(64, executor.get("batch_transactions").asInt());
+        assertEquals(500_000, executor.get("punctuation_interval_ns").asLong());
+        // two threads: two workers, each reading, processing and executing in turn
+        final JsonNode scheduler = json.get("scheduler");
+        assertEquals(2, scheduler.get("workers").asInt());
+        assertEquals(2, scheduler.get("threads").size());
+        assertEquals(64, scheduler.get("punctuation").get("batch_size_limit").asInt());
+        assertTrue(scheduler.get("time_ns_per_packet").size() > 5, scheduler::toPrettyString);
+
+        final JsonNode outputs = json.get("outputs");
+        assertEquals(out.toString(), outputs.get("out").asText());
+        assertEquals(records.toString(), outputs.get("records").asText());
+        assertEquals(state.toString(), outputs.get("state").asText());
+        assertEquals(report.toString(), outputs.get("report").asText());
+
+        final JsonNode trojan = json.get("alerts").get(0);
+        assertEquals("trojan", trojan.get("type").asText());
+        assertFalse(trojan.get("subjects").isEmpty(), trojan::toPrettyString);
+        final String subject = trojan.get("subjects").get(0).get("subject").asText();
+        assertTrue(Files.readString(records).contains("alert=td:trojan:" + subject), "subjects read as in the records");
+        assertEquals(300, json.get("warm_up").get("packets").asLong());
+    }
+
+    @Test
+    void shouldPrintASerialReportThatTheSchemaAcceptsWithoutTheEnginesParts() throws IOException
+    {
+        final Captured run = Captured.run("run", "--executor", "serial", "--generate", "packets=2000", "--no-progress", "--json");
+        assertEquals(0, run.status(), run.err());
+
+        final JsonNode json = JSON.readTree(run.out());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        assertEquals("serial", json.get("executor").get("kind").asText());
+        assertEquals(1, json.get("executor").get("threads").asInt());
+        assertFalse(json.has("scheduler"));
+        assertFalse(json.get("executor").has("strategy"));
+        assertTrue(json.get("outputs").isEmpty(), "no file was asked for");
+    }
+
+    @Test
+    void shouldRefuseReportsThatStrayFromTheSchema() throws IOException
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=2000", "--no-progress", "--json");
+        assertEquals(0, run.status(), run.err());
+        final ObjectNode valid = (ObjectNode)JSON.readTree(run.out());
+        assertEquals(List.of(), schema.validate(valid));
+
+        final ObjectNode camelCase = valid.deepCopy();
+        ((ObjectNode)camelCase.get("scheduler")).put("timeBreakdownNsPerOp", 1.0);
+        assertRefused(camelCase, "timeBreakdownNsPerOp");
+
+        final ObjectNode unversioned = valid.deepCopy();
+        unversioned.remove("schema_version");
+        assertRefused(unversioned, "schema_version");
+
+        final ObjectNode engineWithoutStrategy = valid.deepCopy();
+        ((ObjectNode)engineWithoutStrategy.get("executor")).remove("strategy");
+        assertRefused(engineWithoutStrategy, "strategy");
+
+        final ObjectNode nullInsteadOfAbsent = valid.deepCopy();
+        nullInsteadOfAbsent.putNull("warm_up");
+        assertRefused(nullInsteadOfAbsent, "warm_up");
+    }
+
+    private static void assertRefused(final JsonNode report, final String about)
+    {
+        final List<Error> errors = schema.validate(report);
+        assertFalse(errors.isEmpty(), "accepted a report with a bad '" + about + "'");
+        assertTrue(errors.toString().contains(about), errors::toString);
+    }
+}
