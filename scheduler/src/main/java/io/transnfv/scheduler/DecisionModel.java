@@ -34,6 +34,17 @@ public interface DecisionModel
     /** @return the model's name: a policy name, {@code adaptive} or {@code adaptive-feedback}. */
     String name();
 
+    /**
+     * @return true if the executor may choose for itself where the model has nothing to choose:
+     *         a batch that runs on one worker then runs in serial order, in place, with no graph
+     *         (the graph's only use is to share a batch among workers). A static policy says
+     *         false: every batch runs its graph under that policy.
+     */
+    default boolean adaptive()
+    {
+        return true;
+    }
+
     /** @return a model that always answers {@code policy}. */
     static DecisionModel fixed(final SchedulingPolicy policy)
     {

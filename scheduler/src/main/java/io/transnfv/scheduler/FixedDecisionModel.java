@@ -32,4 +32,10 @@ final class FixedDecisionModel implements DecisionModel
     {
         return policy.name();
     }
+
+    @Override
+    public boolean adaptive()
+    {
+        return false;
+    }
 }

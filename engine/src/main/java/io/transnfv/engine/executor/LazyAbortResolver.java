@@ -1,6 +1,5 @@
 package io.transnfv.engine.executor;
 
-import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -41,7 +40,6 @@ final class LazyAbortResolver
     {
         final TransactionLog log = run.log;
         final TaskPrecedenceGraph graph = run.graph;
-        final OperationStateMachine machine = run.machine;
         final int txns = log.transactionCount();
         this.graph = graph;
         if (markedIn.length < txns)
@@ -65,14 +63,11 @@ final class LazyAbortResolver
             final int end = first + log.operationCount(t);
             // only versions written before the abort were ever visible (the aborting and later
             // operations removed theirs before releasing a reader); but a reader of a later,
-            // removed slot of the same transaction read through to such a version, so once
-            // anything ran, every operation's readers are suspect
-            if (end > first && machine.state(first) == OperationStateMachine.EXECUTED)
+            // removed slot of the same transaction read through to such a version, so every
+            // operation's readers are suspect
+            for (int o = first; o < end; o++)
             {
-                for (int o = first; o < end; o++)
-                {
-                    markReaders(log, o);
-                }
+                markReaders(log, o);
             }
             executor.undoTransaction(t);
         }

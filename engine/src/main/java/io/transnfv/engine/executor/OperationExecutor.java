@@ -182,7 +182,7 @@ final class OperationExecutor extends OperationContext
         for (int p = start + 1; p < end; p++)
         {
             final int o = units.operationAt(p);
-            if (machine.state(o) != OperationStateMachine.READY && machine.park(o))
+            if (machine.park(o))
             {
                 parks++;
                 break;
@@ -233,7 +233,6 @@ final class OperationExecutor extends OperationContext
         if (log.abortReason(t) != 0)
         {
             undoEntries(o);
-            machine.complete(o, OperationStateMachine.ABORTED);
             skipped++;
         }
         else
@@ -257,11 +256,6 @@ final class OperationExecutor extends OperationContext
             {
                 log.abortReason(t, abortReason);
                 undoEntries(o);
-                machine.complete(o, OperationStateMachine.ABORTED);
-            }
-            else
-            {
-                machine.complete(o, OperationStateMachine.EXECUTED);
             }
         }
         processed++;

@@ -6,7 +6,6 @@ import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
-import io.transnfv.engine.thread.WorkerClock;
 import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.scheduler.BatchStatistics;
 import io.transnfv.scheduler.DecisionModel;
@@ -14,6 +13,8 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.SerialApplier;
+import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,15 +26,17 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The parallel batch executor: a batch's state access phase as four phases that any number of
+ * The parallel batch executor: a batch's state access phase as five phases that any number of
  * workers share, each closed by the last worker to leave it, which runs the sequential step
  * after it.
  *
  * <pre>
- *  BUILD    one task per key shard: the shard's chains (graph), then its bindings (state)
+ *  SCATTER  one task per chunk of transactions: every entry hashed into its shard's bucket
+ *  BUILD    one task per key shard: the shard's chains, every key bound to its committed value
+ *           by the same probe (one worker: one task, a single pass and no scatter)
  *           ─► measure the graph, let the {@link DecisionModel} choose the batch's policy
- *  SEAL     one task per chunk of transactions: in-place marks, dependency counts, initial
- *           states, independent transactions, initially ready operations
+ *  SEAL     one task per chunk: entry records, dependency counts, independent transactions,
+ *           initially ready operations
  *           ─► group units if the policy says so, reset the deques
  *  EXECUTE  executors take ready units (own deque, then stealing), else claim a chunk of
  *           ready operations or of independent transactions
@@ -60,6 +63,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     public static final String ADAPTIVE_FEEDBACK = "adaptive-feedback";
     /** The strategy of {@link #TpgBatchExecutor(int)}: the adaptive heuristic. */
     public static final String DEFAULT_STRATEGY = ADAPTIVE;
+    /** The name the run report gives batches run in serial order without a graph. */
+    public static final String SERIAL_SCHEDULE = "serial";
 
     private static final Logger LOG = LoggerFactory.getLogger(TpgBatchExecutor.class);
     private static final int MAX_REASONS = 64;
@@ -75,10 +80,18 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private final long[] decisions = new long[SchedulingPolicy.STATIC_COUNT];
     private final String[] reasonNames = new String[MAX_REASONS];
     private final long[] reasonCounts = new long[MAX_REASONS];
+    private final TaskPhase scatter;
     private final TaskPhase build;
     private final TaskPhase seal;
     private final ExecutionPhase execute;
     private final TaskPhase collapse;
+    private final TaskPhase serial;
+    private final SerialApplier serialApplier = new SerialApplier();
+    private final SerialOrder serialOrder = new SerialOrder();
+    private long serialBatches;
+    private long restarts;
+    private long serialAborted;
+    private long serialOperations;
     private final StandaloneJob standalone = new StandaloneJob();
     private WorkerGroup ownWorkers;
     private boolean closed;
@@ -131,10 +144,12 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             executors[i] = new OperationExecutor(i, run);
         }
-        this.build = new TaskPhase(TimeCategory.BUILD, this::buildTask);
+        this.scatter = new TaskPhase(TimeCategory.BUILD, this::scatterChunk);
+        this.build = new TaskPhase(TimeCategory.BUILD, this::buildShard);
         this.seal = new TaskPhase(TimeCategory.SEAL, this::sealChunk);
         this.execute = new ExecutionPhase();
         this.collapse = new TaskPhase(TimeCategory.COLLAPSE, this::collapseShard);
+        this.serial = new TaskPhase(TimeCategory.EXECUTE, this::runSerially);
         LOG.debug("executor: threads={} strategy={} shards={}", threads, model.name(), graph.shardCount());
     }
 
@@ -213,10 +228,22 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         return model.name();
     }
 
-    /** @return the policy of the last batch, or null before the first. */
+    /** @return the policy of the last batch's graph, or null before the first or after a batch run in serial order. */
     public SchedulingPolicy lastPolicy()
     {
         return lastPolicy;
+    }
+
+    /** @return how many batch builds started again because a state shard had to grow first. */
+    public long restarts()
+    {
+        return restarts;
+    }
+
+    /** @return how many batches ran in serial order, without a graph (one worker, adaptive strategy). */
+    public long serialBatches()
+    {
+        return serialBatches;
     }
 
     /** @return the counters of the last batch and totals. */
@@ -261,6 +288,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
             .strategy(model.name())
             .workers(threads)
             .graphs(counters.batches());
+        if (serialBatches > 0)
+        {
+            report.decision(SERIAL_SCHEDULE, serialBatches);
+        }
         for (int i = 0; i < decisions.length; i++)
         {
             if (decisions[i] > 0)
@@ -345,12 +376,72 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         run.state = state;
         run.workers = workers;
         run.resetProgress();
-        graph.beginBatch(log);
-        state.beginBatch(graph);
         final int work = log.operationCount() + log.transactionCount();
         parallelism = threads > 1 && workers.workers() > 1 && work >= EngineConfiguration.MIN_PARALLEL_WORK
             ? Math.min(threads, workers.workers()) : 1;
-        return build.tasks(parallelism).open(parallelism, this::afterBuild);
+        if (parallelism == 1 && model.adaptive())
+        {
+            // one worker gains nothing from a graph: the serial order is a valid schedule
+            return serial.tasks(1).open(1, this::afterSerial);
+        }
+        state.beginBatch(graph, log);
+        graph.beginBatch(log, state);
+        run.machine.beginBatch(graph.operationCount(), parallelism > 1, true);
+        if (parallelism == 1)
+        {
+            // one builder needs no buckets: one pass over the batch in serial order
+            return build.tasks(1).open(1, this::afterBuild);
+        }
+        return scatter.tasks(graph.chunkCount()).open(parallelism, this::afterScatter);
+    }
+
+    /**
+     * The serial schedule: every transaction in serial order, applied in place to the committed
+     * state with the oracle's semantics; the batch's writes are kept in an undo log, so a
+     * function that throws leaves the state as before the batch.
+     */
+    private void runSerially(final int task, final int worker)
+    {
+        final TransactionLog log = run.log;
+        final MultiVersionStateTable state = run.state;
+        final SerialApplier applier = serialApplier;
+        final SerialOrder order = serialOrder;
+        order.compute(log);
+        applier.beginBatch();
+        long aborted = 0;
+        try
+        {
+            for (int i = 0, n = log.transactionCount(); i < n; i++)
+            {
+                if (applier.apply(log, order.transactionAt(i), state) != 0)
+                {
+                    aborted++;
+                }
+            }
+            serialAborted = aborted;
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+            applier.rollbackBatch(state);
+        }
+        finally
+        {
+            serialOperations = applier.operationsRun();
+            applier.endBatch();
+        }
+    }
+
+    private Phase afterSerial(final int worker)
+    {
+        if (run.failure() == null)
+        {
+            serialBatches++;
+            counters.record(serialOperations, 0, 0, serialAborted, 0, 0, 0);
+            lastPolicy = null;
+        }
+        run.log = null;
+        return then.next(worker);
     }
 
     @Override
@@ -359,30 +450,60 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         return run.failure();
     }
 
-    private void buildTask(final int task, final int worker)
+    private void scatterChunk(final int chunk, final int worker)
     {
-        final WorkerClock clock = run.workers.clock(worker);
-        final int tasks = build.taskCount();
         try
         {
-            graph.buildShards(task, tasks);
-            clock.switchTo(TimeCategory.BIND);
-            for (int s = task; s < graph.shardCount(); s += tasks)
+            graph.scatter(chunk);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            run.fail(e);
+        }
+    }
+
+    private Phase afterScatter(final int worker)
+    {
+        if (run.failure() != null)
+        {
+            return abandon(worker);
+        }
+        return build.tasks(graph.shardCount()).open(parallelism, this::afterBuild);
+    }
+
+    /** Builds shard {@code shard} (or every shard, on one worker): its chains, every key bound to its committed value on the way. */
+    private void buildShard(final int shard, final int worker)
+    {
+        try
+        {
+            if (parallelism == 1)
             {
-                run.state.bindShard(s);
+                graph.buildAll();
+            }
+            else
+            {
+                graph.buildShard(shard);
             }
         }
         catch (final RuntimeException | Error e)
         {
             run.fail(e);
         }
-        clock.switchTo(TimeCategory.BUILD);
     }
 
     /** A task failed (an engine fault, not a VNF's): the batch is given up, state as before it. */
     private Phase abandon(final int worker)
     {
-        run.state.abandonBatch();
+        final MultiVersionStateTable state = run.state;
+        state.abandonBatch();
+        if (run.failure() instanceof MultiVersionStateTable.ShardFull)
+        {
+            // a table shard filled up while building: grow it and build the batch again
+            final TransactionLog log = run.log;
+            state.growFullShards(log.operationCount() + log.extraTotal());
+            restarts++;
+            return begin(log, state, run.workers, then);
+        }
         run.log = null;
         return then.next(worker);
     }
@@ -397,7 +518,6 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         statistics.measure(graph, parallelism);
         policy = model.choose(statistics);
         recordDecision(policy);
-        run.machine.beginBatch(graph.operationCount(), parallelism > 1);
         return seal.tasks(graph.sealChunkCount()).open(parallelism, this::afterSeal);
     }
 
@@ -405,7 +525,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     {
         try
         {
-            graph.sealChunk(chunk, run.machine, policy.granularity().oneOperationPerUnit());
+            graph.sealChunk(chunk, run.machine);
         }
         catch (final RuntimeException | Error e)
         {
@@ -425,6 +545,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         final boolean concurrent = parallelism > 1 && scheduled + graph.independentTransactionCount() >= EngineConfiguration.MIN_PARALLEL_WORK;
         run.concurrent = concurrent;
         run.machine.concurrent(concurrent);
+        run.machine.singleOperationUnits(policy.granularity().oneOperationPerUnit());
         run.scheduledOperations = scheduled;
         run.exploration = policy.exploration();
         run.speculative = !policy.abortHandling().readsDecidedVersionsOnly();
@@ -461,7 +582,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             final int p = units.unitStart(u);
             final int o = units.operationAt(p);
-            if (machine.state(o) == OperationStateMachine.READY)
+            if (machine.isReady(o))
             {
                 run.deques.seed(next, p);
                 next = next + 1 == active ? 0 : next + 1;
@@ -599,6 +720,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             ownWorkers.close();
         }
-        LOG.debug("executor closed: {}", counters);
+        LOG.debug("executor closed: {}, {} batches run in serial order, {} builds restarted to grow the state", counters,
+            serialBatches, restarts);
     }
 }

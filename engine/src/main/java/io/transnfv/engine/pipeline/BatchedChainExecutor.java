@@ -160,7 +160,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
         }
         this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
-        this.gather = new TaskPhase(TimeCategory.BUILD, this::gatherTask);
+        this.gather = new TaskPhase(TimeCategory.GATHER, this::gatherTask);
         this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
             + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "");
     }

@@ -1,8 +1,10 @@
 package io.transnfv.engine.state;
 
+import io.transnfv.tpg.graph.KeyDirectory;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.graph.TouchedKeyTable;
 import io.transnfv.tpg.txn.StateStore;
+import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -15,18 +17,22 @@ import java.util.Arrays;
  * Committed state, kept in place, plus one batch's versions. Every table's committed values
  * live in {@value #SHARDS} {@link TableShard}s chosen by the top bits of the pair's
  * {@link TouchedKeyTable#hash hash}, the bits that also choose the pair's shard of the task
- * precedence graph: whoever builds a graph shard binds, and later collapses, exactly the
- * committed shards under it, so binding and collapsing run in parallel without sharing a map.
+ * precedence graph: whoever builds a graph shard touches, and later collapses, exactly the
+ * table shards under it, so building and collapsing run in parallel without sharing a map.
  *
  * <pre>
- *  bind (per graph shard)   touched key ──► (table shard, value index): one probe, inserting a
- *                           key that will be written; a read-only absent key reads the initial
- *  execute                  in-place entry (key of one transaction): read/write the committed
- *                           value at its index, saving the old value for an undo;
- *                           versioned entry: a version per writing entry, read by walking the
+ *  build (per graph shard)  the table is the graph's {@link KeyDirectory}: one probe per access
+ *                           finds the key's slot (inserting it if absent) and its mark, which
+ *                           tells whether the batch has touched it; the graph keeps the slot's
+ *                           location, so binding a key to its value costs nothing more (slots
+ *                           do not move while a batch runs: a shard that would have to grow
+ *                           mid-batch restarts the batch after growing, see {@link #touch})
+ *  execute                  in-place key (one transaction's): read/write the committed value at
+ *                           its location, keeping the old value for an undo;
+ *                           versioned key: a version per writing entry, read by walking the
  *                           previous-write links back to a live version or to the committed value
  *  collapse (per shard)     versioned key := its last live version; a key left at the table's
- *                           initial value is deleted
+ *                           initial value is deleted once the shard's keys are all collapsed
  * </pre>
  *
  * <pre>
@@ -35,58 +41,69 @@ import java.util.Arrays;
  *  read at 31's previous (4)  ──► 4 removed ──► 17 live ──► 7
  * </pre>
  *
- * <p>A version's state is stamped with the batch's epoch, so nothing is cleared between
- * batches: a state from an earlier batch reads as "not yet written". Nothing per key survives
+ * <p>Versions and marks are stamped with the batch's epoch, so nothing is cleared between
+ * batches: a version of an earlier batch reads as "not yet written". Nothing per key survives
  * a batch except the committed value.
  *
  * <p>Threads: {@link #beginBatch}, {@link #endBatch}, {@link #abandonBatch} and the committed-
  * state methods ({@link #get}, {@link #put}, {@link #forEach}) by one coordinating thread;
- * {@link #bindShard} and {@link #collapseShard} by one thread per graph shard at once; the
- * version methods by executors, each entry written by the one executor that runs its operation
- * and read only after a happens-before edge from that write (the graph's dependencies give it).
+ * {@link #touch} and {@link #collapseShard} by one thread per graph shard at once; the version
+ * methods by executors, each entry written by the one executor that runs its operation and read
+ * only after a happens-before edge from that write (the graph's dependencies give it).
  */
-public final class MultiVersionStateTable implements StateStore, StateMaintenance
+public final class MultiVersionStateTable implements StateStore, StateMaintenance, KeyDirectory
 {
-    /** log2 of the committed shards per table; graphs may have at most this many shard bits. */
-    public static final int SHARD_BITS = 6;
-    /** Committed shards per table. */
+    /** log2 of the state shards; graphs may have at most this many shard bits. */
+    public static final int SHARD_BITS = 4;
+    /** Shards per table. */
     public static final int SHARDS = 1 << SHARD_BITS;
-
     private static final int KIND_MASK = 3;
     private static final int LIVE = 1;
     private static final int SKIPPED = 2;
     private static final int REMOVED = 3;
-    private static final int EPOCH_STEP = 4;
+    private static final int KIND_BITS = 2;
+    private static final int MAX_EPOCH = 1 << (31 - KIND_BITS);
     private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final TableCatalog catalog;
+    private final long[] initialValues;
     private final TableShard[][] tables;
-    private final TableShard[] absent;
+    /** Every table shard by location prefix: table × {@value #SHARDS} + shard. */
+    private final TableShard[] byPrefix;
+    private final int slotBits;
+    private final int slotMask;
+    private final boolean[] full;
 
     private TaskPrecedenceGraph graph;
-    private Binding[] bindings = new Binding[0];
-    private int graphShardBits;
-    private int graphShardMask;
     private long[] versionValue = new long[256];
     private int[] versionState = new int[256];
     private int epoch;
+    private int stamp;
     private boolean batchOpen;
+    private final long[] collapsed = new long[SHARDS * 8];
+    private Deletions[] deletions = new Deletions[0];
 
     /** @param catalog the tables, by dense global id; its size must not change afterwards. */
     public MultiVersionStateTable(final TableCatalog catalog)
     {
         this.catalog = catalog;
         final int n = catalog.size();
+        this.initialValues = new long[n];
+        final int prefixes = Math.max(1, n) * SHARDS;
+        this.slotBits = 31 - (32 - Integer.numberOfLeadingZeros(prefixes - 1));
+        this.slotMask = (1 << slotBits) - 1;
         this.tables = new TableShard[n][SHARDS];
-        this.absent = new TableShard[n];
+        this.byPrefix = new TableShard[prefixes];
+        this.full = new boolean[prefixes];
         for (int t = 0; t < n; t++)
         {
-            final long initial = catalog.spec(t).initialValue();
+            initialValues[t] = catalog.spec(t).initialValue();
             for (int s = 0; s < SHARDS; s++)
             {
-                tables[t][s] = new TableShard(initial, false);
+                // the FREE_KEY slot is slot `capacity`: capacity + 1 slots must fit the slot bits
+                tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1));
+                byPrefix[t * SHARDS + s] = tables[t][s];
             }
-            absent[t] = new TableShard(initial, true);
         }
     }
 
@@ -102,7 +119,8 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     @Override
     public long get(final int table, final long key)
     {
-        return shardOf(table, key).get(key);
+        final long hash = TouchedKeyTable.hash(table, key);
+        return shardOf(table, hash).get(key, hash);
     }
 
     /** Sets the committed value; only between batches. The initial value deletes the entry. */
@@ -110,7 +128,8 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     public void put(final int table, final long key, final long value)
     {
         requireNoBatch();
-        shardOf(table, key).put(key, value);
+        final long hash = TouchedKeyTable.hash(table, key);
+        shardOf(table, hash).put(key, hash, value);
     }
 
     @Override
@@ -124,7 +143,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         {
             used = shard.keys(keys, used);
         }
-        SortedKeyVisit.visit(keys, used, table, this, catalog.spec(table).initialValue(), visitor);
+        SortedKeyVisit.visit(keys, used, table, this, initialValues[table], visitor);
     }
 
     /** @return the number of committed entries of {@code table} (keys not at the initial value). */
@@ -138,18 +157,19 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         return n;
     }
 
-    private TableShard shardOf(final int table, final long key)
+    private TableShard shardOf(final int table, final long hash)
     {
-        return tables[table][TouchedKeyTable.shardOf(TouchedKeyTable.hash(table, key), SHARD_BITS)];
+        return tables[table][(int)(hash >>> (64 - SHARD_BITS))];
     }
 
     // ---------------------------------------------------------------- batch layout
 
     /**
-     * Opens a batch over {@code graph} (begun, not necessarily built): sizes the versions for its
-     * entries and the bindings for its shards. Cost: O(shards), nothing per entry.
+     * Opens a batch of {@code log} over {@code graph}, before the graph begins its batch with this
+     * table as its key directory: sizes the versions for the log's entries. Cost: O(1) once
+     * warmed up.
      */
-    public void beginBatch(final TaskPrecedenceGraph graph)
+    public void beginBatch(final TaskPrecedenceGraph graph, final TransactionLog log)
     {
         requireNoBatch();
         if (graph.shardBits() > SHARD_BITS)
@@ -157,96 +177,130 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             throw new IllegalArgumentException("a graph of " + graph.shardCount() + " shards needs more than " + SHARDS);
         }
         this.graph = graph;
-        graphShardBits = graph.shardBits();
-        graphShardMask = graph.shardCount() - 1;
-        if (bindings.length != graph.shardCount())
+        if (deletions.length < graph.shardCount())
         {
-            bindings = new Binding[graph.shardCount()];
-            for (int s = 0; s < bindings.length; s++)
+            final Deletions[] grown = Arrays.copyOf(deletions, graph.shardCount());
+            for (int s = deletions.length; s < grown.length; s++)
             {
-                bindings[s] = new Binding();
+                grown[s] = new Deletions();
             }
+            deletions = grown;
         }
-        final int entries = graph.entrySpace();
+        final int entries = log.operationCount() + log.extraTotal();
         if (versionState.length < entries)
         {
             final int n = Integer.highestOneBit(Math.max(1, entries - 1)) << 1;
             versionValue = new long[n];
             versionState = new int[n];
-            epoch = 0;
-        }
-        epoch += EPOCH_STEP;
-        if (epoch <= 0)
-        {
-            Arrays.fill(versionState, 0);
-            epoch = EPOCH_STEP;
         }
         batchOpen = true;
     }
 
-    /**
-     * Binds every key of graph shard {@code s} (built) to its committed value: a key that may be
-     * written is inserted if absent, a read-only key that is absent reads the initial value.
-     * Threads binding different shards may run at once.
-     */
-    public void bindShard(final int s)
+    /** A new batch: the epoch moves on (called by the graph before it touches any key). */
+    @Override
+    public void beginBatch()
     {
-        final TaskPrecedenceGraph graph = this.graph;
-        final Binding b = bindings[s];
-        final int n = graph.shardKeyCount(s);
-        b.ensure(n);
-        for (int i = 0; i < n; i++)
+        epoch++;
+        if (epoch >= MAX_EPOCH)
         {
-            final int k = graph.keyReference(s, i);
-            final int table = graph.keyTable(k);
-            final long key = graph.keyKey(k);
-            TableShard shard = shardOf(table, key);
-            int index;
-            if (graph.keyLastWrite(k) == TaskPrecedenceGraph.NONE)
+            // wrapped around: forget every stamp of 2^29 batches ago
+            Arrays.fill(versionState, 0);
+            for (final TableShard shard : byPrefix)
             {
-                index = shard.valueIndex(key);
-                if (index == TableShard.MISSING)
-                {
-                    shard = absent[table];
-                    index = shard.slots.length - 1;
-                }
+                shard.clearMarks();
             }
-            else
-            {
-                final int generation = shard.generation();
-                index = shard.insert(key);
-                if (shard.generation() != generation)
-                {
-                    rebindMovedSlowPath(b, s, i, shard);
-                }
-            }
-            b.shard[i] = shard;
-            b.index[i] = index;
+            epoch = 1;
         }
-        b.deletions = 0;
-        b.bound = n;
+        stamp = epoch << KIND_BITS;
     }
 
-    /** A rehash moved value indices: the keys of this shard bound before {@code upTo} to it find theirs again. */
-    private void rebindMovedSlowPath(final Binding b, final int s, final int upTo, final TableShard shard)
+    /**
+     * The graph's builder of shard {@code shard} touches (table, key): one probe into the
+     * table shard, inserting the key if absent; the first touch of the batch gives the key
+     * {@code newId}.
+     *
+     * @throws ShardFull if the key is absent and its shard has no room left for this batch
+     *         without moving slots: the batch must be abandoned and started again after
+     *         {@link #growFullShards}.
+     */
+    @Override
+    public long touch(final int shard, final int table, final long key, final long hash, final int newId)
     {
-        for (int j = 0; j < upTo; j++)
+        final int s = (int)(hash >>> (64 - SHARD_BITS));
+        final TableShard ts = tables[table][s];
+        if (ts.preparedEpoch != epoch)
         {
-            if (b.shard[j] == shard)
+            // its first touch this batch: no slot of it is bound yet, it may still grow
+            ts.prepareForBatch();
+            ts.preparedEpoch = epoch;
+        }
+        if (!ts.hasRoomInBatch() && ts.find(key, hash) == TableShard.MISSING)
+        {
+            full[table * SHARDS + s] = true;
+            throw ShardFull.INSTANCE;
+        }
+        final int slot = ts.insert(key, hash);
+        final long location = (long)((table * SHARDS + s) << slotBits | slot) << 32;
+        final long[] marks = ts.marks;
+        final long mark = marks[slot];
+        if ((int)(mark >>> 32) == epoch)
+        {
+            return location | (mark & 0xFFFF_FFFFL);
+        }
+        marks[slot] = (long)epoch << 32 | newId;
+        return location | newId;
+    }
+
+    /**
+     * After a batch abandoned because a shard was full ({@link ShardFull}): grows every full shard
+     * so that a batch of {@code entries} accesses fits, and every shard of its table at least by
+     * its share. One thread, between batches.
+     */
+    public void growFullShards(final int entries)
+    {
+        requireNoBatch();
+        for (int p = 0; p < full.length; p++)
+        {
+            if (full[p])
             {
-                b.index[j] = shard.valueIndex(graph.keyKey(graph.keyReference(s, j)));
+                full[p] = false;
+                final TableShard[] shards = tables[p / SHARDS];
+                final int share = entries / SHARDS * 2 + 16;
+                for (final TableShard ts : shards)
+                {
+                    ts.reserve(share);
+                }
+                byPrefix[p].reserve(Math.max(share, byPrefix[p].capacity() / 2));
             }
+        }
+    }
+
+    /**
+     * Thrown by {@link #touch} when a shard would have to grow mid-batch; preallocated, with no
+     * stack trace (it is control flow, rare once the tables have warmed up).
+     */
+    public static final class ShardFull extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+        static final ShardFull INSTANCE = new ShardFull();
+
+        private ShardFull()
+        {
+            super("a state shard must grow before the batch can run", null, false, false);
         }
     }
 
     // ---------------------------------------------------------------- executors
 
-    /** @return the committed value key {@code k} (a key reference) is bound to. */
-    public long committed(final int k)
+    /** @return the committed value at {@code location} (as {@link #touch} gave it). */
+    public long committed(final int location)
     {
-        final Binding b = bindings[k & graphShardMask];
-        final int i = k >>> graphShardBits;
-        return b.shard[i].slots[b.index[i]];
+        return byPrefix[location >>> slotBits].slots[((location & slotMask) << 1) + 1];
+    }
+
+    private void committed(final int location, final long value)
+    {
+        byPrefix[location >>> slotBits].slots[((location & slotMask) << 1) + 1] = value;
     }
 
     /**
@@ -259,12 +313,12 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         final TaskPrecedenceGraph graph = this.graph;
         if (!graph.isInPlace(e))
         {
-            final int epoch = this.epoch;
+            final int stamp = this.stamp;
             int w = graph.previousWrite(e);
             while (w != TaskPrecedenceGraph.NONE)
             {
                 final int state = (int)STATES.getAcquire(versionState, w);
-                if ((state & ~KIND_MASK) != epoch)
+                if ((state & ~KIND_MASK) != stamp)
                 {
                     throw new IllegalStateException("the version of entry " + w + " was read before it was written");
                 }
@@ -275,7 +329,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
                 w = graph.previousWrite(w);
             }
         }
-        return committed(graph.entryKey(e));
+        return committed(graph.entryLocation(e));
     }
 
     /**
@@ -284,19 +338,18 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
      */
     public void write(final int e, final long value)
     {
+        final TaskPrecedenceGraph graph = this.graph;
         if (graph.isInPlace(e))
         {
-            final Binding b = bindings[graph.entryKey(e) & graphShardMask];
-            final int i = graph.entryKey(e) >>> graphShardBits;
-            final long[] slots = b.shard[i].slots;
-            versionValue[e] = slots[b.index[i]];
-            versionState[e] = epoch | LIVE;
-            slots[b.index[i]] = value;
+            final int location = graph.entryLocation(e);
+            versionValue[e] = committed(location);
+            versionState[e] = stamp | LIVE;
+            committed(location, value);
         }
         else
         {
             versionValue[e] = value;
-            STATES.setRelease(versionState, e, epoch | LIVE);
+            STATES.setRelease(versionState, e, stamp | LIVE);
         }
     }
 
@@ -305,7 +358,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     {
         if (!graph.isInPlace(e))
         {
-            STATES.setRelease(versionState, e, epoch | SKIPPED);
+            STATES.setRelease(versionState, e, stamp | SKIPPED);
         }
     }
 
@@ -316,19 +369,18 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
      */
     public void undo(final int e)
     {
+        final TaskPrecedenceGraph graph = this.graph;
         if (graph.isInPlace(e))
         {
-            if (versionState[e] == (epoch | LIVE))
+            if (versionState[e] == (stamp | LIVE))
             {
-                final Binding b = bindings[graph.entryKey(e) & graphShardMask];
-                final int i = graph.entryKey(e) >>> graphShardBits;
-                b.shard[i].slots[b.index[i]] = versionValue[e];
-                versionState[e] = epoch | REMOVED;
+                committed(graph.entryLocation(e), versionValue[e]);
+                versionState[e] = stamp | REMOVED;
             }
         }
         else
         {
-            STATES.setRelease(versionState, e, epoch | REMOVED);
+            STATES.setRelease(versionState, e, stamp | REMOVED);
         }
     }
 
@@ -336,42 +388,37 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
 
     /**
      * Collapses every key of graph shard {@code s}: a versioned key takes its last live version,
-     * and a key left at the initial value is deleted. Threads collapsing different shards may
-     * run at once.
+     * and a key left at the initial value is deleted (after the others: deleting moves slots).
+     * Threads collapsing different shards may run at once.
      */
     public void collapseShard(final int s)
     {
         final TaskPrecedenceGraph graph = this.graph;
-        final Binding b = bindings[s];
-        final int n = b.bound;
+        final Deletions gone = deletions[s];
+        final int n = graph.shardKeyCount(s);
         for (int i = 0; i < n; i++)
         {
-            final TableShard shard = b.shard[i];
             final int k = graph.keyReference(s, i);
-            final long[] slots = shard.slots;
-            final int index = b.index[i];
-            long value = slots[index];
+            final int location = graph.keyLocation(k);
+            final TableShard shard = byPrefix[location >>> slotBits];
+            final int slot = location & slotMask;
+            long value = shard.value(slot);
             if (!graph.isKeyInPlace(k))
             {
                 final int last = graph.keyLastWrite(k);
-                if (last == TaskPrecedenceGraph.NONE)
+                if (last != TaskPrecedenceGraph.NONE)
                 {
-                    continue;
+                    value = lastLive(graph, last, value);
+                    shard.value(slot, value);
                 }
-                value = lastLive(graph, last, value);
-                slots[index] = value;
             }
-            if (value == shard.initialValue && !shard.absentHolder)
+            if (value == shard.initialValue)
             {
-                b.delete(shard, graph.keyKey(k));
+                gone.add(shard, shard.key(slot));
             }
         }
-        for (int d = 0; d < b.deletions; d++)
-        {
-            b.deleteShard[d].remove(b.deleteKey[d]);
-        }
-        b.deletions = 0;
-        b.collapsed += n;
+        gone.apply();
+        collapsed[s * 8] += n;
     }
 
     private long lastLive(final TaskPrecedenceGraph graph, final int last, final long committed)
@@ -379,7 +426,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         for (int w = last; w != TaskPrecedenceGraph.NONE; w = graph.previousWrite(w))
         {
             final int state = (int)STATES.getAcquire(versionState, w);
-            if (state == (epoch | LIVE))
+            if (state == (stamp | LIVE))
             {
                 return versionValue[w];
             }
@@ -395,56 +442,56 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     }
 
     /**
-     * Discards the batch: every in-place write is undone and the versions are forgotten, so the
-     * committed state is as before the batch. One thread, after every executor has left.
+     * Discards the batch: every in-place write is undone and keys inserted for it are deleted,
+     * so the committed state is as before the batch; versions are forgotten. One thread, after
+     * every executor has left. Keys of shards not yet built were never touched, and nothing was
+     * written before the graph was sealed.
      */
     public void abandonBatch()
     {
         final TaskPrecedenceGraph graph = this.graph;
         if (graph != null)
         {
-            for (int s = 0; s < bindings.length; s++)
+            for (int s = 0; s < graph.shardCount(); s++)
             {
-                final Binding b = bindings[s];
-                for (int i = 0; i < b.bound; i++)
+                final Deletions gone = deletions[s];
+                final int n = graph.shardKeyCount(s);
+                for (int i = 0; i < n; i++)
                 {
                     final int k = graph.keyReference(s, i);
-                    if (graph.isKeyInPlace(k))
+                    final int location = graph.keyLocation(k);
+                    if (graph.isSealed() && graph.isKeyInPlace(k))
                     {
-                        restoreFirstWrite(graph, k);
+                        restoreFirstWrite(graph, k, location);
                     }
-                    final TableShard shard = b.shard[i];
-                    if (shard.slots[b.index[i]] == shard.initialValue && !shard.absentHolder)
+                    final TableShard shard = byPrefix[location >>> slotBits];
+                    final int slot = location & slotMask;
+                    if (shard.value(slot) == shard.initialValue)
                     {
-                        b.delete(shard, graph.keyKey(k));
+                        gone.add(shard, shard.key(slot));
                     }
                 }
-                for (int d = 0; d < b.deletions; d++)
-                {
-                    b.deleteShard[d].remove(b.deleteKey[d]);
-                }
-                b.deletions = 0;
+                gone.apply();
             }
         }
         batchOpen = false;
         this.graph = null;
     }
 
-    private void restoreFirstWrite(final TaskPrecedenceGraph graph, final int k)
+    /** An in-place key's first live write kept the value from before the batch: put it back. */
+    private void restoreFirstWrite(final TaskPrecedenceGraph graph, final int k, final int location)
     {
         for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
         {
-            if (versionState[e] == (epoch | LIVE))
+            if (versionState[e] == (stamp | LIVE))
             {
-                final Binding b = bindings[k & graphShardMask];
-                final int i = k >>> graphShardBits;
-                b.shard[i].slots[b.index[i]] = versionValue[e];
+                committed(location, versionValue[e]);
                 return;
             }
         }
     }
 
-    /** @return true between {@link #beginBatch} and {@link #endBatch()} / {@link #abandonBatch()}. */
+    /** @return true between {@link #beginBatch(TaskPrecedenceGraph, TransactionLog)} and {@link #endBatch()} / {@link #abandonBatch()}. */
     public boolean batchOpen()
     {
         return batchOpen;
@@ -454,9 +501,9 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     public long keysCollapsed()
     {
         long n = 0;
-        for (final Binding b : bindings)
+        for (int s = 0; s < SHARDS; s++)
         {
-            n += b.collapsed;
+            n += collapsed[s * 8];
         }
         return n;
     }
@@ -469,37 +516,34 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         }
     }
 
-    /** One graph shard's bindings: for its i-th key, the table shard and the value index. */
-    private static final class Binding
+    /** Keys one collapser deletes once its shard is collapsed; owned by that thread. */
+    private static final class Deletions
     {
-        TableShard[] shard = new TableShard[64];
-        int[] index = new int[64];
-        int bound;
-        TableShard[] deleteShard = new TableShard[16];
-        long[] deleteKey = new long[16];
-        int deletions;
-        long collapsed;
+        private TableShard[] shard = new TableShard[16];
+        private long[] key = new long[16];
+        private int count;
 
-        void ensure(final int n)
+        void add(final TableShard from, final long k)
         {
-            if (shard.length < n)
+            if (count == key.length)
             {
-                final int capacity = Integer.highestOneBit(n - 1) << 1;
-                shard = new TableShard[capacity];
-                index = new int[capacity];
+                shard = Arrays.copyOf(shard, count * 2);
+                key = Arrays.copyOf(key, count * 2);
             }
+            shard[count] = from;
+            key[count] = k;
+            count++;
         }
 
-        void delete(final TableShard from, final long key)
+        void apply()
         {
-            if (deletions == deleteKey.length)
+            for (int i = 0; i < count; i++)
             {
-                deleteShard = Arrays.copyOf(deleteShard, deletions * 2);
-                deleteKey = Arrays.copyOf(deleteKey, deletions * 2);
+                final TableShard ts = shard[i];
+                ts.remove(key[i], TouchedKeyTable.hash(ts.table, key[i]));
+                shard[i] = null;
             }
-            deleteShard[deletions] = from;
-            deleteKey[deletions] = key;
-            deletions++;
+            count = 0;
         }
     }
 }

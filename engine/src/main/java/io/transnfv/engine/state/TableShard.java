@@ -1,53 +1,68 @@
 package io.transnfv.engine.state;
 
+import io.transnfv.tpg.graph.TouchedKeyTable;
+
+import java.util.Arrays;
+
 /**
- * One shard of one table's committed values: an open-addressing map from {@code long} key
- * to {@code long} value with linear probing and backward-shift deletion, whose values are
- * addressed by a stable <em>value index</em> while a batch runs, so that executors read and
- * write committed values in place, with no hashing.
+ * One shard of one table's committed values: an open-addressing map from {@code long} key to
+ * {@code long} value with linear probing and backward-shift deletion, the key and its value
+ * side by side so that one probe reads one cache line. Each slot also has a <em>mark</em>: the
+ * batch that last touched the key and the id the batch's graph gave it, so that the probe that
+ * finds a key also tells whether the batch has seen it.
  *
  * <pre>
  *  slots: long[2 × capacity + 2]   [key | value][key | value] ... [   | value of FREE_KEY]
- *         value index = 2 × slot + 1;  key FREE_KEY marks an empty slot, and the key that
- *         happens to equal it lives in the last pair
+ *  marks: long[capacity + 1]       epoch << 32 | key id          ...  mark of FREE_KEY
+ *         key FREE_KEY marks an empty slot; the key that happens to equal it lives in the
+ *         last pair, slot {@code capacity}
  * </pre>
  *
- * <p>Between batches no entry holds the table's initial value (storing it deletes the key).
- * During a batch, binding may insert a key with the initial value; the collapse deletes it
- * again if it still holds it. Owned by one thread at a time: the binder and collapser of its
- * shard, executors in between (each value index written by one executor at a time).
+ * <p>Slots move only when the map rehashes or deletes, never while a batch runs: a batch may
+ * fill the map up to {@link #batchLimit()} without a rehash (the table grows between batches,
+ * see {@link #prepareForBatch()}), and deletions wait for the end of the batch. So executors
+ * address a key's value by its slot, with no hashing.
+ *
+ * <p>Slots are chosen by the low bits of the (table, key) hash the graph computes
+ * ({@link TouchedKeyTable#hash}); its top bits chose the shard. Between batches no entry holds
+ * the table's initial value (storing it deletes the key); during a batch every touched key is
+ * present, and the collapse deletes the ones left at the initial value. Owned by one thread at
+ * a time: the builder and collapser of its graph shard, executors in between (each value
+ * written by one executor at a time).
  */
 final class TableShard
 {
     /** The key that marks an empty slot. */
     static final long FREE_KEY = Long.MIN_VALUE;
-    /** {@link #valueIndex} result for an absent key. */
+    /** {@link #find} result for an absent key. */
     static final int MISSING = -1;
 
     private static final int INITIAL_CAPACITY = 16;
+    /** Load the map grows at between batches: linear probing stays short (about 1.5 probes to find a key). */
+    private static final double LOAD = 0.5;
+    /** Load a batch may fill the map to before it must grow first: probes stay under about 8. */
+    private static final double BATCH_LOAD = 0.75;
 
+    final int table;
     final long initialValue;
-    /**
-     * True for the per-table holder that read-only keys absent from the committed state are
-     * bound to: it holds nothing but the initial value and is never written.
-     */
-    final boolean absentHolder;
     long[] slots;
+    long[] marks;
     private int mask;
     private int size;
     private int resizeThreshold;
+    private int batchLimit;
     private boolean freeKeyPresent;
-    private int generation;
+    private final int maxCapacity;
+    /** The last batch epoch that {@link #prepareForBatch()} ran for (set by the caller). */
+    int preparedEpoch;
 
-    TableShard(final long initialValue, final boolean absentHolder)
+    /** @param maxCapacity most slots the shard may have (a power of two): its slot must fit a location. */
+    TableShard(final int table, final long initialValue, final int maxCapacity)
     {
+        this.table = table;
         this.initialValue = initialValue;
-        this.absentHolder = absentHolder;
-        allocate(absentHolder ? 1 : INITIAL_CAPACITY);
-        if (absentHolder)
-        {
-            slots[slots.length - 1] = initialValue;
-        }
+        this.maxCapacity = maxCapacity;
+        allocate(INITIAL_CAPACITY);
     }
 
     /** @return the number of keys held. */
@@ -56,28 +71,58 @@ final class TableShard
         return size + (freeKeyPresent ? 1 : 0);
     }
 
-    /** @return a counter that changes whenever value indices move (a rehash). */
-    int generation()
+    /** @return the number of slots (the FREE_KEY slot's index). */
+    int capacity()
     {
-        return generation;
+        return mask + 1;
     }
 
-    /** @return {@code key}'s value index, or {@link #MISSING}. */
-    int valueIndex(final long key)
+    /** @return true if a batch may insert another key without a rehash. */
+    boolean hasRoomInBatch()
+    {
+        return size < batchLimit;
+    }
+
+    /** @return how many keys the map may hold before a batch must not insert more. */
+    int batchLimit()
+    {
+        return batchLimit;
+    }
+
+    /** Between batches: grows the map if the last batches filled it past its resize threshold. */
+    void prepareForBatch()
+    {
+        if (size > resizeThreshold)
+        {
+            grow(size);
+        }
+    }
+
+    /** Between batches: grows the map so that {@code inserts} more keys fit a batch. */
+    void reserve(final int inserts)
+    {
+        if (size + inserts >= batchLimit)
+        {
+            grow(size + inserts);
+        }
+    }
+
+    /** @return {@code key}'s slot, or {@link #MISSING}. */
+    int find(final long key, final long hash)
     {
         if (key == FREE_KEY)
         {
-            return freeKeyPresent ? slots.length - 1 : MISSING;
+            return freeKeyPresent ? mask + 1 : MISSING;
         }
         final long[] slots = this.slots;
         final int mask = this.mask;
-        int slot = hash(key) & mask;
+        int slot = (int)hash & mask;
         while (true)
         {
             final long k = slots[slot << 1];
             if (k == key)
             {
-                return (slot << 1) + 1;
+                return slot;
             }
             if (k == FREE_KEY)
             {
@@ -88,10 +133,11 @@ final class TableShard
     }
 
     /**
-     * @return {@code key}'s value index, inserting the key with the initial value if absent
-     *         (which may move every value index: see {@link #generation()}).
+     * @return {@code key}'s slot, inserting the key with the initial value (and a zero mark) if
+     *         absent. Inside a batch the caller checks {@link #hasRoomInBatch()} first: then no
+     *         slot moves.
      */
-    int insert(final long key)
+    int insert(final long key, final long hash)
     {
         if (key == FREE_KEY)
         {
@@ -99,58 +145,74 @@ final class TableShard
             {
                 freeKeyPresent = true;
                 slots[slots.length - 1] = initialValue;
+                marks[mask + 1] = 0;
             }
-            return slots.length - 1;
+            return mask + 1;
         }
         final long[] slots = this.slots;
         final int mask = this.mask;
-        int slot = hash(key) & mask;
+        int slot = (int)hash & mask;
         while (true)
         {
             final long k = slots[slot << 1];
             if (k == key)
             {
-                return (slot << 1) + 1;
+                return slot;
             }
             if (k == FREE_KEY)
             {
                 slots[slot << 1] = key;
                 slots[(slot << 1) + 1] = initialValue;
-                if (++size > resizeThreshold)
-                {
-                    rehash(mask + 1 << 1);
-                    return valueIndex(key);
-                }
-                return (slot << 1) + 1;
+                marks[slot] = 0;
+                size++;
+                return slot;
             }
             slot = (slot + 1) & mask;
         }
     }
 
     /** @return the value of {@code key}, or the initial value if absent. */
-    long get(final long key)
+    long get(final long key, final long hash)
     {
-        final int index = valueIndex(key);
-        return index == MISSING ? initialValue : slots[index];
+        final int slot = find(key, hash);
+        return slot == MISSING ? initialValue : slots[(slot << 1) + 1];
     }
 
-    /** Sets {@code key}; the initial value deletes it. */
-    void put(final long key, final long value)
+    /** Between batches: sets {@code key}; the initial value deletes it. */
+    void put(final long key, final long hash, final long value)
     {
         if (value == initialValue)
         {
-            remove(key);
+            remove(key, hash);
+            return;
         }
-        else
+        if (size >= resizeThreshold)
         {
-            // insert first: it may rehash into a new array
-            final int index = insert(key);
-            slots[index] = value;
+            grow(size + 1);
         }
+        slots[(insert(key, hash) << 1) + 1] = value;
     }
 
-    /** Removes {@code key} if present. */
-    void remove(final long key)
+    /** @return the value at {@code slot}. */
+    long value(final int slot)
+    {
+        return slots[(slot << 1) + 1];
+    }
+
+    /** Sets the value at {@code slot}. */
+    void value(final int slot, final long value)
+    {
+        slots[(slot << 1) + 1] = value;
+    }
+
+    /** @return the key at {@code slot}. */
+    long key(final int slot)
+    {
+        return slot == mask + 1 ? FREE_KEY : slots[slot << 1];
+    }
+
+    /** Removes {@code key} if present (moves other keys: not while a batch still needs its slots). */
+    void remove(final long key, final long hash)
     {
         if (key == FREE_KEY)
         {
@@ -159,7 +221,7 @@ final class TableShard
         }
         final long[] slots = this.slots;
         final int mask = this.mask;
-        int slot = hash(key) & mask;
+        int slot = (int)hash & mask;
         while (true)
         {
             final long k = slots[slot << 1];
@@ -201,73 +263,97 @@ final class TableShard
         return n;
     }
 
+    /** Forgets every mark (the epoch wrapped around). */
+    void clearMarks()
+    {
+        Arrays.fill(marks, 0L);
+    }
+
     private void compactChain(final int deleted)
     {
         final long[] slots = this.slots;
+        final long[] marks = this.marks;
         final int mask = this.mask;
         int hole = deleted;
         int slot = (deleted + 1) & mask;
         while (slots[slot << 1] != FREE_KEY)
         {
-            final int home = hash(slots[slot << 1]) & mask;
+            final int home = (int)TouchedKeyTable.hash(table, slots[slot << 1]) & mask;
             // move the entry back into the hole unless its home lies cyclically in (hole, slot]
             if ((slot < home && (home <= hole || hole <= slot)) || (home <= hole && hole <= slot))
             {
                 slots[hole << 1] = slots[slot << 1];
                 slots[(hole << 1) + 1] = slots[(slot << 1) + 1];
+                marks[hole] = marks[slot];
                 slots[slot << 1] = FREE_KEY;
                 hole = slot;
             }
             slot = (slot + 1) & mask;
         }
-        generation++;
+    }
+
+    private void grow(final int keys)
+    {
+        int capacity = mask + 1;
+        while (keys >= (int)(capacity * LOAD))
+        {
+            capacity <<= 1;
+        }
+        if (capacity > maxCapacity)
+        {
+            throw new IllegalStateException("table " + table + ": a shard would need " + capacity
+                + " slots; at most " + maxCapacity + " fit a state location (too many keys, or too many tables)");
+        }
+        if (capacity != mask + 1)
+        {
+            rehash(capacity);
+        }
     }
 
     private void rehash(final int capacity)
     {
         final long[] old = slots;
-        final long freeKeyValue = old[old.length - 1];
+        final long[] oldMarks = marks;
+        final int oldCapacity = mask + 1;
         allocate(capacity);
         final long[] slots = this.slots;
+        final long[] marks = this.marks;
         final int mask = this.mask;
-        for (int i = 0; i < old.length - 2; i += 2)
+        for (int i = 0; i < oldCapacity; i++)
         {
-            final long key = old[i];
+            final long key = old[i << 1];
             if (key != FREE_KEY)
             {
-                int slot = hash(key) & mask;
+                int slot = (int)TouchedKeyTable.hash(table, key) & mask;
                 while (slots[slot << 1] != FREE_KEY)
                 {
                     slot = (slot + 1) & mask;
                 }
                 slots[slot << 1] = key;
-                slots[(slot << 1) + 1] = old[i + 1];
+                slots[(slot << 1) + 1] = old[(i << 1) + 1];
+                marks[slot] = oldMarks[i];
             }
         }
-        slots[slots.length - 1] = freeKeyValue;
-        generation++;
+        slots[slots.length - 1] = old[old.length - 1];
+        marks[mask + 1] = oldMarks[oldCapacity];
     }
 
     private void allocate(final int capacity)
     {
         slots = new long[2 * capacity + 2];
+        marks = new long[capacity + 1];
         for (int i = 0; i < slots.length - 2; i += 2)
         {
             slots[i] = FREE_KEY;
         }
         mask = capacity - 1;
-        resizeThreshold = (int)(capacity * 0.625);
-    }
-
-    private static int hash(final long key)
-    {
-        final long h = key * 0x9E3779B97F4A7C15L;
-        return (int)(h ^ (h >>> 32));
+        resizeThreshold = (int)(capacity * LOAD);
+        batchLimit = (int)(capacity * BATCH_LOAD);
     }
 
     @Override
     public String toString()
     {
-        return "TableShard{size=" + size() + ", capacity=" + (mask + 1) + ", initial=" + initialValue + "}";
+        return "TableShard{table=" + table + ", size=" + size() + ", capacity=" + (mask + 1) + ", initial=" + initialValue + "}";
     }
 }

@@ -84,8 +84,17 @@ public abstract class Phase
         }
         this.maxWorkers = maxWorkers;
         this.transition = then;
+        opened(maxWorkers);
         GATE.setRelease(this, 0);
         return this;
+    }
+
+    /**
+     * Called by {@link #open} before the phase is published: a subclass re-arms what depends
+     * on how many workers may come in.
+     */
+    protected void opened(final int maxWorkers)
+    {
     }
 
     /**

@@ -4,9 +4,18 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A phase of {@code tasks} independent tasks numbered from 0, claimed one at a time with a
- * shared counter: whoever is inside takes the next one. Complete once every task is claimed
- * (a claimed task is done by the time its worker leaves).
+ * A phase of {@code tasks} independent tasks numbered from 0, each claimed by exactly one
+ * worker. Tasks have a home: with {@code n} workers allowed in, task {@code t} belongs to
+ * worker {@code t mod n}, which claims its own tasks first and then helps with the others'.
+ * The same task number (a key shard, a chunk of transactions) so lands on the same worker
+ * batch after batch and phase after phase, and its data stays in that core's cache, while a
+ * worker that is late or busy elsewhere still gets its tasks done by the others. Complete once
+ * every task is claimed (a claimed task is done by the time its worker leaves).
+ *
+ * <pre>
+ *  3 workers, 8 tasks:   home 0: 0 3 6   home 1: 1 4 7   home 2: 2 5
+ *  worker w claims from home w, then from w + 1, w + 2, ... (one cursor per home)
+ * </pre>
  */
 public final class TaskPhase extends Phase
 {
@@ -21,13 +30,16 @@ public final class TaskPhase extends Phase
         void run(int task, int worker);
     }
 
-    private static final VarHandle NEXT;
+    private static final VarHandle UNCLAIMED;
+    private static final VarHandle CURSORS = MethodHandles.arrayElementVarHandle(int[].class);
+    /** Ints between two homes' cursors: two cache lines. */
+    private static final int PAD = 32;
 
     static
     {
         try
         {
-            NEXT = MethodHandles.lookup().findVarHandle(TaskPhase.class, "next", int.class);
+            UNCLAIMED = MethodHandles.lookup().findVarHandle(TaskPhase.class, "unclaimed", int.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -36,8 +48,10 @@ public final class TaskPhase extends Phase
     }
 
     private final Body body;
-    private volatile int next;
+    private volatile int unclaimed;
     private int tasks;
+    private int homes = 1;
+    private int[] cursors = new int[2 * PAD];
 
     /**
      * @param category where the time is counted.
@@ -57,8 +71,22 @@ public final class TaskPhase extends Phase
     public TaskPhase tasks(final int tasks)
     {
         this.tasks = tasks;
-        NEXT.setRelease(this, 0);
+        UNCLAIMED.setRelease(this, tasks);
         return this;
+    }
+
+    @Override
+    protected void opened(final int maxWorkers)
+    {
+        homes = maxWorkers;
+        if (cursors.length < (maxWorkers + 1) * PAD)
+        {
+            cursors = new int[(maxWorkers + 1) * PAD];
+        }
+        for (int h = 0; h < maxWorkers; h++)
+        {
+            CURSORS.setRelease(cursors, (h + 1) * PAD, 0);
+        }
     }
 
     /** @return the number of tasks of the current round. */
@@ -70,29 +98,56 @@ public final class TaskPhase extends Phase
     @Override
     protected boolean work(final int worker)
     {
-        final int tasks = this.tasks;
+        final int homes = this.homes;
+        final int own = worker % homes;
         boolean did = false;
-        while (true)
+        for (int i = 0; i < homes; i++)
         {
-            final int t = (int)NEXT.getAndAdd(this, 1);
-            if (t >= tasks)
+            final int home = own + i < homes ? own + i : own + i - homes;
+            while (true)
             {
-                return did;
+                final int t = claim(home, homes);
+                if (t < 0)
+                {
+                    break;
+                }
+                body.run(t, worker);
+                did = true;
             }
-            body.run(t, worker);
-            did = true;
+            if (unclaimed <= 0)
+            {
+                break;
+            }
         }
+        return did;
+    }
+
+    /** @return the next unclaimed task of {@code home}, or -1. */
+    private int claim(final int home, final int homes)
+    {
+        final int index = (home + 1) * PAD;
+        if (home + (int)CURSORS.getOpaque(cursors, index) * homes >= tasks)
+        {
+            return -1;
+        }
+        final int t = home + (int)CURSORS.getAndAdd(cursors, index, 1) * homes;
+        if (t >= tasks)
+        {
+            return -1;
+        }
+        UNCLAIMED.getAndAdd(this, -1);
+        return t;
     }
 
     @Override
     protected boolean isComplete()
     {
-        return next >= tasks;
+        return unclaimed <= 0;
     }
 
     @Override
     protected boolean hasClaimableWork()
     {
-        return next < tasks;
+        return unclaimed > 0;
     }
 }

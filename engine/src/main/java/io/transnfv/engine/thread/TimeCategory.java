@@ -10,10 +10,13 @@ public enum TimeCategory
     INGRESS("ingress"),
     /** VNF pre-processing: parsing packets and declaring transactions. */
     PREPROCESS("pre-process"),
-    /** Building the task precedence graph (key chains) and gathering chunk logs. */
+    /** Gathering the transactions pre-processing declared, chunk by chunk, into the stage's log. */
+    GATHER("gather"),
+    /**
+     * Building the task precedence graph: hashing entries into shards, appending them to their
+     * key chains. Binding a key to its committed value is the same probe, so it is counted here.
+     */
     BUILD("build"),
-    /** Binding touched keys to their committed values. */
-    BIND("bind"),
     /** Sealing: dependency counts, in-place marks, independent transactions. */
     SEAL("seal"),
     /** Running operations and transactions against the state table. */

@@ -51,9 +51,8 @@ class MultiVersionStateTableTest
 
     private MultiVersionStateTable opened(final MultiVersionStateTable state, final TransactionLog log)
     {
-        graph.buildAndSeal(log, machine);
-        state.beginBatch(graph);
-        state.bindShard(0);
+        state.beginBatch(graph, log);
+        graph.buildAndSeal(log, machine, state);
         return state;
     }
 
@@ -73,7 +72,7 @@ class MultiVersionStateTableTest
         state.write(1, 20);
         assertEquals(10, state.read(1));
         assertEquals(20, state.read(2));
-        assertEquals(5, state.committed(graph.entryKey(0)), "a versioned key's committed value is untouched until the collapse");
+        assertEquals(5, state.committed(graph.entryLocation(0)), "a versioned key's committed value is untouched until the collapse");
     }
 
     @Test
@@ -142,12 +141,12 @@ class MultiVersionStateTableTest
         opened(state, log);
         assertTrue(graph.isInPlace(0));
         state.write(0, 6);
-        assertEquals(6, state.committed(graph.entryKey(0)), "in place: the committed value itself");
+        assertEquals(6, state.committed(graph.entryLocation(0)), "in place: the committed value itself");
         assertEquals(6, state.read(1));
         state.write(1, 7);
         state.undo(1);
         state.undo(0);
-        assertEquals(5, state.committed(graph.entryKey(0)), "undone in reverse statement order: the value before the transaction");
+        assertEquals(5, state.committed(graph.entryLocation(0)), "undone in reverse statement order: the value before the transaction");
         state.collapseShard(0);
         state.endBatch();
         assertEquals(5, state.get(0, KEY));
@@ -169,12 +168,14 @@ class MultiVersionStateTableTest
         state.abandonBatch();
         assertEquals(5, state.get(0, KEY));
         assertEquals(1, state.size(0), "the key inserted for the batch is gone again");
+        assertEquals(5, state.get(0, KEY));
     }
 
     @Test
-    void shouldBindEveryKeyToItsValueWhenItsShardRehashesWhileBinding()
+    void shouldRefuseToMoveSlotsMidBatchAndBindEveryKeyOnceTheFullShardsHaveGrown()
     {
         final MultiVersionStateTable state = table(0);
+        state.put(0, -1, 42);
         final TransactionLog log = new TransactionLog();
         for (int t = 0; t < 5_000; t++)
         {
@@ -182,18 +183,42 @@ class MultiVersionStateTableTest
             log.write(0, t % 2_500, t);
             log.end();
         }
-        opened(state, log);
+        state.beginBatch(graph, log);
+        assertThrows(MultiVersionStateTable.ShardFull.class, () -> graph.buildAndSeal(log, machine, state),
+            "2,500 new keys do not fit shards of 16 slots without a rehash");
+        state.abandonBatch();
+        assertEquals(1, state.size(0), "the keys inserted before the shard filled up are gone again");
+        assertEquals(42, state.get(0, -1));
+
+        state.growFullShards(log.operationCount());
+        int attempts = 1;
+        while (true)
+        {
+            try
+            {
+                opened(state, log);
+                break;
+            }
+            catch (final MultiVersionStateTable.ShardFull full)
+            {
+                state.abandonBatch();
+                state.growFullShards(log.operationCount());
+                attempts++;
+                assertTrue(attempts < 10, "the shards grow to fit the batch in a few attempts");
+            }
+        }
         for (int o = 0; o < log.operationCount(); o++)
         {
             state.write(o, 1_000 + o);
         }
         state.collapseShard(0);
         state.endBatch();
-        assertEquals(2_500, state.size(0));
+        assertEquals(2_501, state.size(0));
         for (int k = 0; k < 2_500; k++)
         {
             assertEquals(1_000 + 2_500 + k, state.get(0, k), "key " + k);
         }
+        assertEquals(42, state.get(0, -1));
     }
 
     @Test

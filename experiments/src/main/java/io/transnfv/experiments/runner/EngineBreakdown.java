@@ -22,7 +22,7 @@ public record EngineBreakdown(double[] nsPerPacket)
 
     /** The categories of the state access phase (graph, scheduling, execution, state). */
     private static final TimeCategory[] STATE_ACCESS = {
-        TimeCategory.BUILD, TimeCategory.BIND, TimeCategory.SEAL, TimeCategory.EXECUTE, TimeCategory.TRANSITION, TimeCategory.COLLAPSE,
+        TimeCategory.GATHER, TimeCategory.BUILD, TimeCategory.SEAL, TimeCategory.EXECUTE, TimeCategory.TRANSITION, TimeCategory.COLLAPSE,
     };
 
     /** @return the engine's breakdown of its last run. */

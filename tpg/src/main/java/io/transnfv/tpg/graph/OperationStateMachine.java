@@ -5,118 +5,81 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * Every operation's finite state machine and its count of unresolved dependencies, as flat
- * {@code int} arrays updated with VarHandle atomics: no locks.
+ * Every operation's count of unresolved dependencies, one {@code int} per operation updated
+ * with VarHandle atomics: no locks, no separate state word.
  *
  * <pre>
- *            last dependency resolved              run by one executor
- *  BLOCKED ─────────────────────────────► READY ─────────────────────► EXECUTED
- *     │                                     ▲  │
- *     │ the unit reached it first (park)    │  └─────────────────────► ABORTED
- *     ▼                                     │  (its function aborted, or its transaction had)
- *  PARKED ──────────────────────────────────┘
- *           last dependency resolved: the resolver must hand the unit back to an executor
+ *  word:  bit 30 PARKED | count of unresolved dependencies
+ *
+ *  sealed     count = LD (1 unless first in its transaction) + cross-transaction edges
+ *  ready      count == 0: runnable; nobody else will hand it out
+ *  resolve    count - 1; the resolver that brings it to 0 hands the operation out when it
+ *             heads a unit of its own (single-operation units), or when the unit that reached
+ *             it parked there (PARKED set)
+ *  park       a unit reaching an operation with count > 0 sets PARKED and lets go: exactly
+ *             one of the parker and the last resolver wins, so the unit resumes exactly once
  * </pre>
  *
- * <p>A unit of work (one operation, or a group of them run in serial order) that reaches an
- * operation whose dependencies are not all resolved parks it ({@link #park(int)}) and lets
- * go; exactly one of the parking executor and the last resolver wins the race on the state,
- * so the unit is resumed exactly once and nobody waits or spins on a dependency.
- *
- * <p>{@link #reset} is called by the coordinating thread between batches; every other method
- * may be called by any executor thread concurrently. A machine reset for a single executor
- * ({@code concurrent == false}) uses plain loads and stores: with one thread there is nobody
- * to race with.
+ * <p>{@link #beginBatch} and {@link #set} are called while the graph is sealed (each
+ * operation's count by the one sealer of its chunk), the others by executor threads
+ * concurrently. A machine used by a single executor
+ * ({@code concurrent == false}) uses plain loads and stores.
  */
 public final class OperationStateMachine
 {
-    /** Waiting for at least one dependency. */
-    public static final int BLOCKED = 0;
-    /** Every dependency resolved; handed to (or waiting for) an executor. */
-    public static final int READY = 1;
-    /** Ran and its transaction had not aborted at that point. */
-    public static final int EXECUTED = 2;
-    /** Aborted, or skipped because its transaction aborted. */
-    public static final int ABORTED = 3;
-    /** Blocked, and the unit it belongs to stopped at it: its last resolver resumes the unit. */
-    public static final int PARKED = 4;
+    /** Set in a word when the unit that reached the operation stopped there. */
+    public static final int PARKED = 1 << 30;
 
-    private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final int COUNT = PARKED - 1;
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(int[].class);
 
-    private int[] states = new int[256];
-    private int[] pending = new int[256];
+    private int[] words = new int[256];
     private int operationCount;
     private boolean concurrent = true;
+    private boolean singleOperationUnits = true;
 
     /**
-     * Starts a batch of {@code operations} operations: sizes the arrays. The sealing threads then
-     * set every operation's count ({@link #setPending}) and initial state ({@link #initialise});
-     * publish to executors through a happens-before edge.
+     * Starts a batch of {@code operations} operations: sizes the array. Publish to executors
+     * through a happens-before edge.
      *
-     * @param concurrent false if exactly one executor thread will use the machine this batch.
+     * @param concurrent           false if exactly one thread will use the machine this batch.
+     * @param singleOperationUnits true if every operation is a unit of its own: its last
+     *                             resolver always hands it out.
      */
-    public void beginBatch(final int operations, final boolean concurrent)
+    public void beginBatch(final int operations, final boolean concurrent, final boolean singleOperationUnits)
     {
-        ensureCapacity(operations);
+        if (words.length < operations)
+        {
+            words = new int[Integer.highestOneBit(Math.max(1, operations - 1)) << 1];
+        }
         operationCount = operations;
         this.concurrent = concurrent;
+        this.singleOperationUnits = singleOperationUnits;
     }
 
-    /** Sealing: sets operation {@code o}'s number of unresolved dependencies (plain store). */
-    public void setPending(final int o, final int count)
-    {
-        pending[o] = count;
-    }
-
-    /**
-     * Sealing, after {@link #setPending}: sets operation {@code o}'s initial state (plain store).
-     *
-     * @param unitHead true if {@code o} heads a unit of work: blocked, it starts PARKED so that
-     *                 its last resolver hands the unit to an executor.
-     * @return true if {@code o} is READY.
-     */
-    public boolean initialise(final int o, final boolean unitHead)
-    {
-        if (pending[o] == 0)
-        {
-            states[o] = READY;
-            return true;
-        }
-        states[o] = unitHead ? PARKED : BLOCKED;
-        return false;
-    }
-
-    /** Changes whether the machine is used by several executor threads at once. */
+    /** Changes whether several threads use the machine at once (before publishing the batch). */
     public void concurrent(final boolean concurrent)
     {
         this.concurrent = concurrent;
     }
 
-    /** Sets every state and count to the given values (for tests and hand-built graphs). */
-    public void reset(final int[] pendingCounts, final int count)
+    /** Changes whether every operation is a unit of its own (before publishing the batch). */
+    public void singleOperationUnits(final boolean single)
     {
-        ensureCapacity(count);
-        System.arraycopy(pendingCounts, 0, pending, 0, count);
-        Arrays.fill(states, 0, count, BLOCKED);
-        for (int o = 0; o < count; o++)
-        {
-            if (pending[o] == 0)
-            {
-                states[o] = READY;
-            }
-        }
-        operationCount = count;
-        concurrent = true;
+        this.singleOperationUnits = single;
     }
 
-    private void ensureCapacity(final int n)
+    /** Sets every count to the given values (for tests and hand-built graphs). */
+    public void reset(final int[] counts, final int count)
     {
-        if (states.length < n)
-        {
-            final int capacity = Integer.highestOneBit(Math.max(1, n - 1)) << 1;
-            states = new int[capacity];
-            pending = new int[capacity];
-        }
+        beginBatch(count, true, true);
+        System.arraycopy(counts, 0, words, 0, count);
+    }
+
+    /** Sealing: sets operation {@code o}'s count (plain store). */
+    public void set(final int o, final int count)
+    {
+        words[o] = count;
     }
 
     /** @return the number of operations loaded. */
@@ -125,106 +88,94 @@ public final class OperationStateMachine
         return operationCount;
     }
 
-    /** @return operation {@code o}'s state (acquire read). */
-    public int state(final int o)
+    /** @return true if operation {@code o} has no unresolved dependency (acquire read). */
+    public boolean isReady(final int o)
     {
-        return concurrent ? (int)ELEMENTS.getAcquire(states, o) : states[o];
+        return (pending(o)) == 0;
     }
 
     /** @return operation {@code o}'s unresolved dependencies (acquire read). */
     public int pending(final int o)
     {
-        return concurrent ? (int)ELEMENTS.getAcquire(pending, o) : pending[o];
+        return (concurrent ? (int)WORDS.getAcquire(words, o) : words[o]) & COUNT;
+    }
+
+    /** @return true if a unit is parked at operation {@code o} (acquire read). */
+    public boolean isParked(final int o)
+    {
+        return ((concurrent ? (int)WORDS.getAcquire(words, o) : words[o]) & PARKED) != 0;
     }
 
     /**
-     * Marks a BLOCKED operation PARKED before the batch is published (the coordinating thread
-     * parks every blocked unit head while seeding).
+     * Marks the unit head {@code o} parked before the batch is published (a blocked head of an
+     * operation group).
      */
     public void parkBeforeStart(final int o)
     {
-        states[o] = PARKED;
+        words[o] |= PARKED;
     }
 
     /**
      * Called by the executor whose unit has reached {@code o}: parks the unit at {@code o}
-     * unless {@code o} became READY meanwhile.
+     * unless its dependencies are all resolved.
      *
-     * @return true if the unit is parked (the last resolver will resume it); false if
-     *         {@code o} is READY and the caller must run it now.
+     * @return true if the unit is parked (the last resolver will hand it out); false if
+     *         {@code o} is ready and the caller must run it now.
      */
     public boolean park(final int o)
     {
         if (!concurrent)
         {
-            if (states[o] == BLOCKED)
+            final int w = words[o];
+            if ((w & COUNT) == 0)
             {
-                states[o] = PARKED;
+                return false;
+            }
+            words[o] = w | PARKED;
+            return true;
+        }
+        while (true)
+        {
+            final int w = (int)WORDS.getAcquire(words, o);
+            if ((w & COUNT) == 0)
+            {
+                return false;
+            }
+            if (WORDS.compareAndSet(words, o, w, w | PARKED))
+            {
                 return true;
             }
-            return false;
         }
-        return ELEMENTS.compareAndSet(states, o, BLOCKED, PARKED);
     }
 
     /**
      * Resolves one dependency of {@code o}.
      *
-     * @return true if that was the last one and {@code o}'s unit was parked at it: the caller
-     *         must hand the unit to an executor. False if dependencies remain, or if {@code o}
-     *         became READY and its unit (running, or not yet there) will find it.
+     * @return true if that was the last one and {@code o} must now be handed to an executor
+     *         (it heads a unit of its own, or its unit parked at it).
      */
     public boolean resolveDependency(final int o)
     {
         final int left;
         if (concurrent)
         {
-            left = (int)ELEMENTS.getAndAdd(pending, o, -1) - 1;
+            left = (int)WORDS.getAndAdd(words, o, -1) - 1;
         }
         else
         {
-            left = --pending[o];
+            left = --words[o];
         }
-        if (left > 0)
-        {
-            return false;
-        }
-        if (left < 0)
+        if ((left & COUNT) == COUNT)
         {
             throw new IllegalStateException("operation " + o + " resolved more dependencies than it has");
         }
-        if (!concurrent)
-        {
-            final boolean parked = states[o] == PARKED;
-            states[o] = READY;
-            return parked;
-        }
-        if (ELEMENTS.compareAndSet(states, o, BLOCKED, READY))
-        {
-            return false;
-        }
-        // lost to park(): the unit stopped at o, nobody else touches a PARKED operation
-        ELEMENTS.setRelease(states, o, READY);
-        return true;
+        return singleOperationUnits ? left == 0 : left == PARKED;
     }
 
-    /**
-     * Records that {@code o} ran ({@code EXECUTED}) or was aborted or skipped ({@code ABORTED}).
-     * Called once per operation by the executor that ran it; read after the batch.
-     */
-    public void complete(final int o, final int outcome)
+    @Override
+    public String toString()
     {
-        if (outcome != EXECUTED && outcome != ABORTED)
-        {
-            throw new IllegalArgumentException("outcome " + outcome);
-        }
-        if (concurrent)
-        {
-            ELEMENTS.setRelease(states, o, outcome);
-        }
-        else
-        {
-            states[o] = outcome;
-        }
+        return "OperationStateMachine{operations=" + operationCount + ", pending="
+            + Arrays.toString(Arrays.copyOf(words, Math.min(operationCount, 16))) + "}";
     }
 }

@@ -1,16 +1,17 @@
 package io.transnfv.tpg.graph;
 
 import io.transnfv.tpg.txn.OperationType;
+import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
 
 import java.util.Arrays;
 
 /**
  * The task precedence graph of one batch, built in parallel by key shard and sealed in
- * parallel by transaction range. Every access of an operation to a (table, key) is an
- * <em>entry</em>; each touched key has the list ("chain") of its entries in serial order
- * (timestamp, sequence, log index; then statement order), and every entry knows the last
- * earlier writing entry of its key.
+ * parallel by chunk of transactions. Every access of an operation to a (table, key) is an
+ * <em>entry</em>; each touched key has the chain of its entries in serial order (timestamp,
+ * sequence, log index; then statement order), and every entry knows the last earlier writing
+ * entry of its key.
  *
  * <pre>
  *  entries: target of op o = entry o;  extra x (parameter, candidate) = entry ops + x
@@ -26,25 +27,35 @@ import java.util.Arrays;
  *  LD  operation i + 1 of a transaction waits for operation i (statement order)
  * </pre>
  *
- * <p>The writer's dependents are found by walking its chain forward up to and including the
- * next write, so there is no edge array: building a chain <em>is</em> building the edges.
- * A key touched by one transaction only has no cross-transaction edge at all; its entries are
- * marked {@link #isInPlace in place}: executors read and write the committed value directly,
- * without versions. A transaction all of whose keys are in place is <em>independent</em>: it
- * commutes with every other transaction of the batch and never enters the schedule.
+ * <p>An entry has at most one cross-transaction dependency (its previous write), and a
+ * writer's dependents are found by walking its chain forward up to and including the next
+ * write, so there is no edge array: building a chain <em>is</em> building the edges. A key
+ * touched by one transaction only is <em>in place</em>: executors read and write its committed
+ * value directly, without versions. A transaction all of whose keys are in place is
+ * <em>independent</em>: it commutes with every other transaction of the batch and never enters
+ * the schedule.
  *
  * <pre>
- *  beginBatch(log)          one thread: serial order, sizes
- *  buildShards(task, n)     n threads in parallel, each one pass over the log: the chains of
- *                           the task's shards
- *  finishBuild()            one thread: statistics of the whole graph
- *  sealChunk(c, machine)    one thread per chunk, in parallel: in-place marks, dependency
- *                           counts and initial states, independent transactions, ready ops
+ *  beginBatch(log, dir)  one thread: serial order, sizes
+ *  scatter(c)            by chunk of serial positions, in parallel: every entry's hash, into
+ *                        the chunk's bucket of the entry's shard
+ *  buildShard(s)         by shard, in parallel: the shard's buckets in chunk order; each entry
+ *                        touched in the key directory (one probe, which also tells where the
+ *                        key's committed value lives) and appended to its key's chain
+ *  buildAll()            instead of both, when one thread builds: serial order, every shard
+ *  finishBuild()         one thread: statistics
+ *  sealChunk(c)          by chunk, in parallel: the chunk's entry records, every operation's
+ *                        dependency count, ready operations and independent transactions
+ *  finishSeal()          one thread: totals
  * </pre>
  *
- * <p>A pair's shard comes from the top bits of {@link TouchedKeyTable#hash}; the state table
- * shards its committed values the same way, so one thread owns a shard's keys from building
- * to collapsing. Arrays are recycled batch after batch; the work per batch follows the batch's
+ * <p>Who writes what: a chunk's scatterer and sealer write only arrays indexed by the chunk's
+ * operations, entries and transactions (contiguous ranges); a shard's builder writes only its
+ * shard's own arrays. No two threads write the same cache line except at range boundaries, so
+ * building scales with the threads instead of trading cache lines between them. A pair's shard
+ * comes from the top bits of {@link TouchedKeyTable#hash}; the engine's state table shards its
+ * committed values the same way, so one thread owns a shard's keys from building to
+ * collapsing. Arrays are recycled batch after batch; the work per batch follows the batch's
  * operations and touched keys, never the key space. After Mao et al., "MorphStream: Adaptive
  * Scheduling for Scalable Transactional Stream Processing on Multicores" (SIGMOD 2023), as
  * applied to NFV by TransNFV.
@@ -63,44 +74,50 @@ public final class TaskPrecedenceGraph
     public static final int ROLE_CANDIDATE = 8;
     /** Most shards a graph may have. */
     public static final int MAX_SHARDS = 64;
-    /** Transactions per seal chunk: the unit of parallel sealing and of initial work. */
-    public static final int SEAL_CHUNK_TRANSACTIONS = 128;
+    /** Transactions per scatter and seal chunk: the unit of parallel scattering, sealing and initial work. */
+    public static final int CHUNK_TRANSACTIONS = 128;
+    /** Most operations a batch may have (the op field of an entry record). */
+    public static final int MAX_OPERATIONS = 1 << 24;
 
     private static final int WRITE_ROLES = ROLE_WRITE | ROLE_CANDIDATE;
     private static final int ROLES = ROLE_READ | ROLE_WRITE | ROLE_PARAM | ROLE_CANDIDATE;
     private static final int ALIAS = 16;
     private static final int CROSS = 32;
-    private static final int IN_PLACE = 64;
+    private static final int SHARED = 64;
+    private static final int FLAG_SHIFT = 24;
+    private static final int OP_MASK = (1 << FLAG_SHIFT) - 1;
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
+
+    // entry record (sealed): location of the key's committed value, op | flags << 24,
+    // next entry of the chain (or the merged-into entry), previous write
+    private static final int E_LOCATION = 0;
+    private static final int E_OP = 1;
+    private static final int E_NEXT = 2;
+    private static final int E_PREV = 3;
+    private static final int E_STRIDE = 4;
 
     private final int shardBits;
     private final int shardMask;
     private final KeyShard[] shards;
 
     private TransactionLog log;
+    private KeyDirectory directory;
+    private KeyDirectory ownDirectory;
     private int transactionCount;
     private int operationCount;
     private int entrySpace;
-    private boolean inSerialOrder;
-    private int[] serialOrder = new int[64];
-    private int[] serialRank = new int[64];
+    private boolean builtByOne;
+    private boolean sealed;
+    private final SerialOrder serialOrder = new SerialOrder();
 
-    private int[] entryKey = new int[256];
-    private int[] entryOp = new int[256];
-    private int[] entryNext = new int[256];
-    private int[] entryPreviousWrite = new int[256];
-    private int[] entryFlags = new int[256];
+    private int[] entries = new int[256 * E_STRIDE];
+    private long[] entryHash = new long[256];
+    private int[] entryPosition = new int[256];
+    private byte[] dependent = new byte[64];
 
-    private boolean[] independent = new boolean[64];
-    private int sealChunks;
-    private int[] chunkReady = new int[4];
-    private int[] chunkIndependent = new int[4];
-    private int[] chunkScheduledOps = new int[4];
-    private int[] chunkLogicalEdges = new int[4];
-    private int[] chunkEmpty = new int[4];
-    private int[] readyList = new int[256];
-    private int[] independentList = new int[64];
+    private int chunks;
+    private Chunk[] chunkData = new Chunk[0];
 
     private int keyCount;
     private int entryCount;
@@ -139,19 +156,33 @@ public final class TaskPrecedenceGraph
     }
 
     /**
-     * Builds the whole graph of {@code log} on the calling thread: {@link #beginBatch},
-     * {@link #buildShards} as one task, {@link #finishBuild} and {@link #sealChunk} for every
-     * chunk, with single-operation units ({@code machine} receives the states).
+     * Builds and seals the whole graph of {@code log} on the calling thread, with its own key
+     * directory ({@code machine} receives the counts).
      */
     public void buildAndSeal(final TransactionLog log, final OperationStateMachine machine)
     {
-        beginBatch(log);
-        buildShards(0, 1);
-        finishBuild();
-        machine.beginBatch(operationCount, false);
-        for (int c = 0; c < sealChunks; c++)
+        buildAndSeal(log, machine, ownDirectory());
+    }
+
+    private KeyDirectory ownDirectory()
+    {
+        if (ownDirectory == null)
         {
-            sealChunk(c, machine, true);
+            ownDirectory = KeyDirectory.touchedKeyTables(shardMask + 1);
+        }
+        return ownDirectory;
+    }
+
+    /** {@link #buildAndSeal(TransactionLog, OperationStateMachine)} with a given key directory. */
+    public void buildAndSeal(final TransactionLog log, final OperationStateMachine machine, final KeyDirectory directory)
+    {
+        beginBatch(log, directory);
+        machine.beginBatch(operationCount, false, true);
+        buildAll();
+        finishBuild();
+        for (int c = 0; c < chunks; c++)
+        {
+            sealChunk(c, machine);
         }
         finishSeal();
     }
@@ -163,145 +194,247 @@ public final class TaskPrecedenceGraph
      * sizes the arrays. Cost: the batch's transactions, plus a sort when they are not already in
      * serial order. One thread; publish to the builders through a happens-before edge.
      */
-    public void beginBatch(final TransactionLog log)
+    public void beginBatch(final TransactionLog log, final KeyDirectory directory)
     {
-        this.log = log;
         final int txns = log.transactionCount();
         final int ops = log.operationCount();
+        if (ops >= MAX_OPERATIONS)
+        {
+            throw new IllegalArgumentException("a batch of " + ops + " operations; at most " + (MAX_OPERATIONS - 1));
+        }
+        this.log = log;
+        this.directory = directory;
+        sealed = false;
+        builtByOne = false;
+        directory.beginBatch();
         transactionCount = txns;
         operationCount = ops;
         entrySpace = ops + log.extraTotal();
-        if (entryKey.length < entrySpace)
+        if (entryHash.length < entrySpace)
         {
             final int n = capacityFor(entrySpace);
-            entryKey = new int[n];
-            entryOp = new int[n];
-            entryNext = new int[n];
-            entryPreviousWrite = new int[n];
-            entryFlags = new int[n];
+            entries = new int[n * E_STRIDE];
+            entryHash = new long[n];
+            entryPosition = new int[n];
         }
-        if (independent.length < txns)
+        if (dependent.length < txns)
         {
             final int n = capacityFor(txns);
-            independent = new boolean[n];
-            serialOrder = new int[n];
-            serialRank = new int[n];
-            independentList = new int[n];
+            dependent = new byte[n];
         }
-        if (readyList.length < ops)
+        chunks = (txns + CHUNK_TRANSACTIONS - 1) / CHUNK_TRANSACTIONS;
+        if (chunkData.length < chunks)
         {
-            readyList = new int[capacityFor(ops)];
-        }
-        sealChunks = (txns + SEAL_CHUNK_TRANSACTIONS - 1) / SEAL_CHUNK_TRANSACTIONS;
-        if (chunkReady.length < sealChunks)
-        {
-            final int n = capacityFor(sealChunks);
-            chunkReady = new int[n];
-            chunkIndependent = new int[n];
-            chunkScheduledOps = new int[n];
-            chunkLogicalEdges = new int[n];
-            chunkEmpty = new int[n];
-        }
-        inSerialOrder = true;
-        for (int t = 1; t < txns; t++)
-        {
-            if (before(t, t - 1))
+            final Chunk[] grown = Arrays.copyOf(chunkData, capacityFor(chunks));
+            for (int c = chunkData.length; c < grown.length; c++)
             {
-                inSerialOrder = false;
-                break;
+                grown[c] = new Chunk(shardMask + 1);
             }
+            chunkData = grown;
         }
-        if (!inSerialOrder)
+        for (final KeyShard ks : shards)
         {
-            sortSerialOrderSlowPath(txns);
+            ks.reset(chunks);
         }
+        serialOrder.compute(log);
+    }
+
+    /** @return the number of chunks (scatter, seal, initial work) of this batch. */
+    public int chunkCount()
+    {
+        return chunks;
     }
 
     /**
-     * Build task {@code task} of {@code tasks}: inserts every entry whose key belongs to one of
-     * the task's shards (those with {@code shard % tasks == task}) into its key's chain, in
-     * serial order, with one pass over the log. Tasks touch disjoint shards, entries and keys,
-     * and may run at once.
+     * Scatters chunk {@code c}: for the transactions at serial positions
+     * {@code [c × CHUNK_TRANSACTIONS, ...)}, hashes every entry into its shard's bucket (in serial
+     * and statement order; an operation's target before its extras) and clears the
+     * transactions' abort reasons. Chunks may be scattered at once.
      */
-    public void buildShards(final int task, final int tasks)
+    public void scatter(final int c)
     {
-        final int shardCount = shardMask + 1;
-        for (int s = task; s < shardCount; s += tasks)
-        {
-            shards[s].reset();
-        }
+        final Chunk chunk = chunkData[c];
+        chunk.clearBuckets();
         final TransactionLog log = this.log;
         final int ops = operationCount;
-        final int txns = transactionCount;
         final int bits = shardBits;
-        final boolean all = tasks == 1;
-        final boolean inOrder = inSerialOrder;
-        final int[] order = serialOrder;
-        for (int i = 0; i < txns; i++)
+        final long[] entryHash = this.entryHash;
+        final int[] entryPosition = this.entryPosition;
+        final int from = c * CHUNK_TRANSACTIONS;
+        final int to = Math.min(transactionCount, from + CHUNK_TRANSACTIONS);
+        for (int i = from; i < to; i++)
         {
-            final int t = inOrder ? i : order[i];
+            final int t = serialOrder.transactionAt(i);
+            // outcomes start undecided: the log may be executed again (a benchmark, a retry)
+            log.abortReason(t, 0);
             final int first = log.firstOperation(t);
             final int end = first + log.operationCount(t);
             for (int o = first; o < end; o++)
             {
-                final int type = log.type(o);
-                if (type != CHOOSE)
+                if (log.type(o) != CHOOSE)
                 {
-                    final int table = log.table(o);
-                    final long key = log.key(o);
-                    final long hash = TouchedKeyTable.hash(table, key);
-                    final int shard = TouchedKeyTable.shardOf(hash, bits);
-                    if (all || shard % tasks == task)
-                    {
-                        append(shards[shard], shard, o, o, t, table, key, hash, type == READ ? ROLE_READ : ROLE_WRITE);
-                    }
+                    final long hash = TouchedKeyTable.hash(log.table(o), log.key(o));
+                    final int s = TouchedKeyTable.shardOf(hash, bits);
+                    entryHash[o] = hash;
+                    entryPosition[o] = chunk.add(s, o) << bits | s;
                 }
                 final int x0 = log.extraStart(o);
                 final int x1 = x0 + log.extraCount(o);
-                final int role = type == CHOOSE ? ROLE_CANDIDATE : ROLE_PARAM;
                 for (int x = x0; x < x1; x++)
                 {
-                    final int table = log.extraTable(x);
-                    final long key = log.extraKey(x);
-                    final long hash = TouchedKeyTable.hash(table, key);
-                    final int shard = TouchedKeyTable.shardOf(hash, bits);
-                    if (all || shard % tasks == task)
-                    {
-                        append(shards[shard], shard, ops + x, o, t, table, key, hash, role);
-                    }
+                    final long hash = TouchedKeyTable.hash(log.extraTable(x), log.extraKey(x));
+                    final int s = TouchedKeyTable.shardOf(hash, bits);
+                    entryHash[ops + x] = hash;
+                    entryPosition[ops + x] = chunk.add(s, ops + x) << bits | s;
                 }
             }
         }
-        for (int s = task; s < shardCount; s += tasks)
+    }
+
+    /**
+     * Builds shard {@code s} after every chunk is scattered: takes its entries from every
+     * chunk's bucket in chunk order (serial order), touches each entry's key in the directory and
+     * appends it to the key's chain. Shards touch disjoint keys and may be built at once.
+     */
+    public void buildShard(final int s)
+    {
+        final KeyShard ks = shards[s];
+        final long[] entryHash = this.entryHash;
+        for (int c = 0; c < chunks; c++)
         {
-            shards[s].finish();
+            final Chunk chunk = chunkData[c];
+            final int[] bucket = chunk.buckets[s];
+            final int n = chunk.sizes[s];
+            ks.chunkBase[c] = ks.entryCount;
+            for (int i = 0; i < n; i++)
+            {
+                final int e = bucket[i];
+                append(ks, s, e, entryHash[e]);
+            }
+        }
+        ks.finish();
+    }
+
+    /**
+     * Builds every shard on the calling thread, in one pass over the batch in serial order
+     * (instead of {@link #scatter} and {@link #buildShard}: one thread needs no buckets).
+     */
+    public void buildAll()
+    {
+        builtByOne = true;
+        final TransactionLog log = this.log;
+        final int ops = operationCount;
+        final int bits = shardBits;
+        final KeyShard[] shards = this.shards;
+        for (int i = 0; i < transactionCount; i++)
+        {
+            final int t = serialOrder.transactionAt(i);
+            log.abortReason(t, 0);
+            final int first = log.firstOperation(t);
+            final int end = first + log.operationCount(t);
+            for (int o = first; o < end; o++)
+            {
+                if (log.type(o) != CHOOSE)
+                {
+                    final long hash = TouchedKeyTable.hash(log.table(o), log.key(o));
+                    final int s = TouchedKeyTable.shardOf(hash, bits);
+                    append(shards[s], s, o, hash);
+                }
+                final int x0 = log.extraStart(o);
+                final int x1 = x0 + log.extraCount(o);
+                for (int x = x0; x < x1; x++)
+                {
+                    final long hash = TouchedKeyTable.hash(log.extraTable(x), log.extraKey(x));
+                    final int s = TouchedKeyTable.shardOf(hash, bits);
+                    append(shards[s], s, ops + x, hash);
+                }
+            }
+        }
+        for (final KeyShard ks : shards)
+        {
+            ks.finish();
         }
     }
 
-    private void append(
-        final KeyShard ks, final int shard, final int e, final int o, final int t, final int table, final long key,
-        final long hash, final int role)
+    /**
+     * Appends entry {@code e} to its key's chain in shard {@code s}: one touch of the directory,
+     * then only shard-owned memory (or, built by one thread, the entry records themselves).
+     *
+     * @return the entry's position in the shard (its id, built by one thread).
+     */
+    private int append(final KeyShard ks, final int s, final int e, final long hash)
     {
-        final int known = ks.keys.size();
-        final int k = ks.keys.idOf(table, key, hash);
+        final TransactionLog log = this.log;
+        final int o;
+        final int table;
+        final long key;
+        final int role;
+        if (e < operationCount)
+        {
+            o = e;
+            table = log.table(o);
+            key = log.key(o);
+            role = log.type(o) == READ ? ROLE_READ : ROLE_WRITE;
+        }
+        else
+        {
+            final int x = e - operationCount;
+            o = log.extraOperation(x);
+            table = log.extraTable(x);
+            key = log.extraKey(x);
+            role = log.type(o) == CHOOSE ? ROLE_CANDIDATE : ROLE_PARAM;
+        }
+        final int t = log.transactionOf(o);
+        final int known = ks.keyCount;
+        final long touched = directory.touch(s, table, key, hash, known);
+        final int k = (int)touched;
+        final int location = (int)(touched >>> 32);
         if (k == known)
         {
-            ks.addKey(k, t);
+            ks.addKey(t, location);
         }
-        final int packed = (k << shardBits) | shard;
-        entryKey[e] = packed;
-        entryOp[e] = o;
-        final int tail = ks.tail[k];
-        if (tail != NONE && entryOp[tail] == o)
+        ks.tableMask |= 1L << (table & 63);
+        final int p;
+        final int[] records;
+        final int r;
+        if (builtByOne)
+        {
+            p = e;
+            records = entries;
+            r = e * E_STRIDE;
+        }
+        else
+        {
+            p = ks.newRecord();
+            records = ks.records;
+            r = p * E_STRIDE;
+        }
+        final int[] keys = ks.keys;
+        final int base = k * KeyShard.K_STRIDE;
+        records[r + E_LOCATION] = location;
+        final int tail = keys[base + KeyShard.TAIL];
+        final int firstTxn = keys[base + KeyShard.FIRST_TXN];
+        if (tail != NONE && (records[keys[base + KeyShard.TAIL_RECORD] + E_OP] & OP_MASK) == o)
         {
             // the operation already touches this key: one access, read at the first entry's point
-            entryFlags[e] = role | ALIAS;
-            entryNext[e] = tail;
-            return;
+            records[r + E_OP] = o | (role | ALIAS) << FLAG_SHIFT;
+            records[r + E_NEXT] = tail;
+            records[r + E_PREV] = NONE;
+            return p;
         }
         int flags = role;
-        final int lastWrite = ks.lastWrite[k];
-        if (lastWrite != NONE && ks.lastWriteTxn[k] != t)
+        if (firstTxn != t)
+        {
+            if (firstTxn != KeyShard.MULTI)
+            {
+                // a second transaction: the key is shared from now on, and so is its chain so far
+                keys[base + KeyShard.FIRST_TXN] = KeyShard.MULTI;
+                markShared(records, keys[base + KeyShard.HEAD]);
+            }
+            flags |= SHARED;
+        }
+        final int lastWrite = keys[base + KeyShard.LAST_WRITE];
+        if (lastWrite != NONE && keys[base + KeyShard.LAST_WRITE_TXN] != t)
         {
             flags |= CROSS;
             if (role == ROLE_PARAM)
@@ -313,32 +446,59 @@ public final class TaskPrecedenceGraph
                 ks.temporalEdges++;
             }
         }
-        entryFlags[e] = flags;
-        entryPreviousWrite[e] = lastWrite;
-        entryNext[e] = NONE;
+        records[r + E_OP] = o | flags << FLAG_SHIFT;
+        records[r + E_NEXT] = NONE;
+        records[r + E_PREV] = lastWrite;
         if (tail == NONE)
         {
-            ks.head[k] = e;
+            keys[base + KeyShard.HEAD] = e;
         }
         else
         {
-            entryNext[tail] = e;
+            records[keys[base + KeyShard.TAIL_RECORD] + E_NEXT] = e;
         }
-        ks.tail[k] = e;
-        ks.count[k]++;
+        keys[base + KeyShard.TAIL] = e;
+        keys[base + KeyShard.TAIL_RECORD] = r;
+        keys[base + KeyShard.COUNT]++;
         if ((role & WRITE_ROLES) != 0)
         {
-            ks.lastWrite[k] = e;
-            ks.lastWriteTxn[k] = t;
+            keys[base + KeyShard.LAST_WRITE] = e;
+            keys[base + KeyShard.LAST_WRITE_TXN] = t;
             ks.writeEntries++;
         }
-        if (ks.firstTxn[k] != t)
+        return p;
+    }
+
+    /** Marks shared every entry of a chain (all of one transaction) that a second transaction joins. */
+    private void markShared(final int[] records, final int head)
+    {
+        for (int e = head; e != NONE; )
         {
-            ks.firstTxn[k] = KeyShard.MULTI;
+            final int r = recordIndex(e);
+            records[r + E_OP] |= SHARED << FLAG_SHIFT;
+            e = records[r + E_NEXT];
         }
     }
 
-    /** One thread, after every {@link #buildShards} task: sums the shards' statistics. */
+    /** @return where entry {@code e}'s record starts in its shard's records, while building. */
+    private int recordIndex(final int e)
+    {
+        if (builtByOne)
+        {
+            return e * E_STRIDE;
+        }
+        final int position = entryPosition[e];
+        final int c = serialRank(log.transactionOf(entryOperation0(e))) / CHUNK_TRANSACTIONS;
+        return (shards[position & shardMask].chunkBase[c] + (position >>> shardBits)) * E_STRIDE;
+    }
+
+    /** @return the operation of entry {@code e}, from the log (valid before sealing). */
+    private int entryOperation0(final int e)
+    {
+        return e < operationCount ? e : log.extraOperation(e - operationCount);
+    }
+
+    /** One thread, after every shard is built: sums the shards' statistics. */
     public void finishBuild()
     {
         int keys = 0;
@@ -352,8 +512,8 @@ public final class TaskPrecedenceGraph
         long tables = 0;
         for (final KeyShard ks : shards)
         {
-            keys += ks.keys.size();
-            entries += ks.entries;
+            keys += ks.keyCount;
+            entries += ks.chainEntries;
             temporal += ks.temporalEdges;
             parametric += ks.parametricEdges;
             maxLength = Math.max(maxLength, ks.maxLength);
@@ -375,97 +535,97 @@ public final class TaskPrecedenceGraph
 
     // ---------------------------------------------------------------- sealing
 
-    /** @return the number of seal chunks of this batch. */
+    /** @return the number of seal chunks of this batch (the chunks of {@link #scatter}). */
     public int sealChunkCount()
     {
-        return sealChunks;
+        return chunks;
     }
 
     /**
-     * Seals transactions {@code [c × SEAL_CHUNK_TRANSACTIONS, ...)}: marks entries of keys
-     * touched by one transaction in place, counts each operation's dependencies (LD plus its
-     * cross-transaction previous writes) into {@code machine}, sets every scheduled operation's
-     * initial state, and lists the chunk's independent transactions and initially ready
-     * operations. Chunks touch disjoint operations and may be sealed at once.
-     *
-     * @param unitHeads true if every operation is the head of its own unit (single-operation
-     *                  units): a blocked head starts PARKED, so that its last resolver runs it.
+     * Seals chunk {@code c} after every shard is built: writes the entry records of its
+     * transactions, sets every operation's dependency count in {@code machine} (its logical
+     * dependency plus one per cross-transaction entry), and lists its independent transactions
+     * and the scheduled operations that are ready at the start. Chunks may be sealed at once.
      */
-    public void sealChunk(final int c, final OperationStateMachine machine, final boolean unitHeads)
+    public void sealChunk(final int c, final OperationStateMachine machine)
     {
+        final Chunk chunk = chunkData[c];
         final TransactionLog log = this.log;
         final int ops = operationCount;
-        final int from = c * SEAL_CHUNK_TRANSACTIONS;
-        final int to = Math.min(transactionCount, from + SEAL_CHUNK_TRANSACTIONS);
-        final int readyBase = chunkFirstOperation(c);
-        int ready = 0;
-        int independentCount = 0;
+        final int from = c * CHUNK_TRANSACTIONS;
+        final int to = Math.min(transactionCount, from + CHUNK_TRANSACTIONS);
         int scheduled = 0;
         int logical = 0;
         int empty = 0;
-        for (int t = from; t < to; t++)
+        chunk.readyCount = 0;
+        chunk.independentCount = 0;
+        for (int i = from; i < to; i++)
         {
+            final int t = serialOrder.transactionAt(i);
             final int first = log.firstOperation(t);
-            final int end = first + log.operationCount(t);
-            if (first == end)
-            {
-                empty++;
-            }
-            boolean alone = true;
+            final int count = log.operationCount(t);
+            final int end = first + count;
+            empty += count == 0 ? 1 : 0;
+            logical += Math.max(0, count - 1);
+            boolean shared = false;
             for (int o = first; o < end; o++)
             {
-                int pending = o > first ? 1 : 0;
+                int cross = 0;
                 if (log.type(o) != CHOOSE)
                 {
-                    pending += sealEntry(o);
-                    alone &= (entryFlags[o] & IN_PLACE) != 0;
+                    final int flags = sealEntry(c, o);
+                    cross += (flags & (CROSS | ALIAS)) == CROSS ? 1 : 0;
+                    shared |= (flags & SHARED) != 0;
                 }
-                final int x0 = ops + log.extraStart(o);
+                final int x0 = log.extraStart(o);
                 final int x1 = x0 + log.extraCount(o);
-                for (int e = x0; e < x1; e++)
+                for (int x = x0; x < x1; x++)
                 {
-                    pending += sealEntry(e);
-                    alone &= (entryFlags[e] & IN_PLACE) != 0;
+                    final int flags = sealEntry(c, ops + x);
+                    cross += (flags & (CROSS | ALIAS)) == CROSS ? 1 : 0;
+                    shared |= (flags & SHARED) != 0;
                 }
-                machine.setPending(o, pending);
+                machine.set(o, cross + (o > first ? 1 : 0));
             }
-            logical += Math.max(0, end - first - 1);
-            independent[t] = alone;
-            // outcomes start undecided: the log may be executed again (a benchmark, a retry)
-            log.abortReason(t, 0);
-            if (alone)
+            dependent[t] = (byte)(shared ? 1 : 0);
+            if (!shared)
             {
-                independentList[from + independentCount++] = t;
+                chunk.addIndependent(t);
                 continue;
             }
-            scheduled += end - first;
+            scheduled += count;
             for (int o = first; o < end; o++)
             {
-                if (machine.initialise(o, unitHeads))
+                if (machine.isReady(o))
                 {
-                    readyList[readyBase + ready++] = o;
+                    chunk.addReady(o);
                 }
             }
         }
-        chunkReady[c] = ready;
-        chunkIndependent[c] = independentCount;
-        chunkScheduledOps[c] = scheduled;
-        chunkLogicalEdges[c] = logical;
-        chunkEmpty[c] = empty;
+        chunk.scheduled = scheduled;
+        chunk.logical = logical;
+        chunk.empty = empty;
     }
 
-    private int sealEntry(final int e)
+    /** Copies entry {@code e}'s record from its shard (unless built in place): @return its flags. */
+    private int sealEntry(final int c, final int e)
     {
-        final int flags = entryFlags[e];
-        final int owner = (flags & ALIAS) != 0 ? entryNext[e] : e;
-        final int k = entryKey[owner];
-        final KeyShard ks = shards[k & shardMask];
-        if (ks.firstTxn[k >>> shardBits] != KeyShard.MULTI)
+        final int[] entries = this.entries;
+        final int er = e * E_STRIDE;
+        if (builtByOne)
         {
-            entryFlags[e] = flags | IN_PLACE;
-            return 0;
+            return entries[er + E_OP] >>> FLAG_SHIFT;
         }
-        return (flags & (CROSS | ALIAS)) == CROSS ? 1 : 0;
+        final int position = entryPosition[e];
+        final KeyShard ks = shards[position & shardMask];
+        final int r = (ks.chunkBase[c] + (position >>> shardBits)) * E_STRIDE;
+        final int[] records = ks.records;
+        final int op = records[r + E_OP];
+        entries[er + E_LOCATION] = records[r + E_LOCATION];
+        entries[er + E_OP] = op;
+        entries[er + E_NEXT] = records[r + E_NEXT];
+        entries[er + E_PREV] = records[r + E_PREV];
+        return op >>> FLAG_SHIFT;
     }
 
     /** One thread, after every {@link #sealChunk}: totals of the schedule. */
@@ -475,54 +635,55 @@ public final class TaskPrecedenceGraph
         int alone = 0;
         int logical = 0;
         int empty = 0;
-        for (int c = 0; c < sealChunks; c++)
+        for (int c = 0; c < chunks; c++)
         {
-            scheduled += chunkScheduledOps[c];
-            alone += chunkIndependent[c];
-            logical += chunkLogicalEdges[c];
-            empty += chunkEmpty[c];
+            final Chunk chunk = chunkData[c];
+            scheduled += chunk.scheduled;
+            alone += chunk.independentCount;
+            logical += chunk.logical;
+            empty += chunk.empty;
         }
+        sealed = true;
         scheduledOperations = scheduled;
         independentTransactions = alone;
         logicalEdges = logical;
         emptyTransactions = empty;
     }
 
-    /** @return the number of operations seal chunk {@code c} found ready at the start. */
+    /** @return true once {@link #finishSeal()} ran for this batch: entry records are valid. */
+    public boolean isSealed()
+    {
+        return sealed;
+    }
+
+    /** @return the number of operations chunk {@code c} found ready at the start. */
     public int readyCount(final int c)
     {
-        return chunkReady[c];
+        return chunkData[c].readyCount;
     }
 
-    /** @return the {@code i}-th operation seal chunk {@code c} found ready at the start. */
+    /** @return the {@code i}-th operation chunk {@code c} found ready at the start. */
     public int readyOperation(final int c, final int i)
     {
-        return readyList[chunkFirstOperation(c) + i];
+        return chunkData[c].ready[i];
     }
 
-    /** @return the number of independent transactions of seal chunk {@code c}. */
+    /** @return the number of independent transactions of chunk {@code c}. */
     public int independentCount(final int c)
     {
-        return chunkIndependent[c];
+        return chunkData[c].independentCount;
     }
 
-    /** @return the {@code i}-th independent transaction of seal chunk {@code c}. */
+    /** @return the {@code i}-th independent transaction of chunk {@code c}. */
     public int independentTransaction(final int c, final int i)
     {
-        return independentList[c * SEAL_CHUNK_TRANSACTIONS + i];
-    }
-
-    /** @return the first operation of seal chunk {@code c}. */
-    public int chunkFirstOperation(final int c)
-    {
-        final int t = c * SEAL_CHUNK_TRANSACTIONS;
-        return t >= transactionCount ? operationCount : log.firstOperation(t);
+        return chunkData[c].independent[i];
     }
 
     /** @return true if transaction {@code t} is independent (sealed). */
     public boolean isIndependent(final int t)
     {
-        return independent[t];
+        return dependent[t] == 0;
     }
 
     // ---------------------------------------------------------------- reading the graph
@@ -578,13 +739,13 @@ public final class TaskPrecedenceGraph
     /** @return the serial position of transaction {@code t}: 0 for the first in serial order. */
     public int serialRank(final int t)
     {
-        return inSerialOrder ? t : serialRank[t];
+        return serialOrder.rankOf(t);
     }
 
     /** @return the transaction at serial position {@code i}. */
     public int serialTransaction(final int i)
     {
-        return inSerialOrder ? i : serialOrder[i];
+        return serialOrder.transactionAt(i);
     }
 
     /** @return the number of distinct (table, key) pairs the batch touches. */
@@ -596,7 +757,7 @@ public final class TaskPrecedenceGraph
     /** @return the number of keys of shard {@code s}. */
     public int shardKeyCount(final int s)
     {
-        return shards[s].keys.size();
+        return shards[s].keyCount;
     }
 
     /** @return the key reference of the {@code i}-th key of shard {@code s}. */
@@ -605,34 +766,33 @@ public final class TaskPrecedenceGraph
         return (i << shardBits) | s;
     }
 
-    /** @return the table of key {@code k} (a key reference). */
-    public int keyTable(final int k)
+    /** @return where key {@code k}'s committed value lives, as its directory told (a key reference). */
+    public int keyLocation(final int k)
     {
-        return shards[k & shardMask].keys.table(k >>> shardBits);
-    }
-
-    /** @return the key of key {@code k} (a key reference). */
-    public long keyKey(final int k)
-    {
-        return shards[k & shardMask].keys.key(k >>> shardBits);
+        return keyField(k, KeyShard.LOCATION);
     }
 
     /** @return the first entry of key {@code k}'s chain in serial order. */
     public int keyFirstEntry(final int k)
     {
-        return shards[k & shardMask].head[k >>> shardBits];
+        return keyField(k, KeyShard.HEAD);
     }
 
     /** @return the last writing entry of key {@code k} in serial order, or {@link #NONE}. */
     public int keyLastWrite(final int k)
     {
-        return shards[k & shardMask].lastWrite[k >>> shardBits];
+        return keyField(k, KeyShard.LAST_WRITE);
     }
 
-    /** @return true if key {@code k} is touched by one transaction only (its entries are in place). */
+    /** @return true if key {@code k} is touched by one transaction only: its entries are in place. */
     public boolean isKeyInPlace(final int k)
     {
-        return shards[k & shardMask].firstTxn[k >>> shardBits] != KeyShard.MULTI;
+        return keyField(k, KeyShard.FIRST_TXN) != KeyShard.MULTI;
+    }
+
+    private int keyField(final int k, final int field)
+    {
+        return shards[k & shardMask].keys[(k >>> shardBits) * KeyShard.K_STRIDE + field];
     }
 
     /** @return the number of entries of the batch (accesses; merged ones count once). */
@@ -647,68 +807,72 @@ public final class TaskPrecedenceGraph
         return entrySpace;
     }
 
-    /** @return the entry after {@code e} in its key's chain, or {@link #NONE}. */
+    /** @return the entry after {@code e} in its key's chain, or {@link #NONE} (sealed). */
     public int nextEntry(final int e)
     {
-        return entryNext[e];
+        return entries[e * E_STRIDE + E_NEXT];
     }
 
-    /** @return the last writing entry before {@code e} in its key's chain, or {@link #NONE}. */
+    /** @return the last writing entry before {@code e} in its key's chain, or {@link #NONE} (sealed). */
     public int previousWrite(final int e)
     {
-        return entryPreviousWrite[e];
+        return entries[e * E_STRIDE + E_PREV];
     }
 
     /**
      * @return the entry {@code e} reads through: itself, or for an access merged into an earlier
-     *         entry of the same operation on the same key, that entry.
+     *         entry of the same operation on the same key, that entry (sealed).
      */
     public int accessEntry(final int e)
     {
-        return (entryFlags[e] & ALIAS) != 0 ? entryNext[e] : e;
+        final int r = e * E_STRIDE;
+        return (entries[r + E_OP] & (ALIAS << FLAG_SHIFT)) != 0 ? entries[r + E_NEXT] : e;
     }
 
-    /** @return the key reference of entry {@code e}. */
-    public int entryKey(final int e)
+    /** @return where entry {@code e}'s key keeps its committed value (sealed). */
+    public int entryLocation(final int e)
     {
-        return entryKey[e];
+        return entries[e * E_STRIDE + E_LOCATION];
     }
 
-    /** @return the operation entry {@code e} belongs to. */
+    /** @return the operation entry {@code e} belongs to (sealed). */
     public int entryOperation(final int e)
     {
-        return entryOp[e];
+        return entries[e * E_STRIDE + E_OP] & OP_MASK;
     }
 
-    /** @return the transaction entry {@code e} belongs to. */
+    /** @return the transaction entry {@code e} belongs to (sealed). */
     public int entryTransaction(final int e)
     {
-        return log.transactionOf(entryOp[e]);
+        return log.transactionOf(entryOperation(e));
     }
 
-    /** @return entry {@code e}'s role, one of the {@code ROLE_*} constants. */
+    /** @return entry {@code e}'s role, one of the {@code ROLE_*} constants (sealed). */
     public int entryRoles(final int e)
     {
-        return entryFlags[e] & ROLES;
+        return (entries[e * E_STRIDE + E_OP] >>> FLAG_SHIFT) & ROLES;
     }
 
     /** @return true if entry {@code e} may create a version (a target write or a CHOOSE candidate). */
     public boolean isWrite(final int e)
     {
-        final int flags = entryFlags[e];
+        final int flags = entries[e * E_STRIDE + E_OP] >>> FLAG_SHIFT;
         return (flags & ALIAS) == 0 && (flags & WRITE_ROLES) != 0;
     }
 
     /** @return true if entry {@code e} depends on a write of another transaction (a TD or PD edge). */
     public boolean isCrossTransaction(final int e)
     {
-        return (entryFlags[e] & (CROSS | ALIAS)) == CROSS;
+        return ((entries[e * E_STRIDE + E_OP] >>> FLAG_SHIFT) & (CROSS | ALIAS)) == CROSS;
     }
 
-    /** @return true if entry {@code e} (sealed) accesses the committed value in place, without versions. */
+    /**
+     * @return true if entry {@code e}'s key is touched by one transaction only: no versions
+     *         (for a merged entry, ask its {@link #accessEntry}).
+     */
     public boolean isInPlace(final int e)
     {
-        return (entryFlags[e] & IN_PLACE) != 0;
+        return (entries[e * E_STRIDE + E_OP] & (SHARED << FLAG_SHIFT)) == 0;
     }
 
     /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE. */
@@ -780,67 +944,100 @@ public final class TaskPrecedenceGraph
         return writeEntries;
     }
 
-    /** @return the touched-key table of shard {@code s} (for its clearing counters). */
-    public TouchedKeyTable touchedKeys(final int s)
-    {
-        return shards[s].keys;
-    }
-
-    // ---------------------------------------------------------------- serial order
-
-    private boolean before(final int a, final int b)
-    {
-        final long ta = log.timestampNs(a);
-        final long tb = log.timestampNs(b);
-        if (ta != tb)
-        {
-            return ta < tb;
-        }
-        final long sa = log.sequence(a);
-        final long sb = log.sequence(b);
-        return sa != sb ? sa < sb : a < b;
-    }
-
-    /** Insertion sort: near-sorted batches (a few late packets) cost little more than a pass. */
-    private void sortSerialOrderSlowPath(final int txns)
-    {
-        final int[] order = serialOrder;
-        for (int i = 0; i < txns; i++)
-        {
-            final int t = order[i] = i;
-            int j = i - 1;
-            while (j >= 0 && before(t, order[j]))
-            {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = t;
-        }
-        for (int i = 0; i < txns; i++)
-        {
-            serialRank[order[i]] = i;
-        }
-    }
-
     private static int capacityFor(final int n)
     {
         return Math.max(16, Integer.highestOneBit(Math.max(1, n - 1)) << 1);
     }
 
-    /** One shard's touched keys and their chains; owned by the shard's builder during a build. */
+    /** One chunk's buckets (its entries, by shard, in serial order) and its sealed lists; owned by its scatterer, then its sealer. */
+    private static final class Chunk
+    {
+        final int[][] buckets;
+        final int[] sizes;
+        int[] ready = new int[64];
+        int readyCount;
+        int[] independent = new int[64];
+        int independentCount;
+        int scheduled;
+        int logical;
+        int empty;
+
+        Chunk(final int shards)
+        {
+            buckets = new int[shards][];
+            sizes = new int[shards];
+            for (int s = 0; s < shards; s++)
+            {
+                buckets[s] = new int[64];
+            }
+        }
+
+        void clearBuckets()
+        {
+            Arrays.fill(sizes, 0);
+        }
+
+        /** @return the entry's index in the bucket. */
+        int add(final int shard, final int entry)
+        {
+            final int n = sizes[shard];
+            int[] bucket = buckets[shard];
+            if (n == bucket.length)
+            {
+                bucket = buckets[shard] = Arrays.copyOf(bucket, n * 2);
+            }
+            bucket[n] = entry;
+            sizes[shard] = n + 1;
+            return n;
+        }
+
+        void addReady(final int o)
+        {
+            if (readyCount == ready.length)
+            {
+                ready = Arrays.copyOf(ready, readyCount * 2);
+            }
+            ready[readyCount++] = o;
+        }
+
+        void addIndependent(final int t)
+        {
+            if (independentCount == independent.length)
+            {
+                independent = Arrays.copyOf(independent, independentCount * 2);
+            }
+            independent[independentCount++] = t;
+        }
+    }
+
+    /**
+     * One shard's touched keys and its entries' records (in the entry record format, by position
+     * in the shard), in records of ints; owned by the shard's builder, read by sealers and
+     * collapsers after it.
+     */
     private static final class KeyShard
     {
         static final int MULTI = -2;
+        // key record: first and last entry of the chain, where the last entry's record starts,
+        // last write and its transaction, first transaction (MULTI once a second one touches
+        // the key), entries, where the committed value lives
+        static final int HEAD = 0;
+        static final int TAIL = 1;
+        static final int TAIL_RECORD = 2;
+        static final int LAST_WRITE = 3;
+        static final int LAST_WRITE_TXN = 4;
+        static final int FIRST_TXN = 5;
+        static final int COUNT = 6;
+        static final int LOCATION = 7;
+        static final int K_STRIDE = 8;
 
-        final TouchedKeyTable keys = new TouchedKeyTable(256);
-        int[] head = new int[64];
-        int[] tail = new int[64];
-        int[] lastWrite = new int[64];
-        int[] lastWriteTxn = new int[64];
-        int[] firstTxn = new int[64];
-        int[] count = new int[64];
+        int[] keys = new int[64 * K_STRIDE];
+        int keyCount;
+        int[] records = new int[64 * E_STRIDE];
+        int entryCount;
+        int[] chunkBase = new int[16];
 
-        int entries;
+        int chainEntries;
         int temporalEdges;
         int parametricEdges;
         int writeEntries;
@@ -849,56 +1046,69 @@ public final class TaskPrecedenceGraph
         int singleEntryKeys;
         long tableMask;
 
-        void reset()
+        void reset(final int chunks)
         {
-            keys.clear();
+            keyCount = 0;
+            entryCount = 0;
             temporalEdges = 0;
             parametricEdges = 0;
             writeEntries = 0;
+            tableMask = 0;
+            if (chunkBase.length < chunks)
+            {
+                chunkBase = new int[capacityFor(chunks)];
+            }
         }
 
-        void addKey(final int k, final int t)
+        void addKey(final int t, final int location)
         {
-            if (k == head.length)
+            final int k = keyCount;
+            if ((k + 1) * K_STRIDE > keys.length)
             {
-                final int n = k * 2;
-                head = Arrays.copyOf(head, n);
-                tail = Arrays.copyOf(tail, n);
-                lastWrite = Arrays.copyOf(lastWrite, n);
-                lastWriteTxn = Arrays.copyOf(lastWriteTxn, n);
-                firstTxn = Arrays.copyOf(firstTxn, n);
-                count = Arrays.copyOf(count, n);
+                keys = Arrays.copyOf(keys, keys.length * 2);
             }
-            head[k] = NONE;
-            tail[k] = NONE;
-            lastWrite[k] = NONE;
-            lastWriteTxn[k] = NONE;
-            firstTxn[k] = t;
-            count[k] = 0;
+            final int base = k * K_STRIDE;
+            keys[base + HEAD] = NONE;
+            keys[base + TAIL] = NONE;
+            keys[base + TAIL_RECORD] = NONE;
+            keys[base + LAST_WRITE] = NONE;
+            keys[base + LAST_WRITE_TXN] = NONE;
+            keys[base + FIRST_TXN] = t;
+            keys[base + COUNT] = 0;
+            keys[base + LOCATION] = location;
+            keyCount = k + 1;
+        }
+
+        int newRecord()
+        {
+            final int p = entryCount;
+            if ((p + 1) * E_STRIDE > records.length)
+            {
+                records = Arrays.copyOf(records, records.length * 2);
+            }
+            entryCount = p + 1;
+            return p;
         }
 
         void finish()
         {
-            final int n = keys.size();
+            final int n = keyCount;
             int total = 0;
             int max = 0;
             long squares = 0;
             int singles = 0;
-            long tables = 0;
             for (int k = 0; k < n; k++)
             {
-                final int length = count[k];
+                final int length = keys[k * K_STRIDE + COUNT];
                 total += length;
                 max = Math.max(max, length);
                 squares += (long)length * length;
                 singles += length == 1 ? 1 : 0;
-                tables |= 1L << (keys.table(k) & 63);
             }
-            entries = total;
+            chainEntries = total;
             maxLength = max;
             sumSquares = squares;
             singleEntryKeys = singles;
-            tableMask = tables;
         }
     }
 }

@@ -4,10 +4,13 @@ import java.util.Arrays;
 
 /**
  * Applies one transaction at once to a {@link StateStore}: the reference semantics of the
- * operation model, used by the serial oracle and by the VNF harness. Operations run in
- * statement order; if any function aborts, every write of the transaction is undone and
- * the remaining operations do not run. One instance per thread; allocation-free once its
- * undo log has grown to the largest transaction.
+ * operation model, used by the serial oracle, by the VNF harness and by the engine's serial
+ * schedule. Operations run in statement order; if any function aborts, every write of the
+ * transaction is undone and the remaining operations do not run. Between
+ * {@link #beginBatch()} and {@link #endBatch()} the undo log keeps the writes of every
+ * transaction applied, so that {@link #rollbackBatch()} can put the store back as it was before
+ * the batch. One instance per thread; allocation-free once its undo log has grown to the
+ * largest transaction (or batch).
  */
 public final class SerialApplier extends OperationContext
 {
@@ -15,8 +18,44 @@ public final class SerialApplier extends OperationContext
     private long[] undoKey = new long[16];
     private long[] undoValue = new long[16];
     private int undoCount;
+    private int transactionUndoStart;
+    private boolean batchUndo;
+    private int operationsRun;
 
     private StateStore store;
+
+    /** Keeps every write from now on until {@link #endBatch()}, for {@link #rollbackBatch()}. */
+    public void beginBatch()
+    {
+        batchUndo = true;
+        undoCount = 0;
+        operationsRun = 0;
+    }
+
+    /** Forgets the batch's writes: they stay. */
+    public void endBatch()
+    {
+        batchUndo = false;
+        undoCount = 0;
+    }
+
+    /**
+     * Undoes every write since {@link #beginBatch()}, in reverse order, on {@code store}.
+     */
+    public void rollbackBatch(final StateStore store)
+    {
+        for (int i = undoCount - 1; i >= 0; i--)
+        {
+            store.put(undoTable[i], undoKey[i], undoValue[i]);
+        }
+        undoCount = 0;
+    }
+
+    /** @return operations run since {@link #beginBatch()} (those after an abort do not run). */
+    public int operationsRun()
+    {
+        return operationsRun;
+    }
 
     /**
      * Runs transaction {@code t} of {@code log} against {@code store} and records every
@@ -31,7 +70,11 @@ public final class SerialApplier extends OperationContext
         this.transaction = t;
         this.firstOp = log.firstOperation(t);
         this.abortReason = 0;
-        this.undoCount = 0;
+        if (!batchUndo)
+        {
+            undoCount = 0;
+        }
+        transactionUndoStart = undoCount;
         final int end = firstOp + log.operationCount(t);
         try
         {
@@ -39,6 +82,7 @@ public final class SerialApplier extends OperationContext
             {
                 op = o;
                 chosen = ChooseFunction.NONE;
+                operationsRun++;
                 runOperation(o);
             }
             if (abortReason != 0)
@@ -139,11 +183,11 @@ public final class SerialApplier extends OperationContext
 
     private void rollback()
     {
-        for (int i = undoCount - 1; i >= 0; i--)
+        for (int i = undoCount - 1; i >= transactionUndoStart; i--)
         {
             store.put(undoTable[i], undoKey[i], undoValue[i]);
         }
-        undoCount = 0;
+        undoCount = transactionUndoStart;
     }
 
     @Override

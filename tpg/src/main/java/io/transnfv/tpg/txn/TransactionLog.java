@@ -52,6 +52,7 @@ public final class TransactionLog implements TransactionBuilder
     private int extraTotal;
     private int[] extraTable;
     private long[] extraKey;
+    private int[] extraOperation;
 
     private int open = NO_TRANSACTION;
     private final Cursor cursor = new Cursor();
@@ -93,6 +94,7 @@ public final class TransactionLog implements TransactionBuilder
 
         extraTable = new int[ops];
         extraKey = new long[ops];
+        extraOperation = new int[ops];
     }
 
     /**
@@ -237,6 +239,7 @@ public final class TransactionLog implements TransactionBuilder
             final int n = Integer.highestOneBit(Math.max(1, extras - 1)) << 1;
             extraKey = Arrays.copyOf(extraKey, n);
             extraTable = Arrays.copyOf(extraTable, n);
+            extraOperation = Arrays.copyOf(extraOperation, n);
         }
         transactionCount = transactions;
         operationCount = operations;
@@ -287,6 +290,12 @@ public final class TransactionLog implements TransactionBuilder
         }
         System.arraycopy(src.extraTable, 0, extraTable, extraBase, extras);
         System.arraycopy(src.extraKey, 0, extraKey, extraBase, extras);
+        final int[] extraOperation = this.extraOperation;
+        final int[] srcExtraOperation = src.extraOperation;
+        for (int x = 0; x < extras; x++)
+        {
+            extraOperation[extraBase + x] = srcExtraOperation[x] + operationBase;
+        }
     }
 
     // ---------------------------------------------------------------- reading the log
@@ -421,6 +430,12 @@ public final class TransactionLog implements TransactionBuilder
     public long extraKey(final int e)
     {
         return extraKey[e];
+    }
+
+    /** @return the operation extra {@code e} belongs to. */
+    public int extraOperation(final int e)
+    {
+        return extraOperation[e];
     }
 
     /** @return operation {@code o}'s recorded value before it ran. */
@@ -590,9 +605,11 @@ public final class TransactionLog implements TransactionBuilder
         {
             extraKey = Arrays.copyOf(extraKey, e * 2);
             extraTable = Arrays.copyOf(extraTable, e * 2);
+            extraOperation = Arrays.copyOf(extraOperation, e * 2);
         }
         extraTable[e] = table;
         extraKey[e] = key;
+        extraOperation[e] = last;
         extraTotal = e + 1;
         extraCount[last]++;
     }

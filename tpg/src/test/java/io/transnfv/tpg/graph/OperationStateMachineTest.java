@@ -1,7 +1,6 @@
 package io.transnfv.tpg.graph;
 
 import io.transnfv.tpg.txn.TransactionLog;
-
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CountDownLatch;
@@ -14,56 +13,63 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class OperationStateMachineTest
 {
+    private static OperationStateMachine machine(final boolean singleOperationUnits, final int... counts)
+    {
+        final OperationStateMachine machine = new OperationStateMachine();
+        machine.reset(counts, counts.length);
+        machine.singleOperationUnits(singleOperationUnits);
+        return machine;
+    }
+
     @Test
     void shouldStartReadyOnlyWithoutDependencies()
     {
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {0, 2}, 2);
-        assertEquals(OperationStateMachine.READY, machine.state(0));
-        assertEquals(OperationStateMachine.BLOCKED, machine.state(1));
+        final OperationStateMachine machine = machine(true, 0, 2);
+        assertTrue(machine.isReady(0));
+        assertFalse(machine.isReady(1));
+        assertEquals(2, machine.pending(1));
+    }
+
+    @Test
+    void shouldHandOutASingleOperationUnitWhenItsLastDependencyResolves()
+    {
+        final OperationStateMachine machine = machine(true, 2);
+        assertFalse(machine.resolveDependency(0));
+        assertTrue(machine.resolveDependency(0), "its own unit: the last resolver hands it out");
+        assertTrue(machine.isReady(0));
     }
 
     @Test
     void shouldBecomeReadyWithoutAHandOverWhenNoUnitIsParkedAtIt()
     {
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {2}, 1);
+        final OperationStateMachine machine = machine(false, 2);
         assertFalse(machine.resolveDependency(0));
-        assertEquals(OperationStateMachine.BLOCKED, machine.state(0));
-        assertFalse(machine.resolveDependency(0), "its unit has not reached it: the unit will find it READY");
-        assertEquals(OperationStateMachine.READY, machine.state(0));
-        assertFalse(machine.park(0), "a READY operation cannot be parked: the caller runs it");
+        assertFalse(machine.resolveDependency(0), "its unit has not reached it: the unit will find it ready");
+        assertTrue(machine.isReady(0));
+        assertFalse(machine.park(0), "a ready operation cannot be parked: the caller runs it");
     }
 
     @Test
     void shouldHandTheUnitBackWhenTheLastDependencyOfAParkedOperationResolves()
     {
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {2}, 1);
+        final OperationStateMachine machine = machine(false, 2);
         assertTrue(machine.park(0));
-        assertEquals(OperationStateMachine.PARKED, machine.state(0));
+        assertTrue(machine.isParked(0));
         assertFalse(machine.resolveDependency(0));
         assertTrue(machine.resolveDependency(0));
-        assertEquals(OperationStateMachine.READY, machine.state(0));
-    }
-
-    @Test
-    void shouldRecordTheOutcome()
-    {
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {0, 1}, 2);
-        machine.complete(0, OperationStateMachine.ABORTED);
-        assertEquals(OperationStateMachine.ABORTED, machine.state(0));
-        assertThrows(IllegalArgumentException.class, () -> machine.complete(1, OperationStateMachine.READY));
+        assertTrue(machine.isReady(0));
     }
 
     @Test
     void shouldRejectMoreResolutionsThanDependencies()
     {
-        final OperationStateMachine machine = new OperationStateMachine();
-        machine.reset(new int[] {1}, 1);
-        assertFalse(machine.resolveDependency(0));
-        assertThrows(IllegalStateException.class, () -> machine.resolveDependency(0));
+        final OperationStateMachine single = machine(true, 1);
+        single.resolveDependency(0);
+        assertThrows(IllegalStateException.class, () -> single.resolveDependency(0));
+        final OperationStateMachine parked = machine(false, 1);
+        assertTrue(parked.park(0));
+        parked.resolveDependency(0);
+        assertThrows(IllegalStateException.class, () -> parked.resolveDependency(0));
     }
 
     @Test
@@ -73,8 +79,7 @@ class OperationStateMachineTest
         {
             final int perThread = 200;
             final Thread[] threads = new Thread[3];
-            final OperationStateMachine machine = new OperationStateMachine();
-            machine.reset(new int[] {perThread * threads.length}, 1);
+            final OperationStateMachine machine = machine(false, perThread * threads.length);
             final AtomicInteger resumed = new AtomicInteger();
             final CountDownLatch start = new CountDownLatch(1);
             for (int i = 0; i < threads.length; i++)
@@ -98,9 +103,9 @@ class OperationStateMachineTest
             {
                 thread.join();
             }
-            assertEquals(parked ? 1 : 0, resumed.get(), "the parker runs it, or exactly one resolver resumes it");
-            assertEquals(OperationStateMachine.READY, machine.state(0));
-            assertEquals(0, machine.pending(0));
+            // the parker wins: the last resolver resumes the unit; the resolvers win: the parker runs it
+            assertEquals(parked ? 1 : 0, resumed.get(), "round " + round);
+            assertTrue(machine.isReady(0));
         }
     }
 
@@ -117,15 +122,13 @@ class OperationStateMachineTest
         log.write(0, 1, 3);
         log.end();
         final OperationStateMachine machine = new OperationStateMachine();
-        graph.beginBatch(log);
-        graph.buildShards(0, 1);
-        graph.finishBuild();
-        machine.beginBatch(log.operationCount(), false);
-        graph.sealChunk(0, machine, false);
-        assertEquals(OperationStateMachine.READY, machine.state(0));
-        assertTrue(machine.park(1));
+        graph.buildAndSeal(log, machine);
+        machine.concurrent(false);
+        machine.singleOperationUnits(false);
+        assertTrue(machine.isReady(0));
+        assertTrue(machine.park(1), "op 1 waits for op 0 (statement order)");
         assertTrue(machine.resolveDependency(1));
-        assertEquals(OperationStateMachine.READY, machine.state(1));
+        assertTrue(machine.isReady(1));
     }
 
     private static void awaitQuietly(final CountDownLatch latch)

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A graph built in parallel (several shards, several build tasks, several seal chunks) is the
  * graph built by one thread with one shard: every entry has the same previous write, the same
  * role, the same in-place mark and the same next entry in its key's chain, and every operation
- * the same dependency count.
+ * the same dependency count, whatever order the scatter, build and seal tasks run in.
  */
 class ShardedGraphBuildTest
 {
@@ -54,19 +54,24 @@ class ShardedGraphBuildTest
         return log;
     }
 
-    private static TaskPrecedenceGraph build(final TransactionLog log, final int shards, final int tasks, final OperationStateMachine machine)
+    /** Builds with every step in reverse order of its tasks, as parallel workers could. */
+    private static TaskPrecedenceGraph build(final TransactionLog log, final int shards, final OperationStateMachine machine)
     {
         final TaskPrecedenceGraph graph = new TaskPrecedenceGraph(shards);
-        graph.beginBatch(log);
-        for (int task = tasks - 1; task >= 0; task--)
+        graph.beginBatch(log, KeyDirectory.touchedKeyTables(shards));
+        machine.beginBatch(log.operationCount(), true, true);
+        for (int c = graph.chunkCount() - 1; c >= 0; c--)
         {
-            graph.buildShards(task, tasks);
+            graph.scatter(c);
+        }
+        for (int s = shards - 1; s >= 0; s--)
+        {
+            graph.buildShard(s);
         }
         graph.finishBuild();
-        machine.beginBatch(log.operationCount(), true);
         for (int c = graph.sealChunkCount() - 1; c >= 0; c--)
         {
-            graph.sealChunk(c, machine, true);
+            graph.sealChunk(c, machine);
         }
         graph.finishSeal();
         return graph;
@@ -78,45 +83,41 @@ class ShardedGraphBuildTest
     {
         final TransactionLog log = randomLog(seed);
         final OperationStateMachine oneMachine = new OperationStateMachine();
-        final TaskPrecedenceGraph one = build(log, 1, 1, oneMachine);
-        for (final int shards : new int[] {2, 4, 16})
+        final TaskPrecedenceGraph one = build(log, 1, oneMachine);
+        for (final int shards : new int[] {2, 4, 16, 64})
         {
-            for (final int tasks : new int[] {1, 2, 3})
+            final OperationStateMachine machine = new OperationStateMachine();
+            final TaskPrecedenceGraph sharded = build(log, shards, machine);
+            final String where = "seed " + seed + " shards " + shards;
+            assertEquals(one.keyCount(), sharded.keyCount(), where);
+            assertEquals(one.entryCount(), sharded.entryCount(), where);
+            assertEquals(one.temporalEdgeCount(), sharded.temporalEdgeCount(), where);
+            assertEquals(one.parametricEdgeCount(), sharded.parametricEdgeCount(), where);
+            assertEquals(one.logicalEdgeCount(), sharded.logicalEdgeCount(), where);
+            assertEquals(one.sumSquaredKeyEntries(), sharded.sumSquaredKeyEntries(), where);
+            assertEquals(one.independentTransactionCount(), sharded.independentTransactionCount(), where);
+            assertEquals(one.scheduledOperationCount(), sharded.scheduledOperationCount(), where);
+            for (int e = 0; e < log.operationCount() + log.extraTotal(); e++)
             {
-                final OperationStateMachine machine = new OperationStateMachine();
-                final TaskPrecedenceGraph sharded = build(log, shards, tasks, machine);
-                final String where = "seed " + seed + " shards " + shards + " tasks " + tasks;
-                assertEquals(one.keyCount(), sharded.keyCount(), where);
-                assertEquals(one.entryCount(), sharded.entryCount(), where);
-                assertEquals(one.temporalEdgeCount(), sharded.temporalEdgeCount(), where);
-                assertEquals(one.parametricEdgeCount(), sharded.parametricEdgeCount(), where);
-                assertEquals(one.logicalEdgeCount(), sharded.logicalEdgeCount(), where);
-                assertEquals(one.sumSquaredKeyEntries(), sharded.sumSquaredKeyEntries(), where);
-                assertEquals(one.independentTransactionCount(), sharded.independentTransactionCount(), where);
-                assertEquals(one.scheduledOperationCount(), sharded.scheduledOperationCount(), where);
-                for (int e = 0; e < log.operationCount() + log.extraTotal(); e++)
+                if (e < log.operationCount() && one.targetEntry(e) == TaskPrecedenceGraph.NONE)
                 {
-                    if (e < log.operationCount() && one.targetEntry(e) == TaskPrecedenceGraph.NONE)
-                    {
-                        continue;
-                    }
-                    assertEquals(one.previousWrite(e), sharded.previousWrite(e), where + " entry " + e);
-                    assertEquals(one.accessEntry(e), sharded.accessEntry(e), where + " entry " + e);
-                    assertEquals(one.entryRoles(e), sharded.entryRoles(e), where + " entry " + e);
-                    assertEquals(one.isInPlace(e), sharded.isInPlace(e), where + " entry " + e);
-                    assertEquals(one.isCrossTransaction(e), sharded.isCrossTransaction(e), where + " entry " + e);
-                    if (one.accessEntry(e) == e)
-                    {
-                        assertEquals(one.nextEntry(e), sharded.nextEntry(e), where + " entry " + e);
-                    }
+                    continue;
                 }
-                for (int o = 0; o < log.operationCount(); o++)
+                assertEquals(one.previousWrite(e), sharded.previousWrite(e), where + " entry " + e);
+                assertEquals(one.accessEntry(e), sharded.accessEntry(e), where + " entry " + e);
+                assertEquals(one.entryRoles(e), sharded.entryRoles(e), where + " entry " + e);
+                assertEquals(one.isInPlace(e), sharded.isInPlace(e), where + " entry " + e);
+                assertEquals(one.isCrossTransaction(e), sharded.isCrossTransaction(e), where + " entry " + e);
+                if (one.accessEntry(e) == e)
                 {
-                    if (!one.isIndependent(log.transactionOf(o)))
-                    {
-                        assertEquals(oneMachine.pending(o), machine.pending(o), where + " op " + o);
-                        assertEquals(oneMachine.state(o), machine.state(o), where + " op " + o);
-                    }
+                    assertEquals(one.nextEntry(e), sharded.nextEntry(e), where + " entry " + e);
+                }
+            }
+            for (int o = 0; o < log.operationCount(); o++)
+            {
+                if (!one.isIndependent(log.transactionOf(o)))
+                {
+                    assertEquals(oneMachine.pending(o), machine.pending(o), where + " op " + o);
                 }
             }
         }
