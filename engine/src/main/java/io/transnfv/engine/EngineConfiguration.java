@@ -16,6 +16,14 @@ public final class EngineConfiguration
     public static final int MIN_PARALLEL_WORK = intProperty("transnfv.min.parallel.work", 64, 1);
 
     /**
+     * With an adaptive strategy, a batch that several workers could share runs on the graph only
+     * while the graph's measured wall time per operation is this many percent faster than the
+     * serial schedule's on one worker (which leaves the other workers free for ingress, egress
+     * and pre-processing). {@code transnfv.graph.speedup.percent}; 100 picks the faster wall time.
+     */
+    public static final int GRAPH_SPEEDUP_PERCENT = intProperty("transnfv.graph.speedup.percent", 125, 100);
+
+    /**
      * Key shards of the task precedence graph per worker: the unit of parallel build, bind and
      * collapse (more than one per worker balances uneven shards). {@code transnfv.graph.shards.per.worker}.
      */

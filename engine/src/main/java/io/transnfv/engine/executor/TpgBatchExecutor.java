@@ -92,6 +92,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private long restarts;
     private long serialAborted;
     private long serialOperations;
+    private final ScheduleChoice choice = new ScheduleChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0);
+    private boolean measuring;
     private final StandaloneJob standalone = new StandaloneJob();
     private WorkerGroup ownWorkers;
     private boolean closed;
@@ -240,7 +242,11 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         return restarts;
     }
 
-    /** @return how many batches ran in serial order, without a graph (one worker, adaptive strategy). */
+    /**
+     * @return how many batches ran in serial order, without a graph: with an adaptive strategy,
+     *         every batch on one worker, and on several those where the graph measured slower
+     *         (see {@link ScheduleChoice}).
+     */
     public long serialBatches()
     {
         return serialBatches;
@@ -379,9 +385,11 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         final int work = log.operationCount() + log.transactionCount();
         parallelism = threads > 1 && workers.workers() > 1 && work >= EngineConfiguration.MIN_PARALLEL_WORK
             ? Math.min(threads, workers.workers()) : 1;
-        if (parallelism == 1 && model.adaptive())
+        measuring = parallelism > 1 && model.adaptive();
+        if (model.adaptive() && (parallelism == 1 || !choice.graph()))
         {
-            // one worker gains nothing from a graph: the serial order is a valid schedule
+            // one worker gains nothing from a graph, and several may not either (measured, see
+            // ScheduleChoice): the serial order is a valid schedule
             return serial.tasks(1).open(1, this::afterSerial);
         }
         state.beginBatch(graph, log);
@@ -438,6 +446,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             serialBatches++;
             counters.record(serialOperations, 0, 0, serialAborted, 0, 0, 0);
+            if (measuring)
+            {
+                choice.observe(System.nanoTime() - batchStartNs, run.log.operationCount() + run.log.transactionCount());
+            }
             lastPolicy = null;
         }
         run.log = null;
@@ -651,6 +663,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         statistics.recordOutcome(aborted, scheduled == 0 ? 0 : (double)executeNs / scheduled);
         final long batchNs = System.nanoTime() - batchStartNs;
         model.observe(statistics, policy, batchNs);
+        if (measuring)
+        {
+            choice.observe(batchNs, run.log.operationCount() + run.log.transactionCount());
+        }
         lastPolicy = policy;
         if (LOG.isDebugEnabled())
         {
@@ -720,7 +736,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             ownWorkers.close();
         }
-        LOG.debug("executor closed: {}, {} batches run in serial order, {} builds restarted to grow the state", counters,
-            serialBatches, restarts);
+        LOG.debug("executor closed: {}, {} batches run in serial order, {} builds restarted to grow the state;"
+            + " wall ns per unit of work: serial {}, graph {}", counters, serialBatches, restarts,
+            choice.serialNsPerWork(), choice.graphNsPerWork());
     }
 }
