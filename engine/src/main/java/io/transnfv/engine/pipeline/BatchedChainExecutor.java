@@ -42,14 +42,18 @@ import java.util.function.IntFunction;
  * <pre>
  *  IO role (one worker at a time)        batch k+1: READY ─────────────┐
  *   egress: batch k-1 DONE ─► listener, latency, free                  ▼
- *   ingress: source ─► batch k+2 ─► punctuation ─► READY     batch k: tick (housekeeping)
- *                                                              STEP 0  admit, pre-process VNF 1 (by chunk)
+ *   ingress: source ─► batch k+2 ─► punctuation           batch k: tick (housekeeping)
+ *     ─► admit, pre-process VNF 1 (overlaps batch k) ─► READY
  *  phases of the batch in processing (any worker joins):       GATHER  chunk logs ─► stage log
  *                                                              BUILD, SEAL, EXECUTE, COLLAPSE (executor)
  *                                                              STEP s  post-process VNF s, route,
  *                                                                      pre-process VNF s+1
  *                                                              ...     ─► DONE, start batch k+1
  * </pre>
+ *
+ * <p>Pre-processing reads packets, never state, so the entry VNF's pre-processing of a batch
+ * runs in the IO role as it closes the batch, while other workers execute the previous one:
+ * with one worker on a batch's serial state phase, the other admits the next batch.
  *
  * <p>No worker waits at a barrier for another: a phase ends when its work is done, and a
  * worker that finds nothing to join reads or finishes packets instead (see
@@ -81,6 +85,8 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final int capacity;
     private final int chunkPackets;
     private final TransactionLog[][] chunkLogs;
+    /** Per frame, the entry VNF's chunk logs, declared by the IO role when it closes the frame. */
+    private final TransactionLog[][] admittedLogs;
     private final int[][] transactionBase;
     private final int[][] operationBase;
     private final int[][] extraBase;
@@ -146,6 +152,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
         final int chunks = (capacity + chunkPackets - 1) / chunkPackets;
         this.chunkLogs = new TransactionLog[stageCount][chunks];
+        this.admittedLogs = new TransactionLog[FRAMES][chunks];
         this.transactionBase = new int[stageCount][chunks];
         this.operationBase = new int[stageCount][chunks];
         this.extraBase = new int[stageCount][chunks];
@@ -157,6 +164,13 @@ public final class BatchedChainExecutor implements ChainExecutor
             for (int c = 0; c < chunks; c++)
             {
                 chunkLogs[s][c] = new TransactionLog(chunkPackets, chunkPackets * 4);
+            }
+        }
+        for (int f = 0; f < FRAMES; f++)
+        {
+            for (int c = 0; c < chunks; c++)
+            {
+                admittedLogs[f][c] = new TransactionLog(chunkPackets, chunkPackets * 4);
             }
         }
         this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
@@ -241,8 +255,9 @@ public final class BatchedChainExecutor implements ChainExecutor
         @Override
         public boolean inFlight()
         {
-            // a batch in processing, or one being read: the next hand-over is near
-            return engineIdle.get() == 0 || ioOwner.get() != NO_OWNER;
+            // a batch in processing, one being read, or a source that had packets last time: the
+            // next hand-over is near (a parked worker would wake tens of microseconds late)
+            return engineIdle.get() == 0 || ioOwner.get() != NO_OWNER || (!inputEnded && !sourceWasEmpty);
         }
     }
 
@@ -271,6 +286,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                 sourceWasEmpty = read == Ingress.NOTHING_YET;
                 if (read == Ingress.CLOSED)
                 {
+                    admit(frame, admittedLogs[fillIndex], worker, clock);
                     frame.number = batches++;
                     frame.state(BatchFrame.READY);
                     fillIndex = next(fillIndex);
@@ -315,6 +331,29 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
         }
         return true;
+    }
+
+    /**
+     * Admits a closed frame and declares the entry VNF's transactions, chunk by chunk, before the
+     * frame is handed over. Pre-processing reads only the packet, never state, so it may run
+     * while the previous batch executes: the IO role's worker does it here, overlapped with the
+     * other workers' execution, instead of every worker doing it after the previous batch.
+     */
+    private void admit(final BatchFrame frame, final TransactionLog[] logs, final int worker, final WorkerClock clock)
+    {
+        clock.switchTo(TimeCategory.PREPROCESS);
+        final StageRunner.Worker tools = stageWorkers[worker];
+        try
+        {
+            for (int c = 0, from = 0; from < frame.count; c++, from += chunkPackets)
+            {
+                stages.admit(frame, from, Math.min(frame.count, from + chunkPackets), logs[c], tools);
+            }
+        }
+        catch (final RuntimeException | Error e)
+        {
+            fail(e);
+        }
     }
 
     /** The IO role owns the punctuation: it takes the latest processing time measured by the workers. */
@@ -363,7 +402,9 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         frameChunks = (frame.count + chunkPackets - 1) / chunkPackets;
         frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
-        return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+        // stage 0 was admitted when the frame closed (see admit): on to its transactions
+        chunkLogs[0] = admittedLogs[processIndex];
+        return afterStep(worker);
     }
 
     /** STEP s, chunk c: post-process stage s - 1 and pre-process stage s for the chunk's packets. */
@@ -383,14 +424,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (s < stageCount)
             {
                 workers.clock(worker).switchTo(TimeCategory.PREPROCESS);
-                if (s == 0)
-                {
-                    stages.admit(frame, from, to, chunkLogs[0][chunk], tools);
-                }
-                else
-                {
-                    stages.preProcess(frame, s, from, to, chunkLogs[s][chunk]);
-                }
+                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk]);
                 workers.clock(worker).switchTo(TimeCategory.POSTPROCESS);
             }
         }
