@@ -5,6 +5,7 @@ import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.instance.MapStateStore;
+import io.transnfv.vnf.instance.TableCatalog;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,6 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +37,8 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 public class BatchExecutionBenchmark
 {
+    private static final int LB_SERVERS = 64;
+
     @Param({"1000", "10000", "100000"})
     int batchOps;
 
@@ -46,6 +50,14 @@ public class BatchExecutionBenchmark
 
     @Param({"1", "2"})
     int threads;
+
+    /**
+     * {@code core}: {@link CoreWorkload} (two READ_MODIFYs per transaction over {@code keys}
+     * counters, {@code skew}); {@code lb5} / {@code lb40}: {@link LbWorkload} with 5 % / 40 % new
+     * connections, {@code keys} flows and {@value #LB_SERVERS} servers ({@code skew} unused).
+     */
+    @Param({"core", "lb5", "lb40"})
+    String workload;
 
     /** A static policy name, {@code adaptive} or {@code adaptive-feedback} (see {@link TpgBatchExecutor#create}). */
     @Param({"adaptive", "bfs/op/eager", "dfs/op/lazy", "dfs/group/lazy"})
@@ -61,17 +73,31 @@ public class BatchExecutionBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        log = CoreWorkload.batch(batchOps, keys, skew, 42);
+        final TableCatalog catalog;
+        switch (workload)
+        {
+            case "core" ->
+            {
+                log = CoreWorkload.batch(batchOps, keys, skew, 42);
+                catalog = CoreWorkload.catalog();
+            }
+            case "lb5", "lb40" ->
+            {
+                log = LbWorkload.batch(batchOps, keys, LB_SERVERS, workload.equals("lb5") ? 0.05 : 0.40, 42);
+                catalog = LbWorkload.catalog();
+            }
+            default -> throw new IllegalArgumentException("workload '" + workload + "' is not core, lb5 or lb40");
+        }
         executor = TpgBatchExecutor.create(threads, strategy);
-        state = new MultiVersionStateTable(CoreWorkload.catalog());
-        oracleState = new MapStateStore(CoreWorkload.catalog());
+        state = new MultiVersionStateTable(catalog);
+        oracleState = new MapStateStore(catalog);
         serialOrder = new int[log.transactionCount()];
         final Integer[] boxed = new Integer[serialOrder.length];
         for (int i = 0; i < boxed.length; i++)
         {
             boxed[i] = i;
         }
-        java.util.Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
+        Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
             ? Long.compare(log.timestampNs(a), log.timestampNs(b)) : Long.compare(log.sequence(a), log.sequence(b)));
         for (int i = 0; i < boxed.length; i++)
         {
