@@ -148,9 +148,12 @@ public final class ResultWriter
         out.append("## Results\n\n");
         out.append("Throughput in packets/s (median [min, max]); ratios are ours (transnfv) over the baseline at the"
             + " same point; div = packets whose output differs from the serial oracle.\n\n");
+        out.append("Load is the one-minute load average before → after the point's runs (highest of its runs);"
+            + " **busy** marks a point where another process was using the cores before a run: its ratios flatter"
+            + " the engine (the baselines' per-batch barrier collapses under load) and are not to be quoted.\n\n");
         out.append("| chain | servers | new conn | threads | batch | executor | packets/s | txn/s | p50 us | p99 us"
-            + " | p99.9 us | div | state div | ours/x |\n");
-        out.append("| --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+            + " | p99.9 us | div | state div | ours/x | load |\n");
+        out.append("| --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (final Measurement m : result.measurements())
         {
             final Point p = m.point();
@@ -158,14 +161,14 @@ public final class ResultWriter
             final String ratio = ours == null || p.executor() == ExecutorKind.TRANSNFV ? "" :
                 String.format(Locale.ROOT, "%.2f", ours.ppsMedian() / m.ppsMedian());
             out.append(String.format(Locale.ROOT,
-                "| %s | %d | %.0f %% | %d | %d | %s | %,.0f [%,.0f, %,.0f] | %,.0f | %.1f | %.1f | %.1f | %d | %d | %s |\n",
+                "| %s | %d | %.0f %% | %d | %d | %s | %,.0f [%,.0f, %,.0f] | %,.0f | %.1f | %.1f | %.1f | %d | %d | %s | %.2f → %.2f%s |\n",
                 p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(), p.executor().label(),
                 m.ppsMedian(), m.ppsMin(), m.ppsMax(), m.tpsMedian(), m.p50Us(), m.p99Us(), m.p999Us(),
-                m.recordDivergences(), m.stateDivergences(), ratio));
+                m.recordDivergences(), m.stateDivergences(), ratio, m.loadBefore(), m.loadAfter(), m.busy() ? " **busy**" : ""));
         }
         out.append("\n## Ratios at each point\n\n");
         out.append("| chain | servers | new conn | threads | batch | ours/chc-style | ours/no-lock | ours/partitioned"
-            + " | ours/serial |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+            + " | ours/serial | measured |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (final Measurement m : result.measurements())
         {
             if (m.point().executor() != ExecutorKind.TRANSNFV)
@@ -173,10 +176,14 @@ public final class ResultWriter
                 continue;
             }
             final Point p = m.point();
-            out.append(String.format(Locale.ROOT, "| %s | %d | %.0f %% | %d | %d | %s | %s | %s | %s |\n",
+            final boolean busy = result.measurements().stream().anyMatch(x -> x.busy() && x.point().chain().equals(p.chain())
+                && x.point().servers() == p.servers() && x.point().newConnRatio() == p.newConnRatio()
+                && x.point().threads() == p.threads() && x.point().batchTxns() == p.batchTxns());
+            out.append(String.format(Locale.ROOT, "| %s | %d | %.0f %% | %d | %d | %s | %s | %s | %s | %s |\n",
                 p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(),
                 ratio(m, result.measurements(), ExecutorKind.CHC_STYLE), ratio(m, result.measurements(), ExecutorKind.NO_LOCK),
-                ratio(m, result.measurements(), ExecutorKind.PARTITIONED), ratio(m, result.measurements(), ExecutorKind.SERIAL)));
+                ratio(m, result.measurements(), ExecutorKind.PARTITIONED), ratio(m, result.measurements(), ExecutorKind.SERIAL),
+                busy ? "**busy**" : "quiet"));
         }
         out.append("\n## Time breakdown\n\n");
         out.append("transnfv: share of its workers' time in the state access phase (build, bind, seal, execute,"

@@ -157,6 +157,7 @@ public final class ExperimentRunner
         {
             current = executor.stats();
             System.gc();
+            final double loadBefore = MachineInfo.loadAverage();
             final long startNs = System.nanoTime();
             final RunStats stats = executor.run(source, null);
             final long wallNs = System.nanoTime() - startNs;
@@ -188,7 +189,8 @@ public final class ExperimentRunner
             finishRun(capture.packets());
             return new Run(wallNs, transactions, aborts,
                 latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
-                latency.getValueAtPercentile(99.9) / 1e3, stateAccessShare, syncShare, lockWaits, breakdown);
+                latency.getValueAtPercentile(99.9) / 1e3, stateAccessShare, syncShare, lockWaits, breakdown,
+                loadBefore, MachineInfo.loadAverage());
         }
     }
 
@@ -213,6 +215,7 @@ public final class ExperimentRunner
             median(runs, Run::p50Us), median(runs, Run::p99Us), median(runs, Run::p999Us),
             divergences.records(), divergences.stateEntries(), runs[0].aborts,
             median(runs, Run::stateAccessShare), median(runs, Run::syncShare), median(runs, Run::lockWaitsPer1kTxn),
+            max(runs, Run::loadBefore), max(runs, Run::loadAfter), Arrays.stream(runs).anyMatch(r -> MachineInfo.busy(r.loadBefore)),
             medianBreakdown(runs));
     }
 
@@ -229,6 +232,17 @@ public final class ExperimentRunner
             medians[c] = median(runs, r -> r.breakdown.nsPerPacket()[category]);
         }
         return new EngineBreakdown(medians);
+    }
+
+    private static double max(final Run[] runs, final ToDoubleFunction<Run> field)
+    {
+        double max = Double.NaN;
+        for (final Run run : runs)
+        {
+            final double value = field.applyAsDouble(run);
+            max = Double.isNaN(max) || value > max ? value : max;
+        }
+        return max;
     }
 
     private static double median(final Run[] runs, final ToDoubleFunction<Run> field)
@@ -265,7 +279,8 @@ public final class ExperimentRunner
 
     private record Run(
         long wallNs, long transactions, long aborts, double p50Us, double p99Us, double p999Us,
-        double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown)
+        double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown,
+        double loadBefore, double loadAfter)
     {
     }
 }

@@ -6,9 +6,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What a result was measured on: cores, CPU model, JVM, heap, OS. */
+/** What a result was measured on: cores, CPU model, JVM, heap, OS, and how busy the machine was. */
 final class MachineInfo
 {
+    /**
+     * A point is measured on a busy machine when the one-minute load average before one of its
+     * runs exceeds the cores by this much: the experiment itself keeps up to one runnable
+     * thread per core, anything beyond is another process taking the baselines' cores (their
+     * per-batch barrier then collapses and flatters the engine by up to 2×).
+     */
+    static final double BUSY_MARGIN = 0.5;
+
     private MachineInfo()
     {
     }
@@ -24,6 +32,26 @@ final class MachineInfo
         lines.add("os: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
             + System.getProperty("os.arch"));
         return lines;
+    }
+
+    /** @return the one-minute load average, or NaN where the system does not tell. */
+    static double loadAverage()
+    {
+        try
+        {
+            final String line = Files.readString(Path.of("/proc/loadavg"));
+            return Double.parseDouble(line.substring(0, line.indexOf(' ')));
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            return Double.NaN;
+        }
+    }
+
+    /** @return true if {@code loadAverage} means another process was using the cores. */
+    static boolean busy(final double loadAverage)
+    {
+        return loadAverage > Runtime.getRuntime().availableProcessors() + BUSY_MARGIN;
     }
 
     private static String cpuModel()

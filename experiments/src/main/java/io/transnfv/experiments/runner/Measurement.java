@@ -26,6 +26,10 @@ import java.util.Locale;
  * @param stateAccessShare   the engine: share of worker time in the state access phase.
  * @param syncShare          parallel baselines: share of wall time waiting for workers at batch ends.
  * @param lockWaitsPer1kTxn  CHC-style: contended lock acquisitions per 1,000 transactions.
+ * @param loadBefore         the highest one-minute load average before a run of the point.
+ * @param loadAfter          the highest one-minute load average after a run of the point.
+ * @param busy               true if the machine was busy before a run (see {@code MachineInfo.busy}):
+ *                           the point's ratios are not to be trusted.
  * @param breakdown          the engine: worker time per packet by category (median of the runs).
  */
 public record Measurement(
@@ -33,12 +37,14 @@ public record Measurement(
     double ppsMedian, double ppsMin, double ppsMax, double tpsMedian,
     double p50Us, double p99Us, double p999Us,
     long recordDivergences, long stateDivergences, long aborts,
-    double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown)
+    double stateAccessShare, double syncShare, double lockWaitsPer1kTxn,
+    double loadBefore, double loadAfter, boolean busy, EngineBreakdown breakdown)
 {
     /** The CSV header, matching {@link #toCsv()}. */
     public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
         + "packets,transactions,repetitions,pps_median,pps_min,pps_max,tps_median,p50_us,p99_us,p999_us,"
         + "record_divergences,state_divergences,aborts,state_access_share,sync_share,lock_waits_per_1k_txn,"
+        + "load_before,load_after,busy,"
         + breakdownColumns();
 
     private static String breakdownColumns()
@@ -60,7 +66,8 @@ public record Measurement(
             number(ppsMedian), number(ppsMin), number(ppsMax), number(tpsMedian),
             number(p50Us), number(p99Us), number(p999Us),
             Long.toString(recordDivergences), Long.toString(stateDivergences), Long.toString(aborts),
-            number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn))
+            number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn),
+            number(loadBefore), number(loadAfter), Boolean.toString(busy))
             + "," + breakdownCells();
     }
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,6 +39,9 @@ class ExperimentRunnerTest
         {
             final String[] cells = row.split(",", -1);
             assertEquals(columns.size(), cells.length, row);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("load_before")]) >= 0, "load average recorded: " + row);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("load_after")]) >= 0, "load average recorded: " + row);
+            assertTrue(Set.of("true", "false").contains(cells[columns.indexOf("busy")]), row);
             if (cells[columns.indexOf("executor")].equals("transnfv"))
             {
                 assertTrue(Double.parseDouble(cells[columns.indexOf("execute_ns_per_packet")]) > 0,
