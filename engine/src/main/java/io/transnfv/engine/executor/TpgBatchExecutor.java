@@ -86,6 +86,13 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private final ExecutionPhase execute;
     private final TaskPhase collapse;
     private final TaskPhase serial;
+    // transitions as fields: a method reference taken per batch would allocate per batch
+    private final Phase.Transition onSerialDone = this::afterSerial;
+    private final Phase.Transition onScatterDone = this::afterScatter;
+    private final Phase.Transition onBuildDone = this::afterBuild;
+    private final Phase.Transition onSealDone = this::afterSeal;
+    private final Phase.Transition onExecuteDone = this::afterExecute;
+    private final Phase.Transition onCollapseDone = this::afterCollapse;
     private final SerialApplier serialApplier = new SerialApplier();
     private final SerialOrder serialOrder = new SerialOrder();
     private long serialBatches;
@@ -390,7 +397,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             // one worker gains nothing from a graph, and several may not either (measured, see
             // ScheduleChoice): the serial order is a valid schedule
-            return serial.tasks(1).open(1, this::afterSerial);
+            return serial.tasks(1).open(1, onSerialDone);
         }
         state.beginBatch(graph, log);
         graph.beginBatch(log, state);
@@ -398,9 +405,9 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         if (parallelism == 1)
         {
             // one builder needs no buckets: one pass over the batch in serial order
-            return build.tasks(1).open(1, this::afterBuild);
+            return build.tasks(1).open(1, onBuildDone);
         }
-        return scatter.tasks(graph.chunkCount()).open(parallelism, this::afterScatter);
+        return scatter.tasks(graph.chunkCount()).open(parallelism, onScatterDone);
     }
 
     /**
@@ -480,7 +487,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             return abandon(worker);
         }
-        return build.tasks(graph.shardCount()).open(parallelism, this::afterBuild);
+        return build.tasks(graph.shardCount()).open(parallelism, onBuildDone);
     }
 
     /** Builds shard {@code shard} (or every shard, on one worker): its chains, every key bound to its committed value on the way. */
@@ -530,7 +537,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         statistics.measure(graph, parallelism);
         policy = model.choose(statistics);
         recordDecision(policy);
-        return seal.tasks(graph.sealChunkCount()).open(parallelism, this::afterSeal);
+        return seal.tasks(graph.sealChunkCount()).open(parallelism, onSealDone);
     }
 
     private void sealChunk(final int chunk, final int worker)
@@ -581,7 +588,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
             executor.resetCounters();
         }
         executeStartNs = System.nanoTime();
-        return execute.open(concurrent ? parallelism : 1, this::afterExecute);
+        return execute.open(concurrent ? parallelism : 1, onExecuteDone);
     }
 
     /** Hands every unit whose head is ready to a deque, round-robin; parks the others at their head. */
@@ -625,7 +632,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             return abandon(worker);
         }
-        return collapse.tasks(graph.shardCount()).open(parallelism, this::afterCollapse);
+        return collapse.tasks(graph.shardCount()).open(parallelism, onCollapseDone);
     }
 
     private void collapseShard(final int shard, final int worker)

@@ -94,6 +94,10 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final TransactionLog[] stageLogs;
     private final TaskPhase step;
     private final TaskPhase gather;
+    // transitions as fields: a method reference taken per batch would allocate per batch
+    private final Phase.Transition onStepDone = this::afterStep;
+    private final Phase.Transition onGatherDone = this::afterGather;
+    private final Phase.Transition onStageDone = this::afterStage;
     private final Punctuation punctuation;
     private final String description;
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
@@ -123,6 +127,8 @@ public final class BatchedChainExecutor implements ChainExecutor
     private volatile Throwable failure;
     private long[] allocatedAtStart;
     private long[] allocatedAtEnd;
+    private long grownAtStart;
+    private long grownAtEnd;
     private long packetsRun;
 
     /**
@@ -192,8 +198,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         ingress = new Ingress(source, runtime.expiryIntervalNs(), punctuation, bufferCapacity);
         egress = new Egress(stats, listener);
         allocatedAtStart = allocatedBytes();
+        grownAtStart = state.bytesGrown();
         workers.runOnWorkers(job, null);
         allocatedAtEnd = allocatedBytes();
+        grownAtEnd = state.bytesGrown();
         packetsRun = ingress.packets();
         final Throwable t = failure;
         if (t != null)
@@ -462,10 +470,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         if (txns == 0)
         {
             stage = s + 1;
-            return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+            return step.tasks(frameChunks).open(frameParallelism, onStepDone);
         }
         stageLogs[s].prepareGather(txns, ops, extras);
-        return gather.tasks(frameChunks).open(frameParallelism, this::afterGather);
+        return gather.tasks(frameChunks).open(frameParallelism, onGatherDone);
     }
 
     private void gatherTask(final int chunk, final int worker)
@@ -480,7 +488,7 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Phase afterGather(final int worker)
     {
-        return executor.begin(stageLogs[stage], state, workers, this::afterStage);
+        return executor.begin(stageLogs[stage], state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
@@ -492,7 +500,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             return abortFrame();
         }
         stage = stage + 1;
-        return step.tasks(frameChunks).open(frameParallelism, this::afterStep);
+        return step.tasks(frameChunks).open(frameParallelism, onStepDone);
     }
 
     /** The batch is through the chain: hand it to the egress and start the next one if it is ready. */
@@ -584,7 +592,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         final SchedulerReport.Builder report = executor.summary().map(SchedulerReport::toBuilder).orElseGet(SchedulerReport::builder)
             .workers(threads)
             .batches(batches)
-            .punctuation(punctuation.report());
+            .punctuation(punctuation.report())
+            .stateGrowthBytesPerPacket(Math.round(100.0 * (grownAtEnd - grownAtStart) / Math.max(1, packetsRun)) / 100.0);
         final double packets = Math.max(1, packetsRun);
         final double[] nsPerPacket = timeNsPerPacket();
         for (final TimeCategory category : TimeCategory.values())

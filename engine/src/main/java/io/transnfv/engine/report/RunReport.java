@@ -469,6 +469,11 @@ public record RunReport(
         item(out, "operations re-executed", number(s.operationsReExecuted()));
         item(out, "transactions aborted", number(s.transactionsAborted()));
         item(out, "independent transactions", number(s.independentTransactions()));
+        if (s.stateGrowthBytesPerPacket() >= 0)
+        {
+            item(out, "state growth", String.format(Locale.ROOT,
+                "%.2f B/packet of the threads' allocation: the state tables growing to hold new keys", s.stateGrowthBytesPerPacket()));
+        }
     }
 
     private static String shares(final List<SchedulerReport.TimeShare> shares)

@@ -31,6 +31,8 @@ import java.util.Objects;
  * @param transactionsAborted     transactions aborted.
  * @param independentTransactions transactions no other one of their batch touched a key of: run
  *                                in place, outside the schedule.
+ * @param stateGrowthBytesPerPacket bytes per packet the state tables took to grow during the run
+ *                                (part of the threads' allocation: the rest is garbage), -1 if unknown.
  */
 public record SchedulerReport(
     String strategy,
@@ -45,7 +47,8 @@ public record SchedulerReport(
     long operationsExecuted,
     long operationsReExecuted,
     long transactionsAborted,
-    long independentTransactions)
+    long independentTransactions,
+    double stateGrowthBytesPerPacket)
 {
     /** Checks the fields and freezes the lists. */
     public SchedulerReport
@@ -146,7 +149,8 @@ public record SchedulerReport(
             .operationsExecuted(operationsExecuted)
             .operationsReExecuted(operationsReExecuted)
             .transactionsAborted(transactionsAborted)
-            .independentTransactions(independentTransactions);
+            .independentTransactions(independentTransactions)
+            .stateGrowthBytesPerPacket(stateGrowthBytesPerPacket);
         b.decisions.addAll(decisions);
         b.reasons.addAll(reasons);
         b.timeNsPerPacket.addAll(timeNsPerPacket);
@@ -170,6 +174,7 @@ public record SchedulerReport(
         private long operationsReExecuted;
         private long transactionsAborted;
         private long independentTransactions;
+        private double stateGrowthBytesPerPacket = -1;
 
         private Builder()
         {
@@ -266,11 +271,19 @@ public record SchedulerReport(
             return this;
         }
 
+        /** @return this builder; see {@link SchedulerReport#stateGrowthBytesPerPacket()}. */
+        public Builder stateGrowthBytesPerPacket(final double bytes)
+        {
+            stateGrowthBytesPerPacket = bytes;
+            return this;
+        }
+
         /** @return the report. */
         public SchedulerReport build()
         {
             return new SchedulerReport(strategy, workers, batches, graphs, decisions, reasons, punctuation, timeNsPerPacket,
-                threads, operationsExecuted, operationsReExecuted, transactionsAborted, independentTransactions);
+                threads, operationsExecuted, operationsReExecuted, transactionsAborted, independentTransactions,
+                stateGrowthBytesPerPacket);
         }
     }
 }

@@ -497,6 +497,21 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         return batchOpen;
     }
 
+    /**
+     * @return bytes the table shards' slot and mark arrays have taken so far (every allocation,
+     *         the first ones included): what the committed state cost to grow. A run reports it
+     *         per packet beside its threads' allocation, which it is part of.
+     */
+    public long bytesGrown()
+    {
+        long bytes = 0;
+        for (final TableShard shard : byPrefix)
+        {
+            bytes += shard == null ? 0 : shard.bytesAllocated;
+        }
+        return bytes;
+    }
+
     /** @return keys collapsed by every batch so far (cost follows touched keys). */
     public long keysCollapsed()
     {

@@ -53,6 +53,8 @@ final class TableShard
     private int batchLimit;
     private boolean freeKeyPresent;
     private final int maxCapacity;
+    /** Bytes of slot and mark arrays allocated so far, the first ones included: the shard's growth. */
+    long bytesAllocated;
     /** The last batch epoch that {@link #prepareForBatch()} ran for (set by the caller). */
     int preparedEpoch;
 
@@ -340,6 +342,7 @@ final class TableShard
 
     private void allocate(final int capacity)
     {
+        bytesAllocated += (3L * capacity + 3) * Long.BYTES;
         slots = new long[2 * capacity + 2];
         marks = new long[capacity + 1];
         for (int i = 0; i < slots.length - 2; i += 2)
