@@ -116,6 +116,13 @@ final class TableShard
         {
             return freeKeyPresent ? mask + 1 : MISSING;
         }
+        final int slot = probe(key, hash);
+        return slot >= 0 ? slot : MISSING;
+    }
+
+    /** @return {@code key}'s slot (not {@link #FREE_KEY}) if present, else {@code ~} the empty slot where it would go. */
+    private int probe(final long key, final long hash)
+    {
         final long[] slots = this.slots;
         final int mask = this.mask;
         int slot = (int)hash & mask;
@@ -128,7 +135,7 @@ final class TableShard
             }
             if (k == FREE_KEY)
             {
-                return MISSING;
+                return ~slot;
             }
             slot = (slot + 1) & mask;
         }
@@ -151,26 +158,17 @@ final class TableShard
             }
             return mask + 1;
         }
-        final long[] slots = this.slots;
-        final int mask = this.mask;
-        int slot = (int)hash & mask;
-        while (true)
+        final int found = probe(key, hash);
+        if (found >= 0)
         {
-            final long k = slots[slot << 1];
-            if (k == key)
-            {
-                return slot;
-            }
-            if (k == FREE_KEY)
-            {
-                slots[slot << 1] = key;
-                slots[(slot << 1) + 1] = initialValue;
-                marks[slot] = 0;
-                size++;
-                return slot;
-            }
-            slot = (slot + 1) & mask;
+            return found;
         }
+        final int slot = ~found;
+        slots[slot << 1] = key;
+        slots[(slot << 1) + 1] = initialValue;
+        marks[slot] = 0;
+        size++;
+        return slot;
     }
 
     /** @return the value of {@code key}, or the initial value if absent. */
@@ -221,24 +219,12 @@ final class TableShard
             freeKeyPresent = false;
             return;
         }
-        final long[] slots = this.slots;
-        final int mask = this.mask;
-        int slot = (int)hash & mask;
-        while (true)
+        final int slot = probe(key, hash);
+        if (slot >= 0)
         {
-            final long k = slots[slot << 1];
-            if (k == FREE_KEY)
-            {
-                return;
-            }
-            if (k == key)
-            {
-                slots[slot << 1] = FREE_KEY;
-                size--;
-                compactChain(slot);
-                return;
-            }
-            slot = (slot + 1) & mask;
+            slots[slot << 1] = FREE_KEY;
+            size--;
+            compactChain(slot);
         }
     }
 
