@@ -66,13 +66,20 @@ class SchedulingBenchmarkTest
     }
 
     @Test
+    void shouldWriteItsSamplesUnderTheIgnoredResultsFolderByDefault()
+    {
+        assertEquals(Path.of("results", "scheduling", "scheduling-t1.csv"),
+            SchedulingBenchmark.Settings.parse(Map.of("threads", "1")).csv());
+    }
+
+    @Test
     void shouldReadBackWhatItWroteAndPoolRunsInOrder(@TempDir final Path dir) throws Exception
     {
         final MeasuredSamples a = new MeasuredSamples(2, 100);
         a.steady().put("lb5", new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{1, 2}, {3, 4}}, new long[] {10, 20}));
         a.phases(new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{5}, {6}}, new long[] {30}), new String[] {"lb20"});
         a.decisions().put("lb5 adaptive", new java.util.LinkedHashMap<>(Map.of("bfs/op/lazy", 7L)));
-        final Path csv = dir.resolve("a.csv");
+        final Path csv = dir.resolve("results").resolve("scheduling").resolve("a.csv");
         a.write(csv);
         final MeasuredSamples back = MeasuredSamples.read(csv);
         assertEquals(List.of("x", "y"), back.steady().get("lb5").names());
