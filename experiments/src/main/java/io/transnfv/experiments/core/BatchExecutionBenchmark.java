@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -71,7 +72,7 @@ public class BatchExecutionBenchmark
         {
             boxed[i] = i;
         }
-        java.util.Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
+        Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
             ? Long.compare(log.timestampNs(a), log.timestampNs(b)) : Long.compare(log.sequence(a), log.sequence(b)));
         for (int i = 0; i < boxed.length; i++)
         {
