@@ -5,6 +5,7 @@ import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.api.VnfRegistry;
 import picocli.CommandLine.Command;
 
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv vnfs}: lists the VNF types and their parameters. */
@@ -20,7 +21,7 @@ final class VnfsCommand implements Callable<Integer>
             System.out.println("  " + factory.description());
             for (final ParamSpec p : factory.params())
             {
-                System.out.printf("    %-20s %-12s %s%s%n", p.name(), p.kind().name().toLowerCase(java.util.Locale.ROOT),
+                System.out.printf("    %-20s %-12s %s%s%n", p.name(), p.kind().name().toLowerCase(Locale.ROOT),
                     p.required() ? "(required) " : "(default " + p.defaultValue() + ") ", p.description());
             }
         }

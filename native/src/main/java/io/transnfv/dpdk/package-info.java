@@ -14,8 +14,10 @@
  *
  * <p>Threads: {@link io.transnfv.dpdk.DpdkReceiver} runs on its own thread and is the
  * ring's only producer; {@link io.transnfv.dpdk.DpdkSource} and
- * {@link io.transnfv.dpdk.DpdkSink} run on the engine's thread (the one that calls
- * {@code ChainExecutor.run}). Mbufs stay in native memory from rx until their verdict; a
+ * {@link io.transnfv.dpdk.DpdkSink} run on the engine's thread: the one that reads the
+ * source, which is the caller of {@code ChainExecutor.run} for the serial oracle and, for
+ * the batched engine, whichever worker holds the IO role (one at a time, the role's
+ * hand-over ordering the calls). Mbufs stay in native memory from rx until their verdict; a
  * ring slot, and so an mbuf, is released only when the sink has applied the verdict,
  * which bounds the packets in flight to the ring's size: when the engine is behind, the
  * receiver stops polling (backpressure) instead of dropping. Until then the engine reads

@@ -68,7 +68,7 @@ final class DpdkTestSupport
     static Path trace(final String name)
     {
         final Path path = TRACES.resolve(name).toAbsolutePath().normalize();
-        if (!java.nio.file.Files.isRegularFile(path))
+        if (!Files.isRegularFile(path))
         {
             throw new IllegalStateException("missing test trace " + path);
         }

@@ -1,8 +1,11 @@
 package io.transnfv.scheduler;
 
 /**
- * When an aborted transaction's effects are resolved: the third scheduling dimension. It
- * fixes the executor's visibility rule. Immutable.
+ * When an aborted transaction's effects are resolved: the third scheduling dimension. It is
+ * the one flag {@link #readsDecidedVersionsOnly()}, named: the executor reads it once per
+ * batch, and the behaviour it selects lives in the engine (the executor's release rule, and
+ * the end-of-batch resolver that re-executes the readers of aborted versions under
+ * {@link LazyAbort}). Immutable.
  */
 public interface AbortHandling
 {
@@ -14,13 +17,6 @@ public interface AbortHandling
      *         later-aborted transaction are redone at the end of the batch.
      */
     boolean readsDecidedVersionsOnly();
-
-    /**
-     * @return true if an abort is propagated at once (dependents are released only after the
-     *         aborted transaction's versions are gone); false to resolve aborts at the end of
-     *         the batch.
-     */
-    boolean propagatesAtOnce();
 
     /** @return the short name used in policy names ({@code eager}, {@code lazy}). */
     String shortName();

@@ -16,12 +16,6 @@ public final class EagerAbort implements AbortHandling
     }
 
     @Override
-    public boolean propagatesAtOnce()
-    {
-        return true;
-    }
-
-    @Override
     public String shortName()
     {
         return "eager";

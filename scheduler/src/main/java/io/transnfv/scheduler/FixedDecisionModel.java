@@ -1,5 +1,7 @@
 package io.transnfv.scheduler;
 
+import java.util.Objects;
+
 /** A static policy: every batch gets the same one. */
 final class FixedDecisionModel implements DecisionModel
 {
@@ -7,7 +9,7 @@ final class FixedDecisionModel implements DecisionModel
 
     FixedDecisionModel(final SchedulingPolicy policy)
     {
-        this.policy = java.util.Objects.requireNonNull(policy, "policy");
+        this.policy = Objects.requireNonNull(policy, "policy");
     }
 
     @Override

@@ -18,12 +18,6 @@ public final class LazyAbort implements AbortHandling
     }
 
     @Override
-    public boolean propagatesAtOnce()
-    {
-        return false;
-    }
-
-    @Override
     public String shortName()
     {
         return "lazy";

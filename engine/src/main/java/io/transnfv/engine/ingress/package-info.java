@@ -1,5 +1,14 @@
 /**
- * The front of the data path: packet time as the chain sees it and the housekeeping ticks
- * placed in it. Driven by the one thread that reads the packet source.
+ * Ingress, data path step 1: packets from the source into the engine.
+ * {@link io.transnfv.engine.ingress.Ingress} reads them straight into a batch's frame and closes
+ * the batch when its punctuation says so; {@link io.transnfv.engine.ingress.PacketClock} holds
+ * packet time non-decreasing and {@link io.transnfv.engine.ingress.ExpiryTicker} places the
+ * housekeeping ticks in it, the same way for the oracle and the engine.
+ * {@link io.transnfv.engine.ingress.IngressRing} reads a source on a thread of its own into a
+ * ring, for a consumer that reads packet by packet (the serial oracle).
+ *
+ * <p>Threads: an {@code Ingress}, its clock and ticker are driven by whichever worker holds the
+ * IO role, the role's hand-over ordering every call; an {@code IngressRing} has one producer
+ * (its own thread) and one consumer.
  */
 package io.transnfv.engine.ingress;

@@ -2,6 +2,8 @@ package io.transnfv.engine.egress;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -65,7 +67,7 @@ class PcapWriterTest
         System.arraycopy(frame, 0, owned.data(), 0, frame.length);
         owned.commit(frame.length, 70, 1_000L, 0);
         final PacketBuffer attached = new PacketBuffer();
-        final java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(300);
+        final ByteBuffer direct = ByteBuffer.allocateDirect(300);
         direct.put(129, frame);
         attached.attach(direct, 129, frame.length, 70, 1_000L, 0);
 
@@ -76,7 +78,7 @@ class PcapWriterTest
             left.write(owned);
             right.write(attached);
         }
-        assertArrayEquals(java.nio.file.Files.readAllBytes(a), java.nio.file.Files.readAllBytes(b));
+        assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.transnfv.engine.executor;
 import io.transnfv.tpg.txn.ChooseFunction;
 import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
+import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.TableScope;
@@ -165,7 +166,7 @@ final class RandomWorkload
     }
 
     /** Seeds committed state identically in any store: a few keys per table. */
-    void prefill(final io.transnfv.tpg.txn.StateStore store)
+    void prefill(final StateStore store)
     {
         final Random rnd = new Random(seed ^ 0x5EEDL);
         for (int t = 0; t < tables; t++)

@@ -23,6 +23,7 @@ import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.FrameBuilder;
+import io.transnfv.vnf.packet.Ipv4;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.ArrayList;
@@ -156,13 +157,13 @@ final class TestChains
 
         ListSource tcp(final String src, final int dstPort)
         {
-            return add(new FrameBuilder().ipv4(io.transnfv.vnf.packet.Ipv4.parse(src), io.transnfv.vnf.packet.Ipv4.parse("192.0.2.1"))
+            return add(new FrameBuilder().ipv4(Ipv4.parse(src), Ipv4.parse("192.0.2.1"))
                 .tcp(1000, dstPort, PacketFlyweight.TCP_ACK, 1, 1));
         }
 
         ListSource udp(final String src, final int dstPort)
         {
-            return add(new FrameBuilder().ipv4(io.transnfv.vnf.packet.Ipv4.parse(src), io.transnfv.vnf.packet.Ipv4.parse("192.0.2.1"))
+            return add(new FrameBuilder().ipv4(Ipv4.parse(src), Ipv4.parse("192.0.2.1"))
                 .udp(1000, dstPort));
         }
 

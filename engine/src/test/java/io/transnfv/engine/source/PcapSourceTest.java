@@ -5,9 +5,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.Test;
@@ -249,7 +251,7 @@ class PcapSourceTest
             {
                 assertTrue(source.next(buffer));
                 assertEquals(1_700_000_000_123_456_000L, buffer.timestampNs());
-                assertArrayEquals(java.util.Arrays.copyOf(frame, length), java.util.Arrays.copyOf(buffer.data(), buffer.length()));
+                assertArrayEquals(Arrays.copyOf(frame, length), Arrays.copyOf(buffer.data(), buffer.length()));
                 assertTrue(source.next(buffer));
                 assertEquals(5_500_000_000L, buffer.timestampNs());
                 assertTrue(source.next(buffer));
@@ -274,7 +276,7 @@ class PcapSourceTest
     {
         final byte[] big = new byte[5000];
         final Path file = tempDir.resolve("big.pcap");
-        try (io.transnfv.engine.egress.PcapWriter writer = io.transnfv.engine.egress.PcapWriter.create(file))
+        try (PcapWriter writer = PcapWriter.create(file))
         {
             writer.write(big, 0, big.length, 1_000, big.length);
             writer.write(big, 0, 60, 2_000, 60);
@@ -326,7 +328,7 @@ class PcapSourceTest
             switch (random.nextInt(3))
             {
                 case 0:
-                    mutated = java.util.Arrays.copyOf(original, random.nextInt(original.length + 1));
+                    mutated = Arrays.copyOf(original, random.nextInt(original.length + 1));
                     break;
                 case 1:
                     for (int flips = 1 + random.nextInt(8); flips > 0; flips--)
@@ -425,7 +427,7 @@ class PcapSourceTest
 
         byte[] bytes()
         {
-            return java.util.Arrays.copyOf(out.array(), out.position());
+            return Arrays.copyOf(out.array(), out.position());
         }
     }
 }

@@ -7,11 +7,11 @@ import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.instance.MapStateStore;
+import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.Arrays;
-import java.util.TreeSet;
 
 /**
  * The CHC-style baseline, after CHC (Khalid and Akella, "Correctness and Performance for
@@ -249,19 +249,7 @@ public final class ChcStyleChainExecutor extends ParallelChainExecutor
                 shared.forEach(table, visitor);
                 return;
             }
-            final TreeSet<Long> keys = new TreeSet<>();
-            for (final MapStateStore cache : caches)
-            {
-                cache.forEach(table, (key, value) -> keys.add(key));
-            }
-            for (final long key : keys)
-            {
-                final long value = get(table, key);
-                if (value != runtime.catalog().spec(table).initialValue())
-                {
-                    visitor.visit(key, value);
-                }
-            }
+            SortedKeyVisit.visitUnion(caches, table, this, runtime.catalog().spec(table).initialValue(), visitor);
         }
 
         private MapStateStore holderOf(final int table, final long key)

@@ -5,11 +5,11 @@ import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.instance.MapStateStore;
+import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
-import java.util.TreeSet;
 
 /**
  * The Partitioned baseline (FlexState-style state split per executor, no sharing): each worker
@@ -102,20 +102,7 @@ public final class PartitionedChainExecutor extends ParallelChainExecutor
         @Override
         public void forEach(final int table, final EntryVisitor visitor)
         {
-            final TreeSet<Long> keys = new TreeSet<>();
-            for (final MapStateStore partition : partitions)
-            {
-                partition.forEach(table, (key, value) -> keys.add(key));
-            }
-            final long initial = runtime.catalog().spec(table).initialValue();
-            for (final long key : keys)
-            {
-                final long value = get(table, key);
-                if (value != initial)
-                {
-                    visitor.visit(key, value);
-                }
-            }
+            SortedKeyVisit.visitUnion(partitions, table, this, runtime.catalog().spec(table).initialValue(), visitor);
         }
 
         private boolean perFlow(final int table)

@@ -3,6 +3,7 @@ package io.transnfv.experiments.baselines;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.TableScope;
+import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
 
 /**
@@ -61,9 +62,7 @@ public final class SharedStateStore implements StateStore, StateMaintenance
     public void forEach(final int table, final EntryVisitor visitor)
     {
         final PreallocatedLongTable values = tables[table];
-        for (final long key : values.sortedKeys())
-        {
-            visitor.visit(key, values.get(key));
-        }
+        final long[] keys = values.sortedKeys();
+        SortedKeyVisit.visit(keys, keys.length, table, this, values.initialValue(), visitor);
     }
 }

@@ -152,6 +152,11 @@ final class MeasuredSamples
     /** Writes the samples to {@code csv} and the decisions to {@link #decisionsPath}({@code csv}). */
     void write(final Path csv) throws IOException
     {
+        final Path dir = csv.toAbsolutePath().getParent();
+        if (dir != null)
+        {
+            Files.createDirectories(dir);
+        }
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8)))
         {
             out.println(HEADER);

@@ -47,7 +47,7 @@ import java.util.function.IntFunction;
  *  java -cp experiments/target/benchmarks.jar io.transnfv.experiments.scheduling.SchedulingBenchmarkMain \
  *       [threads=2] [batchOps=10000] [jitWarmupBatches=20] [warmupBatches=200] [chunks=15] [chunkBatches=20] \
  *       [phases=lb20,skewed,aborts,uniform,monitor] [phaseBatches=1000] [phaseCycles=2] \
- *       [workloads=lb5,...,monitor,phases] [forks=1] [csv=scheduling-t2.csv]
+ *       [workloads=lb5,...,monitor,phases] [forks=1] [csv=results/scheduling/scheduling-t2.csv]
  * </pre>
  *
  * {@link SchedulingBenchmarkMain} is its command line.
@@ -135,7 +135,7 @@ public final class SchedulingBenchmark
                 integer(opts, "warmupBatches", 200), integer(opts, "chunks", 15), integer(opts, "chunkBatches", 20),
                 list(opts, "phases", DEFAULT_PHASES), integer(opts, "phaseBatches", 1000),
                 integer(opts, "phaseCycles", 2), list(opts, "workloads", all), integer(opts, "forks", 1),
-                Path.of(opts.getOrDefault("csv", "scheduling-t" + threads + ".csv")));
+                Path.of(opts.getOrDefault("csv", "results/scheduling/scheduling-t" + threads + ".csv")));
         }
 
         /** @return these settings as {@code key=value} arguments, for one fork writing {@code forkCsv}. */

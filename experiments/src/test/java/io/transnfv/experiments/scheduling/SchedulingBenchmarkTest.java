@@ -4,10 +4,13 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,13 +69,20 @@ class SchedulingBenchmarkTest
     }
 
     @Test
+    void shouldWriteItsSamplesUnderTheIgnoredResultsFolderByDefault()
+    {
+        assertEquals(Path.of("results", "scheduling", "scheduling-t1.csv"),
+            SchedulingBenchmark.Settings.parse(Map.of("threads", "1")).csv());
+    }
+
+    @Test
     void shouldReadBackWhatItWroteAndPoolRunsInOrder(@TempDir final Path dir) throws Exception
     {
         final MeasuredSamples a = new MeasuredSamples(2, 100);
         a.steady().put("lb5", new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{1, 2}, {3, 4}}, new long[] {10, 20}));
         a.phases(new InterleavedMeasurement.Samples(List.of("x", "y"), new long[][] {{5}, {6}}, new long[] {30}), new String[] {"lb20"});
-        a.decisions().put("lb5 adaptive", new java.util.LinkedHashMap<>(Map.of("bfs/op/lazy", 7L)));
-        final Path csv = dir.resolve("a.csv");
+        a.decisions().put("lb5 adaptive", new LinkedHashMap<>(Map.of("bfs/op/lazy", 7L)));
+        final Path csv = dir.resolve("results").resolve("scheduling").resolve("a.csv");
         a.write(csv);
         final MeasuredSamples back = MeasuredSamples.read(csv);
         assertEquals(List.of("x", "y"), back.steady().get("lb5").names());
@@ -84,7 +94,7 @@ class SchedulingBenchmarkTest
         final MeasuredSamples pooled = MeasuredSamples.pool(List.of(a, back));
         assertEquals(2, pooled.forks());
         final long[] x = pooled.steady().get("lb5").ns()[0];
-        assertEquals(List.of(1L, 2L, 1L, 2L), java.util.Arrays.stream(x).boxed().toList());
+        assertEquals(List.of(1L, 2L, 1L, 2L), Arrays.stream(x).boxed().toList());
         assertEquals(List.of("lb20", "lb20"), List.of(pooled.phaseOfChunk()));
         assertEquals(14L, pooled.decisions().get("lb5 adaptive").get("bfs/op/lazy"));
         pooled.write(csv);
@@ -94,7 +104,7 @@ class SchedulingBenchmarkTest
         other.steady().put("lb5", new InterleavedMeasurement.Samples(List.of("x", "z"), new long[][] {{1}, {3}}, new long[] {10}));
         assertThrows(IllegalArgumentException.class, () -> MeasuredSamples.pool(List.of(a, other)));
         Files.writeString(csv, "not,a,sample,file\n");
-        assertThrows(java.io.IOException.class, () -> MeasuredSamples.read(csv));
+        assertThrows(IOException.class, () -> MeasuredSamples.read(csv));
     }
 
     @Test

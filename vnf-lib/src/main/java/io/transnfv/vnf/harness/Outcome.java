@@ -3,6 +3,7 @@ package io.transnfv.vnf.harness;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one VNF did with one packet, as {@link VnfHarness#offer} reports it. Immutable: the
@@ -62,8 +63,8 @@ public record Outcome(
     public boolean equals(final Object other)
     {
         return other instanceof Outcome o
-            && java.util.Objects.equals(output, o.output)
-            && java.util.Objects.equals(dropReason, o.dropReason)
+            && Objects.equals(output, o.output)
+            && Objects.equals(dropReason, o.dropReason)
             && aborted == o.aborted
             && abortReason == o.abortReason
             && alerts.equals(o.alerts)
@@ -74,7 +75,7 @@ public record Outcome(
     @Override
     public int hashCode()
     {
-        return java.util.Objects.hash(output, dropReason, aborted, abortReason, alerts, tags) * 31 + Arrays.hashCode(frame);
+        return Objects.hash(output, dropReason, aborted, abortReason, alerts, tags) * 31 + Arrays.hashCode(frame);
     }
 
     @Override

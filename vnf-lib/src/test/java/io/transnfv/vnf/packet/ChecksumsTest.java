@@ -1,5 +1,7 @@
 package io.transnfv.vnf.packet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -27,10 +29,10 @@ class ChecksumsTest
             (byte)0xc0, (byte)0xa8, 0x00, 0x01, (byte)0xc0, (byte)0xa8, 0x00, (byte)0xc7
         };
         assertEquals(0xB861, Checksums.ipv4Header(header, 0));
-        final java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(header.length + 3);
+        final ByteBuffer direct = ByteBuffer.allocateDirect(header.length + 3);
         direct.put(3, header);
         assertEquals(0xB861, Checksums.ipv4Header(direct, 3));
-        assertEquals(0xB861, Checksums.ipv4Header(direct.order(java.nio.ByteOrder.LITTLE_ENDIAN), 3), "any byte order");
+        assertEquals(0xB861, Checksums.ipv4Header(direct.order(ByteOrder.LITTLE_ENDIAN), 3), "any byte order");
         assertEquals(Checksums.sum(header, 1, 19, 7), Checksums.sum(direct, 4, 19, 7), "odd length");
     }
 

@@ -7,6 +7,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.ReadOnlyBufferException;
+import java.util.Arrays;
+import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -358,7 +360,7 @@ class PacketFlyweightTest
     void shouldNeverThrowOnRandomBytes(final FrameMemory memory)
     {
         final long seed = 12345L;
-        final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        final SplittableRandom random = new SplittableRandom(seed);
         final int length = builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(0).udp(1, 2).payload(30, (byte)0)
             .write(buffer, 0);
         final byte[] copy = new byte[length];
@@ -431,7 +433,7 @@ class PacketFlyweightTest
     void shouldRefuseToRewriteAReadOnlyBufferWithoutChangingIt()
     {
         final int length = builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0);
-        final ByteBuffer readOnly = ByteBuffer.wrap(java.util.Arrays.copyOf(buffer, length)).asReadOnlyBuffer();
+        final ByteBuffer readOnly = ByteBuffer.wrap(Arrays.copyOf(buffer, length)).asReadOnlyBuffer();
 
         packet.wrap(readOnly, 0, length);
 

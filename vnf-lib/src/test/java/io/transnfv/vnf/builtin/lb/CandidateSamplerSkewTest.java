@@ -2,6 +2,7 @@ package io.transnfv.vnf.builtin.lb;
 
 import io.transnfv.vnf.harness.Frames;
 import io.transnfv.vnf.harness.VnfHarness;
+import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -46,7 +47,7 @@ class CandidateSamplerSkewTest
         for (int i = 0; i < 200; i++)
         {
             final var outcome = lb.offer(Frames.tcp("172.16.0." + (i % 250 + 1), 10_000 + i, "198.51.100.10", 80,
-                io.transnfv.vnf.packet.PacketFlyweight.TCP_SYN, 0), 1_000_000_000L + i);
+                PacketFlyweight.TCP_SYN, 0), 1_000_000_000L + i);
             final long server = outcome.tags().get("server");
             assertTrue(server >= 0 && server < 72_000, "server " + server);
         }

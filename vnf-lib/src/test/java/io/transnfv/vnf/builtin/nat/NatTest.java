@@ -9,6 +9,7 @@ import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.Ipv4;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -153,7 +154,7 @@ class NatTest
         final byte[] icmp = Frames.icmpEcho("10.0.0.1", "8.8.8.8");
         final Outcome pass = nat.offer(icmp, S);
         assertEquals("out", pass.output());
-        assertTrue(java.util.Arrays.equals(icmp, pass.frame()));
+        assertTrue(Arrays.equals(icmp, pass.frame()));
         assertEquals(1, nat.counter("passthrough").get());
         assertEquals("", nat.dump());
     }
