@@ -7,9 +7,9 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * How every polling thread of the engine waits: spin, then yield, then park for a period that
  * doubles from a minimum to a maximum. The workers of a {@link WorkerGroup} wait this way with
- * a flag that lets whoever publishes work wake them; every other poller (a ring's consumer, a
- * baseline's barrier) uses Agrona's {@link BackoffIdleStrategy} with the same constants
- * ({@link #newIdleStrategy()}).
+ * a flag that lets whoever publishes work wake them; the engine's other pollers (a ring's
+ * consumer, the DPDK receiver) use Agrona's {@link BackoffIdleStrategy} with the same
+ * constants ({@link #newIdleStrategy()}). The baselines keep their own barrier constants.
  *
  * @param spins      busy spins before yielding.
  * @param yields     yields before parking.
