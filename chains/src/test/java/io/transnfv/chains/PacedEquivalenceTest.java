@@ -9,12 +9,12 @@ import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
-import org.agrona.concurrent.NanoClock;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +56,7 @@ class PacedEquivalenceTest
     }
 
     /** Wall time that moves only as packets are taken: the drops depend on nothing else. */
-    private static final class DeliveryClock implements NanoClock
+    private static final class DeliveryClock implements LongSupplier
     {
         private final long stepNs;
         PacedSource source;
@@ -67,7 +67,7 @@ class PacedEquivalenceTest
         }
 
         @Override
-        public long nanoTime()
+        public long getAsLong()
         {
             return 1_000_000_000L + (source == null ? 0 : source.delivered() * stepNs);
         }

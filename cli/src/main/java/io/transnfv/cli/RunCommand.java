@@ -12,7 +12,6 @@ import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
-import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -100,7 +99,7 @@ final class RunCommand implements Callable<Integer>
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
                  // paced: every executor reads the paced source itself, whose receive ring is the only buffer
                  : pacing != null ? new PacedSource(PacketSources.open(chain.settings().traffic()), pacing, rxRingSlots,
-                     SystemNanoClock.INSTANCE)
+                     System::nanoTime)
                  : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());

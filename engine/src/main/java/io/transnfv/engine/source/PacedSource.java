@@ -2,7 +2,8 @@ package io.transnfv.engine.source;
 
 import io.transnfv.engine.thread.IdleSettings;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.NanoClock;
+
+import java.util.function.LongSupplier;
 
 /**
  * A paced replay: offers another source's packets in wall time, at a fixed rate or at a
@@ -32,8 +33,8 @@ import org.agrona.concurrent.NanoClock;
  * engine as for the serial oracle it is compared with.
  *
  * <p>One thread at a time ({@link #poll} never waits; {@link #next} waits for the next packet
- * with the engine's idle strategy). The wall clock is a {@link NanoClock}, so that tests drive
- * it by hand.
+ * with the engine's idle strategy). The wall clock is a supplier of nanoseconds
+ * ({@code System::nanoTime} outside tests), so that tests drive it by hand.
  */
 public final class PacedSource implements PacketSource
 {
@@ -42,7 +43,7 @@ public final class PacedSource implements PacketSource
 
     private final PacketSource source;
     private final PacingRate rate;
-    private final NanoClock clock;
+    private final LongSupplier clockNs;
     private final long[] takeNs;
     private final int mask;
     private final double periodNs;
@@ -63,9 +64,9 @@ public final class PacedSource implements PacketSource
      * @param source  the packets to offer; owned by this source from now on.
      * @param rate    how fast.
      * @param slots   the virtual receive ring's slots, a power of two.
-     * @param clock   the wall clock (nanoseconds; {@code SystemNanoClock.INSTANCE} outside tests).
+     * @param clockNs the wall clock in nanoseconds ({@code System::nanoTime} outside tests).
      */
-    public PacedSource(final PacketSource source, final PacingRate rate, final int slots, final NanoClock clock)
+    public PacedSource(final PacketSource source, final PacingRate rate, final int slots, final LongSupplier clockNs)
     {
         if (slots < 1 || Integer.bitCount(slots) != 1)
         {
@@ -73,7 +74,7 @@ public final class PacedSource implements PacketSource
         }
         this.source = source;
         this.rate = rate;
-        this.clock = clock;
+        this.clockNs = clockNs;
         this.takeNs = new long[slots];
         this.mask = slots - 1;
         this.periodNs = rate.original() ? 0 : 1e9 / rate.packetsPerSecond();
@@ -84,7 +85,7 @@ public final class PacedSource implements PacketSource
     @Override
     public int poll(final PacketBuffer dst) throws SourceException
     {
-        final long nowNs = clock.nanoTime();
+        final long nowNs = clockNs.getAsLong();
         if (!started)
         {
             started = true;

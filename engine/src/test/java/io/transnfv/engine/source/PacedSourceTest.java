@@ -1,10 +1,10 @@
 package io.transnfv.engine.source;
 
-import org.agrona.concurrent.NanoClock;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -155,12 +155,12 @@ class PacedSourceTest
         return dst.memory().getInt(dst.offset());
     }
 
-    private static final class ManualClock implements NanoClock
+    private static final class ManualClock implements LongSupplier
     {
         long nowNs;
 
         @Override
-        public long nanoTime()
+        public long getAsLong()
         {
             return nowNs;
         }
