@@ -1,12 +1,15 @@
 package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.RunReport;
 import io.transnfv.engine.report.RunReport.OutputPaths;
+import io.transnfv.engine.source.PacedSource;
+import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
 import picocli.CommandLine.Command;
@@ -63,6 +66,17 @@ final class RunCommand implements Callable<Integer>
             + "The run's outputs and final state are the same as without it. Not with --dpdk."})
     long warmup;
 
+    @Option(names = "--rate", paramLabel = "PPS|original",
+        description = {"Offer the packets in wall time: PPS packets per second (e.g. 250000, 250k, 1.5M), or 'original'"
+            + " for a capture's own inter-packet timing. Packets that arrive while the receive ring is full are dropped"
+            + " before the chain and counted as rx missed; latency then includes the wait in the ring. Default: as fast"
+            + " as the chain takes them. Not with --dpdk (a port is paced by its wire)."})
+    String rate;
+
+    @Option(names = "--rx-ring", paramLabel = "SLOTS", defaultValue = "" + PacedSource.DEFAULT_RX_RING_SLOTS,
+        description = "With --rate: slots of the receive ring, a power of two (default: ${DEFAULT-VALUE}).")
+    int rxRingSlots;
+
     @Spec
     CommandSpec spec;
 
@@ -78,10 +92,14 @@ final class RunCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
         }
+        final PacingRate pacing = pacing(chain);
         final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
         final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
         try (ChainExecutor executor = executorOptions.create(chain);
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
+                 // paced: every executor reads the paced source itself, whose receive ring is the only buffer
+                 : pacing != null ? new PacedSource(PacketSources.open(chain.settings().traffic()), pacing, rxRingSlots,
+                     System::nanoTime)
                  : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());
@@ -106,6 +124,10 @@ final class RunCommand implements Callable<Integer>
             {
                 summary.warmUp(warmUp.packets(), warmUp.wallNs());
             }
+            if (source instanceof PacedSource paced)
+            {
+                summary.pacing(paced.rate().describe(), paced.rxRingSlots(), paced.offered(), paced.rxMissed());
+            }
             final RunReport built = summary.build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
             if (report != null)
@@ -122,6 +144,40 @@ final class RunCommand implements Callable<Integer>
             }
         }
         return 0;
+    }
+
+    /** @return the pacing {@code --rate} asks for, or null; a usage error for values that cannot work. */
+    private PacingRate pacing(final ChainSpec chain)
+    {
+        if (rate == null)
+        {
+            return null;
+        }
+        if (dpdkOptions.enabled())
+        {
+            throw new ParameterException(spec.commandLine(), "--rate cannot be used with --dpdk: live traffic is paced by"
+                + " the wire; fix: drop --rate, or replay the capture without --dpdk");
+        }
+        if (rxRingSlots < 1 || Integer.bitCount(rxRingSlots) != 1)
+        {
+            throw new ParameterException(spec.commandLine(), "--rx-ring must be a power of two >= 1, got " + rxRingSlots
+                + "; fix: e.g. --rx-ring 1024");
+        }
+        final PacingRate parsed;
+        try
+        {
+            parsed = PacingRate.parse(rate);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new ParameterException(spec.commandLine(), "--rate: " + e.getMessage());
+        }
+        if (parsed.original() && chain.settings().traffic().kind() != TrafficSpec.Kind.PCAP)
+        {
+            throw new ParameterException(spec.commandLine(), "--rate original replays a capture's own timing, but the"
+                + " traffic is generated; fix: give a rate in packets per second (e.g. --rate 250k), or a capture (--pcap)");
+        }
+        return parsed;
     }
 
     private static String text(final Path file)

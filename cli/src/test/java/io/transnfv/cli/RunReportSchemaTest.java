@@ -104,6 +104,24 @@ class RunReportSchemaTest
     }
 
     @Test
+    void shouldReportAPacedRunsOfferedAndMissedPacketsInTheSchemasPacingObject() throws IOException
+    {
+        // a tiny ring at a high rate: the engine cannot always keep up, and whatever it missed is counted
+        final Captured run = Captured.run("run", "--generate", "packets=20000,seed=5", "--no-progress", "--json",
+            "--rate", "4M", "--rx-ring", "2");
+        assertEquals(0, run.status(), run.err());
+
+        final JsonNode json = JSON.readTree(run.out());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        final JsonNode pacing = json.get("pacing");
+        assertEquals("4000000 packets/s", pacing.get("rate").asText());
+        assertEquals(2, pacing.get("rx_ring_slots").asInt());
+        assertEquals(20_000, pacing.get("offered").asLong(), "every generated packet arrived");
+        assertEquals(20_000, pacing.get("rx_missed").asLong() + json.get("packets").get("in").asLong(),
+            "a packet is either missed at the ring or enters the chain");
+    }
+
+    @Test
     void shouldRefuseReportsThatStrayFromTheSchema() throws IOException
     {
         final Captured run = Captured.run("run", "--generate", "packets=2000", "--no-progress", "--json");

@@ -94,6 +94,39 @@ class TransnfvCommandTest
     }
 
     @Test
+    void shouldRejectARateItCannotPaceWithAFix()
+    {
+        for (final String bad : new String[] {"0", "-5", "fast", "NaN", "1e999"})
+        {
+            final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", "--rate", bad);
+            assertEquals(2, run.status(), bad);
+            assertTrue(run.err().contains("--rate") && run.err().contains("fix:"), bad + ": " + run.err());
+        }
+        final Captured original = Captured.run("run", "--generate", "packets=10", "--no-progress", "--rate", "original");
+        assertEquals(2, original.status());
+        assertTrue(original.err().contains("the traffic is generated"), original.err());
+        final Captured port = Captured.run("run", "--rate", "1000", "--dpdk", "--no-huge --vdev=net_null0", "--no-progress");
+        assertEquals(2, port.status());
+        assertTrue(port.err().contains("--rate cannot be used with --dpdk"), port.err());
+        final Captured ring = Captured.run("run", "--generate", "packets=10", "--no-progress", "--rate", "1000", "--rx-ring", "1000");
+        assertEquals(2, ring.status());
+        assertTrue(ring.err().contains("--rx-ring must be a power of two"), ring.err());
+    }
+
+    @Test
+    void shouldReplayACaptureAtItsOwnTimingAndSayHowItWasPaced() throws IOException
+    {
+        final Path capture = dir.resolve("slow.pcap");
+        // the generator spaces its packets 1 us apart: 300 packets replay in about 0.3 ms
+        assertEquals(0, Captured.run("run", "--generate", "packets=300,seed=3", "--no-progress", "--executor", "serial",
+            "--out", capture.toString()).status());
+        final Captured run = Captured.run("run", "--pcap", capture.toString(), "--no-progress", "--rate", "original");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("paced") && run.out().contains("original through a 1,024-slot receive ring"), run.out());
+        assertTrue(run.out().contains("rx missed"), run.out());
+    }
+
+    @Test
     void shouldVerifySeveralSeedsAndExitZeroWhenEquivalent()
     {
         final Captured verify = Captured.run("verify", Path.of("..", "chains", "lb.yaml").toString(),

@@ -39,6 +39,7 @@ import java.util.stream.Stream;
  * @param vnfs             per VNF: packets, aborted transactions, counters, in chain order.
  * @param sourceWarnings   what the source warned about (unreadable records with their offsets).
  * @param warmUp           the warm-up run before this one, or null.
+ * @param pacing           how a paced replay offered the packets and how many it dropped at ingress, or null.
  * @param throughput       wall-clock time and packets per second.
  * @param latencyUs        per-packet latency percentiles in microseconds.
  * @param scheduler        how the transactional engine scheduled, or null for the serial oracle.
@@ -56,6 +57,7 @@ public record RunReport(
     List<VnfReport> vnfs,
     List<String> sourceWarnings,
     WarmUp warmUp,
+    Pacing pacing,
     Throughput throughput,
     Latency latencyUs,
     SchedulerReport scheduler)
@@ -210,6 +212,21 @@ public record RunReport(
     }
 
     /**
+     * A paced replay ({@code --rate}): packets offered in wall time through a receive ring of a
+     * fixed size; those that arrived while it was full were dropped before the chain, as a NIC's
+     * {@code rx_missed}, and are not part of the run's input ({@link PacketCounts#in()} counts
+     * the packets delivered).
+     *
+     * @param rate        {@code original} (a capture's own timing) or the rate, e.g. {@code 250000 packets/s}.
+     * @param rxRingSlots slots of the receive ring.
+     * @param offered     packets that arrived: delivered plus missed.
+     * @param rxMissed    packets that arrived while the ring was full, dropped.
+     */
+    public record Pacing(String rate, int rxRingSlots, long offered, long rxMissed)
+    {
+    }
+
+    /**
      * @param wallSeconds      wall-clock duration of the run, to the millisecond.
      * @param packetsPerSecond packets in per wall-clock second.
      */
@@ -249,6 +266,7 @@ public record RunReport(
         private final List<VnfReport> vnfs = new ArrayList<>();
         private List<String> sourceWarnings = List.of();
         private WarmUp warmUp;
+        private Pacing pacing;
         private Throughput throughput;
         private Latency latency;
         private SchedulerReport scheduler;
@@ -296,6 +314,13 @@ public record RunReport(
         public Builder warmUp(final long packetCount, final long wallNs)
         {
             warmUp = new WarmUp(packetCount, round(wallNs / 1e9, 3));
+            return this;
+        }
+
+        /** @return this builder, recording how a paced replay offered the packets (see {@link Pacing}). */
+        public Builder pacing(final String rate, final int rxRingSlots, final long offered, final long rxMissed)
+        {
+            pacing = new Pacing(rate, rxRingSlots, offered, rxMissed);
             return this;
         }
 
@@ -385,7 +410,7 @@ public record RunReport(
         public RunReport build()
         {
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
-                vnfs, sourceWarnings, warmUp, throughput, latency, scheduler);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler);
         }
     }
 
@@ -426,6 +451,14 @@ public record RunReport(
         {
             line(out, "warm-up", number(warmUp.packets()) + " packets in " + warmUp.wallSeconds()
                 + " s on a separate engine, not counted below");
+        }
+        if (pacing != null)
+        {
+            line(out, "paced", pacing.rate() + " through a " + number(pacing.rxRingSlots()) + "-slot receive ring");
+            line(out, "offered", number(pacing.offered()));
+            line(out, "rx missed", number(pacing.rxMissed()) + String.format(Locale.ROOT, " (%.2f %% of offered,"
+                + " dropped before the chain, not in 'packets in')",
+                pacing.offered() == 0 ? 0.0 : 100.0 * pacing.rxMissed() / pacing.offered()));
         }
         line(out, "throughput", number(throughput.packetsPerSecond()) + " packets/s over " + throughput.wallSeconds() + " s");
         line(out, "latency (us)", "p50 " + latencyUs.p50() + "  p99 " + latencyUs.p99() + "  p99.9 " + latencyUs.p999()

@@ -196,6 +196,18 @@ public final class PacketBuffer
         return ingressNs;
     }
 
+    /**
+     * Gives the frame a new arrival index, after commit or attach: a source that passes on only
+     * some of another source's frames (a paced replay that drops at ingress) numbers what it
+     * delivers consecutively again.
+     *
+     * @param sequence the 0-based arrival index among the frames delivered.
+     */
+    public void sequence(final long sequence)
+    {
+        this.sequence = sequence;
+    }
+
     /** Sets the wall-clock hand-over time (see {@link #ingressNs()}); after commit or attach. */
     public void ingressNs(final long ingressNs)
     {

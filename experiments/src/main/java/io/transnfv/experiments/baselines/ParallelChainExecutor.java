@@ -171,8 +171,27 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
         int count = 0;
-        while (source.next(buffers[count]))
+        final IdleStrategy idle = newBackoff();
+        while (true)
         {
+            final int read = source.poll(buffers[count]);
+            if (read == PacketSource.END)
+            {
+                break;
+            }
+            if (read == PacketSource.NOTHING_YET)
+            {
+                // an idle input closes the batch, as the engine's punctuation does: under a paced
+                // replay a batch never waits for packets that have not arrived
+                if (count > 0)
+                {
+                    runBatch(count, listener);
+                    count = 0;
+                }
+                idle.idle();
+                continue;
+            }
+            idle.reset();
             final PacketBuffer buffer = buffers[count];
             final long timeNs = clock.onPacket(buffer.timestampNs());
             final long tick = ticker.due(timeNs);
@@ -204,7 +223,9 @@ public abstract class ParallelChainExecutor implements ChainExecutor
 
     private void admit(final int slot, final PacketBuffer buffer, final long timeNs)
     {
-        ingressNs[slot] = System.nanoTime();
+        // a paced replay stamps the packet's scheduled arrival: the time it waited counts
+        final long given = buffer.ingressNs();
+        ingressNs[slot] = given != 0 ? given : System.nanoTime();
         records[slot].reset(buffer.sequence(), timeNs);
         final PacketFlyweight packet = packets[slot];
         packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
