@@ -261,6 +261,12 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
 
         @Override
+        public String toString()
+        {
+            return BatchedChainExecutor.this.toString();
+        }
+
+        @Override
         public boolean inFlight()
         {
             // a batch in processing, one being read, or a source that had packets last time: the
@@ -658,7 +664,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             sb.append(frame == null ? "-" : frame.state() + ":" + frame.count).append(' ');
         }
         return sb.append("] fill=").append(fillIndex).append(" emit=").append(emitIndex).append(" process=").append(processIndex)
-            .append(" engineIdle=").append(engineIdle.get()).append(" stage=").append(stage).append(" inputEnded=").append(inputEnded)
+            .append(" engineIdle=").append(engineIdle.get()).append(" stage=").append(stage).append(" inputEnded=").append(inputEnded).append(" sourceWasEmpty=").append(sourceWasEmpty)
             .append(" finished=").append(finished).append(" io=").append(ioOwner.get()).append(" phase=").append(workers.current())
             .append(" failure=").append(failure).append('}').toString();
     }

@@ -13,8 +13,10 @@ import java.lang.invoke.VarHandle;
  * passed.
  *
  * <pre>
- *  gate (one int):  bit 30 closed | workers inside
- *   tryEnter  inside + 1, unless closed or full
+ *  gate (one int):  bit 30 closed | bit 29 pending | workers inside
+ *   open      pending: armed, not yet enterable
+ *   release   pending cleared by the publisher, once the phase is the group's current one
+ *   tryEnter  inside + 1, unless closed, pending or full
  *   leave     inside - 1; the leaver that brings it to 0 when the work is complete sets the
  *             closed bit in the same compare-and-set, and runs the transition
  * </pre>
@@ -22,7 +24,10 @@ import java.lang.invoke.VarHandle;
  * <p>Because entering and closing go through the one gate word, a worker can never enter a
  * phase that another worker has closed and is transitioning away from, and whatever the
  * workers did inside happens-before the transition. Instances are reused batch after batch:
- * {@link #open} re-arms one (by the worker that publishes it).
+ * {@link #open} re-arms one. A re-armed phase stays pending until {@link WorkerGroup#publish}
+ * has made it current: a worker still holding the same object from an earlier round could
+ * otherwise enter it, finish it and publish its successor before the publisher's write of
+ * the group's current phase, which would then replace that successor with a closed phase.
  */
 public abstract class Phase
 {
@@ -38,6 +43,7 @@ public abstract class Phase
     }
 
     private static final int CLOSED = 1 << 30;
+    private static final int PENDING = 1 << 29;
     private static final VarHandle GATE;
 
     static
@@ -85,8 +91,14 @@ public abstract class Phase
         this.maxWorkers = maxWorkers;
         this.transition = then;
         opened(maxWorkers);
-        GATE.setRelease(this, 0);
+        GATE.setRelease(this, PENDING);
         return this;
+    }
+
+    /** Lets workers in: called by the publisher once the phase is the group's current one. */
+    final void release()
+    {
+        GATE.compareAndSet(this, PENDING, 0);
     }
 
     /**
@@ -111,7 +123,7 @@ public abstract class Phase
         while (true)
         {
             final int g = gate;
-            if (g >= maxWorkers || (g & CLOSED) != 0)
+            if (g >= maxWorkers || (g & (CLOSED | PENDING)) != 0)
             {
                 return false;
             }
@@ -122,14 +134,23 @@ public abstract class Phase
         }
     }
 
+    @Override
+    public String toString()
+    {
+        final int g = gate;
+        return getClass().getSimpleName() + "{" + category + ", inside=" + (g & ~(CLOSED | PENDING))
+            + ((g & CLOSED) != 0 ? ", closed" : "") + ((g & PENDING) != 0 ? ", pending" : "")
+            + ", max=" + maxWorkers + ", claimable=" + hasClaimableWork() + ", complete=" + isComplete() + "}";
+    }
+
     /**
-     * Closes a phase that nobody has entered and that has nothing to do (no tasks, say).
+     * Closes a phase that is about to be published and has nothing to do (no tasks, say).
      *
      * @return its transition if the caller closed it, else null.
      */
     final Transition closeIfEmpty()
     {
-        if (gate == 0 && !hasClaimableWork() && isComplete() && GATE.compareAndSet(this, 0, CLOSED))
+        if (gate == PENDING && !hasClaimableWork() && isComplete() && GATE.compareAndSet(this, PENDING, CLOSED))
         {
             return transition;
         }
@@ -186,6 +207,6 @@ public abstract class Phase
     /** @return true if the phase is open and may have work to claim now (for idle workers). */
     final boolean offersWork()
     {
-        return (gate & CLOSED) == 0 && hasClaimableWork();
+        return (gate & (CLOSED | PENDING)) == 0 && hasClaimableWork();
     }
 }

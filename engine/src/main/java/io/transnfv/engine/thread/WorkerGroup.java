@@ -1,5 +1,8 @@
 package io.transnfv.engine.thread;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -62,6 +65,9 @@ public final class WorkerGroup implements AutoCloseable
         }
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerGroup.class);
+    /** A worker that waits this long for work in flight reports the job's state once (a stall is a bug). */
+    private static final long STALL_REPORT_NS = 5_000_000_000L;
     private static final int PAD = 16;
     private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle PARKED;
@@ -189,6 +195,10 @@ public final class WorkerGroup implements AutoCloseable
     {
         failure = null;
         current = first;
+        if (first != null)
+        {
+            first.release();
+        }
         this.job = job;
         generation = generation + 1;
         wakeAll();
@@ -209,6 +219,7 @@ public final class WorkerGroup implements AutoCloseable
         if (next != null)
         {
             current = next;
+            next.release();
             wakeAll();
         }
     }
@@ -310,6 +321,8 @@ public final class WorkerGroup implements AutoCloseable
         long parkNs = idle.minParkNs();
         boolean idling = false;
         boolean inFlight = false;
+        long waitingSinceNs = 0;
+        boolean stallReported = false;
         while (true)
         {
             if (job.sideWorkFirst() && job.sideWork(w, clock))
@@ -370,6 +383,15 @@ public final class WorkerGroup implements AutoCloseable
                 idling = true;
                 idleCount = 0;
                 parkNs = idle.minParkNs();
+                waitingSinceNs = System.nanoTime();
+            }
+            else if (!stallReported && (idleCount & 1023) == 0 && inFlight
+                && System.nanoTime() - waitingSinceNs > STALL_REPORT_NS)
+            {
+                // work in flight and nobody able to take it for this long is a bug: say where the job is
+                stallReported = true;
+                LOG.warn("worker {} has waited {} ms for work in flight: job {}, phase {}", w,
+                    (System.nanoTime() - waitingSinceNs) / 1_000_000, job, current);
             }
             if (idleCount < idle.spins())
             {
