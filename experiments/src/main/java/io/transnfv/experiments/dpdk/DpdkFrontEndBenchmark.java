@@ -261,6 +261,17 @@ public class DpdkFrontEndBenchmark
             dpdk.close();
             dpdk = null;
         }
+        // each invocation writes up to 2,000,000 frames (about 1 GB): keep one at a time
+        Files.deleteIfExists(dir.resolve("tx.pcap"));
+        Files.deleteIfExists(dir.resolve("java-out.pcap"));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDownTrial() throws IOException
+    {
+        Files.deleteIfExists(dir.resolve("tx.pcap"));
+        Files.deleteIfExists(dir.resolve("java-out.pcap"));
+        Files.deleteIfExists(dir);
     }
 
     private long rxThreadId()

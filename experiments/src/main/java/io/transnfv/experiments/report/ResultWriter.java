@@ -141,7 +141,7 @@ public final class ResultWriter
         out.append("- measured runs per point: ").append(s.repetitions())
             .append(" (throughput: median [min, max]; latency: median of the runs' percentiles)\n");
         out.append("- threads: ").append(s.threads())
-            .append(" (engine: executor threads, the coordinating thread being one; baselines: workers, the reading thread being one)\n");
+            .append(" (engine: symmetric workers, each reading, processing and executing in turn; baselines: workers, the reading thread being one)\n");
         out.append("- traffic: generator, TCP (lb) or 90 % TCP (chain), Zipf 0.2 over 1,000 hosts and over destinations,"
             + " 64-128 B frames, seed 42, pre-generated in memory and replayed to every executor\n");
         out.append("- load balancer: d = 5 candidates; punctuation by transaction count (interval disabled)\n\n");
