@@ -6,6 +6,7 @@ import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
+import io.transnfv.engine.thread.WidthChoice;
 import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.scheduler.BatchStatistics;
 import io.transnfv.scheduler.DecisionModel;
@@ -68,6 +69,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 
     private static final Logger LOG = LoggerFactory.getLogger(TpgBatchExecutor.class);
     private static final int MAX_REASONS = 64;
+    /** Batches between two tries of the schedule (graph or serial) not chosen. */
+    private static final int GRAPH_REPROBE_EVERY = 64;
 
     private final int threads;
     private final DecisionModel model;
@@ -99,7 +102,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private long restarts;
     private long serialAborted;
     private long serialOperations;
-    private final ScheduleChoice choice = new ScheduleChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0);
+    private final WidthChoice choice = new WidthChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0, GRAPH_REPROBE_EVERY);
     private boolean measuring;
     private final StandaloneJob standalone = new StandaloneJob();
     private WorkerGroup ownWorkers;
@@ -252,7 +255,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     /**
      * @return how many batches ran in serial order, without a graph: with an adaptive strategy,
      *         every batch on one worker, and on several those where the graph measured slower
-     *         (see {@link ScheduleChoice}).
+     *         (see {@link WidthChoice}).
      */
     public long serialBatches()
     {
@@ -393,10 +396,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         parallelism = threads > 1 && workers.workers() > 1 && work >= EngineConfiguration.MIN_PARALLEL_WORK
             ? Math.min(threads, workers.workers()) : 1;
         measuring = parallelism > 1 && model.adaptive();
-        if (model.adaptive() && (parallelism == 1 || !choice.graph()))
+        if (model.adaptive() && (parallelism == 1 || !choice.wide()))
         {
             // one worker gains nothing from a graph, and several may not either (measured, see
-            // ScheduleChoice): the serial order is a valid schedule
+            // WidthChoice): the serial order is a valid schedule
             return serial.tasks(1).open(1, onSerialDone);
         }
         state.beginBatch(graph, log);
@@ -745,6 +748,6 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         }
         LOG.debug("executor closed: {}, {} batches run in serial order, {} builds restarted to grow the state;"
             + " wall ns per unit of work: serial {}, graph {}", counters, serialBatches, restarts,
-            choice.serialNsPerWork(), choice.graphNsPerWork());
+            choice.narrowNsPerWork(), choice.wideNsPerWork());
     }
 }
