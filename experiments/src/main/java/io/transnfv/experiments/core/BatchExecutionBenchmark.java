@@ -2,6 +2,7 @@ package io.transnfv.experiments.core;
 
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.experiments.scheduling.SchedulingWorkload;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.instance.MapStateStore;
@@ -37,8 +38,6 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 public class BatchExecutionBenchmark
 {
-    private static final int LB_SERVERS = 64;
-
     @Param({"1000", "10000", "100000"})
     int batchOps;
 
@@ -53,8 +52,9 @@ public class BatchExecutionBenchmark
 
     /**
      * {@code core}: {@link CoreWorkload} (two READ_MODIFYs per transaction over {@code keys}
-     * counters, {@code skew}); {@code lb5} / {@code lb40}: {@link LbWorkload} with 5 % / 40 % new
-     * connections, {@code keys} flows and {@value #LB_SERVERS} servers ({@code skew} unused).
+     * counters, {@code skew}); {@code lb5} / {@code lb40}: the scheduling benchmark's
+     * load-balancer batches ({@link SchedulingWorkload}: 100,000 flows, CHOOSE of the least
+     * loaded of 5 of 64 servers) at 5 % / 40 % new connections ({@code keys} and {@code skew} unused).
      */
     @Param({"core", "lb5", "lb40"})
     String workload;
@@ -83,8 +83,8 @@ public class BatchExecutionBenchmark
             }
             case "lb5", "lb40" ->
             {
-                log = LbWorkload.batch(batchOps, keys, LB_SERVERS, workload.equals("lb5") ? 0.05 : 0.40, 42);
-                catalog = LbWorkload.catalog();
+                log = SchedulingWorkload.batch(SchedulingWorkload.Kind.LB, workload.equals("lb5") ? 5 : 40, batchOps, 42);
+                catalog = SchedulingWorkload.catalog();
             }
             default -> throw new IllegalArgumentException("workload '" + workload + "' is not core, lb5 or lb40");
         }

@@ -12,8 +12,8 @@ import io.transnfv.vnf.instance.TableCatalog;
 import java.util.SplittableRandom;
 
 /**
- * Synthetic batches for the scheduling benchmark, pre-generated once (never on the measured
- * path). The generator's kind names a workload for the report only: executors never see it,
+ * Synthetic batches for the scheduling benchmark and the batch benchmark's load-balancer
+ * workload, pre-generated once (never on the measured path). The generator's kind names a workload for the report only: executors never see it,
  * the decision model measures the batches' graphs.
  *
  * <pre>
@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  * them writes the same key: the shape where eager abort handling (a version is readable only
  * once its whole transaction has finished) holds a hot key's chain back and lazy does not.
  */
-final class SchedulingWorkload
+public final class SchedulingWorkload
 {
     static final int CONN = 0;
     static final int LOAD = 1;
@@ -81,7 +81,8 @@ final class SchedulingWorkload
     };
 
     /** The kinds of batch. */
-    enum Kind
+    /** The generators. */
+    public enum Kind
     {
         LB, UNIFORM, SKEWED, ABORTS, MONITOR;
 
@@ -96,7 +97,8 @@ final class SchedulingWorkload
     {
     }
 
-    static TableCatalog catalog()
+    /** @return the tables every kind's batches use. */
+    public static TableCatalog catalog()
     {
         final TableCatalog catalog = new TableCatalog();
         catalog.add("lb", new TableSpec("conn", TableScope.PER_FLOW, KeyKind.INDEX, 0L, "flow -> server + 1"));
@@ -115,7 +117,7 @@ final class SchedulingWorkload
      * @param newPercent LB only: the share of packets that open a connection.
      * @param operations operations per batch (approximately).
      */
-    static TransactionLog batch(final Kind kind, final int newPercent, final int operations, final long seed)
+    public static TransactionLog batch(final Kind kind, final int newPercent, final int operations, final long seed)
     {
         final SplittableRandom rnd = new SplittableRandom(seed);
         final int txns = Math.max(1, operations / kind.operationsPerTransaction());
