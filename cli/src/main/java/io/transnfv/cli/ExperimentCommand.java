@@ -26,10 +26,12 @@ import java.util.concurrent.Callable;
     description = {"Run an experiment: the engine and its baselines (chc-style, no-lock, partitioned, serial) side by"
         + " side on the same traffic; writes data.csv, PNG plots and summary.md.",
         "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 65,535 / 64 servers),"
-            + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size)."})
+            + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size),"
+            + " latency (latency under load: each executor's capacity, then p50/p99/p99.9 and drops at 10-120 %%"
+            + " of the engine's capacity, paced through a receive ring; quick: 25, 50, 90, 120 %%)."})
 final class ExperimentCommand implements Callable<Integer>
 {
-    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads or batch.")
+    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads, batch or latency.")
     String name;
 
     @Option(names = "--quick", description = "Short version: "
@@ -79,6 +81,11 @@ final class ExperimentCommand implements Callable<Integer>
     {
         out.printf(Locale.ROOT, "%s: %d points in %.0f s; results in %s%n", result.settings().experiment().label(),
             result.measurements().size(), seconds, result.directory());
+        if (result.settings().experiment() == Experiment.LATENCY)
+        {
+            printLatency(result, out);
+            return;
+        }
         out.printf(Locale.ROOT, "%-10s %7s %6s %4s %6s  %-12s %14s %10s %10s %9s%n",
             "chain", "servers", "new", "thr", "batch", "executor", "packets/s", "p99 us", "div", "ours/x");
         for (final Measurement m : result.measurements())
@@ -93,6 +100,21 @@ final class ExperimentCommand implements Callable<Integer>
             out.printf(Locale.ROOT, "%-10s %7d %5.0f%% %4d %6d  %-12s %,14.0f %10.1f %10d %9s%n",
                 p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(), p.executor().label(),
                 m.ppsMedian(), m.p99Us(), m.recordDivergences(), ratio);
+        }
+        out.println("summary: " + result.directory().resolve("summary.md"));
+    }
+
+    private static void printLatency(final ExperimentResult result, final PrintStream out)
+    {
+        out.printf(Locale.ROOT, "%-9s %12s  %-12s %14s %8s %10s %10s %10s%n",
+            "offered", "offered/s", "executor", "achieved/s", "drops", "p50 us", "p99 us", "p99.9 us");
+        for (final Measurement m : result.measurements())
+        {
+            final Point p = m.point();
+            out.printf(Locale.ROOT, "%-9s %12s  %-12s %,14.0f %7.2f%% %10.1f %10.1f %10.1f%n",
+                p.paced() ? String.format(Locale.ROOT, "%.0f%%", p.offeredLoad() * 100) : "unpaced",
+                p.paced() ? String.format(Locale.ROOT, "%,.0f", m.offeredPps()) : "-",
+                p.executor().label(), m.achievedPps(), m.dropRate() * 100, m.p50Us(), m.p99Us(), m.p999Us());
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
     }

@@ -1,5 +1,6 @@
 package io.transnfv.experiments.report;
 
+import io.transnfv.engine.source.PacedSource;
 import io.transnfv.experiments.runner.EngineBreakdown;
 import io.transnfv.experiments.runner.ExecutorKind;
 import io.transnfv.experiments.runner.Experiment;
@@ -27,6 +28,8 @@ public final class ResultWriter
     public static final String CSV = "data.csv";
     /** The summary's file name. */
     public static final String SUMMARY = "summary.md";
+    /** {@code latency}: drops below this share of the offered packets count as keeping up with the offered load. */
+    static final double KEEPS_UP_DROP_RATE = 0.001;
 
     /**
      * @param result the finished experiment.
@@ -88,9 +91,34 @@ public final class ResultWriter
                     "transactions per punctuation", "p99 latency (us)",
                     series(rows, m -> m.point().batchTxns(), Measurement::p99Us), true, true));
             }
+            case LATENCY ->
+            {
+                final List<Measurement> sweep = rows.stream().filter(m -> m.point().paced()).toList();
+                final String where = "load balancer, 7,200 servers, 5 % new connections";
+                files.add(latencyPlot(dir.resolve("latency-p50.png"), "Latency p50 under load, " + where, "p50",
+                    sweep, Measurement::p50Us));
+                files.add(latencyPlot(dir.resolve("latency-p99.png"), "Latency p99 under load, " + where, "p99",
+                    sweep, Measurement::p99Us));
+                files.add(latencyPlot(dir.resolve("latency-p999.png"), "Latency p99.9 under load, " + where, "p99.9",
+                    sweep, Measurement::p999Us));
+                files.add(LinePlot.draw(dir.resolve("drop-rate.png"), "Receive ring drops, " + where,
+                    "offered load (% of transnfv's capacity)", "dropped (% of offered)",
+                    series(sweep, m -> m.point().offeredLoad() * 100, m -> m.dropRate() * 100), false, false));
+            }
             default -> throw new IllegalStateException(result.settings().experiment().label());
         }
         return files;
+    }
+
+    /** Latency against achieved throughput, one line per executor; a log axis when the values span more than 20x. */
+    private static Path latencyPlot(
+        final Path file, final String title, final String percentile, final List<Measurement> sweep,
+        final ToDoubleFunction<Measurement> latencyUs) throws IOException
+    {
+        final double min = sweep.stream().mapToDouble(latencyUs).filter(v -> v > 0).min().orElse(1);
+        final double max = sweep.stream().mapToDouble(latencyUs).max().orElse(1);
+        return LinePlot.draw(file, title, "achieved throughput (Mpackets/s)", percentile + " latency (us)",
+            series(sweep, m -> m.achievedPps() / 1e6, latencyUs), false, max > 20 * min);
     }
 
     private static <K> Map<K, List<Measurement>> byKey(final List<Measurement> rows, final Function<Measurement, K> key)
@@ -123,6 +151,10 @@ public final class ResultWriter
 
     private static String summary(final ExperimentResult result, final List<Path> plots)
     {
+        if (result.settings().experiment() == Experiment.LATENCY)
+        {
+            return latencySummary(result, plots);
+        }
         final ExperimentSettings s = result.settings();
         final StringBuilder out = new StringBuilder();
         out.append("# Experiment ").append(s.experiment().label()).append("\n\n");
@@ -221,6 +253,124 @@ public final class ResultWriter
             out.append("![").append(plot.getFileName()).append("](").append(plot.getFileName()).append(")\n");
         }
         return out.toString();
+    }
+
+    private static String latencySummary(final ExperimentResult result, final List<Path> plots)
+    {
+        final ExperimentSettings s = result.settings();
+        final List<Measurement> rows = result.measurements();
+        final StringBuilder out = new StringBuilder();
+        out.append("# Experiment ").append(s.experiment().label()).append("\n\n");
+        out.append(s.experiment().title()).append(".\n\n");
+        out.append("## Machine\n\n");
+        for (final String line : result.machine())
+        {
+            out.append("- ").append(line).append('\n');
+        }
+        out.append("\n## Configuration\n\n");
+        out.append("- mode: ").append(s.quick() ? "quick" : "full").append('\n');
+        out.append("- packets offered per run: ").append(String.format(Locale.ROOT, "%,d", s.packets())).append('\n');
+        out.append("- stage 1, capacity: every executor unpaced, ").append(s.warmups())
+            .append(" warm-up run(s) (two more to warm the JIT; the first scored against the serial oracle) and ")
+            .append(s.repetitions()).append(" measured run(s); transnfv's median is 100 %\n");
+        out.append("- stage 2, sweep: offered load ").append(s.offeredLoadPercents())
+            .append(" % of that capacity, the same traffic replayed paced in wall time through a ")
+            .append(PacedSource.DEFAULT_RX_RING_SLOTS).append("-slot receive ring that drops when full (rx_missed); ")
+            .append(s.repetitions()).append(" run(s) per point, executors interleaved within each repetition\n");
+        out.append("- latency: wall time per packet from its scheduled arrival (ring wait included) to the end of its"
+            + " processing; median over the runs of each run's percentile\n");
+        out.append("- threads: ").append(s.threads()).append("; punctuation ").append(Experiment.DEFAULT_BATCH)
+            .append(" transactions; traffic: generator, TCP, Zipf 0.2, 64-128 B frames, seed 42, pre-generated\n\n");
+
+        out.append("## Capacity (unpaced)\n\n| executor | packets/s | p50 us | p99 us | p99.9 us | div | load |\n")
+            .append("| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (final Measurement m : rows)
+        {
+            if (!m.point().paced())
+            {
+                out.append(String.format(Locale.ROOT, "| %s | %,.0f [%,.0f, %,.0f] | %.1f | %.1f | %.1f | %d | %s |\n",
+                    m.point().executor().label(), m.ppsMedian(), m.ppsMin(), m.ppsMax(), m.p50Us(), m.p99Us(),
+                    m.p999Us(), m.recordDivergences(), load(m)));
+            }
+        }
+        out.append("\n## Latency under load\n\n");
+        out.append("Offered: share of transnfv's capacity and packets/s; achieved: packets delivered to the executor per"
+            + " second of wall time (median [min, max]); drops: rx_missed over offered.\n\n");
+        out.append("| offered | offered packets/s | executor | achieved packets/s | drops | p50 us | p99 us | p99.9 us | load |\n")
+            .append("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (final Measurement m : rows)
+        {
+            if (m.point().paced())
+            {
+                out.append(String.format(Locale.ROOT, "| %.0f %% | %,.0f | %s | %,.0f [%,.0f, %,.0f] | %.2f %% | %.1f | %.1f | %.1f | %s |\n",
+                    m.point().offeredLoad() * 100, m.offeredPps(), m.point().executor().label(), m.achievedPps(),
+                    m.ppsMin(), m.ppsMax(), m.dropRate() * 100, m.p50Us(), m.p99Us(), m.p999Us(), load(m)));
+            }
+        }
+        out.append("\n## Reading\n\n").append(latencyReading(rows));
+        out.append("\n## Plots\n\n");
+        for (final Path plot : plots)
+        {
+            out.append("![").append(plot.getFileName()).append("](").append(plot.getFileName()).append(")\n");
+        }
+        return out.toString();
+    }
+
+    /**
+     * What the table says, derived from it: for each executor the highest offered load it keeps up
+     * with, and at which of the loads transnfv keeps up with its p99 is the lowest of all executors.
+     */
+    private static String latencyReading(final List<Measurement> rows)
+    {
+        final List<Measurement> sweep = rows.stream().filter(m -> m.point().paced()).toList();
+        final StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "Keeping up means dropping under %.1f %% of the offered packets; the"
+            + " highest offered load each executor kept up with (a lower load may still have dropped: a %d-slot ring"
+            + " holds well under a millisecond at these rates, so a stall of the machine drops packets):%n%n",
+            KEEPS_UP_DROP_RATE * 100, PacedSource.DEFAULT_RX_RING_SLOTS));
+        for (final Map.Entry<ExecutorKind, List<Measurement>> e : byKey(sweep, m -> m.point().executor()).entrySet())
+        {
+            final Measurement best = e.getValue().stream().filter(m -> m.dropRate() < KEEPS_UP_DROP_RATE)
+                .reduce((a, b) -> b.point().offeredLoad() > a.point().offeredLoad() ? b : a).orElse(null);
+            out.append("- ").append(e.getKey().label()).append(": ").append(best == null
+                ? "dropped at every offered load"
+                : String.format(Locale.ROOT, "%.0f %% (%,.0f packets/s achieved, p99 %.1f us there)",
+                    best.point().offeredLoad() * 100, best.achievedPps(), best.p99Us()))
+                .append('\n');
+        }
+        final List<String> lowest = new ArrayList<>();
+        final List<String> notLowest = new ArrayList<>();
+        for (final Map.Entry<Double, List<Measurement>> load : byKey(sweep, m -> m.point().offeredLoad()).entrySet())
+        {
+            final Measurement ours = load.getValue().stream()
+                .filter(m -> m.point().executor() == ExecutorKind.TRANSNFV).findFirst().orElse(null);
+            if (ours == null || ours.dropRate() >= KEEPS_UP_DROP_RATE)
+            {
+                continue;
+            }
+            final Measurement fastest = load.getValue().stream()
+                .min((a, b) -> Double.compare(a.p99Us(), b.p99Us())).orElseThrow();
+            final String at = String.format(Locale.ROOT, "%.0f %%", load.getKey() * 100);
+            if (fastest == ours)
+            {
+                lowest.add(at);
+            }
+            else
+            {
+                notLowest.add(String.format(Locale.ROOT, "%s (%s: %.1f us against %.1f us)", at,
+                    fastest.point().executor().label(), fastest.p99Us(), ours.p99Us()));
+            }
+        }
+        out.append("\ntransnfv's p99 is the lowest of all executors at ")
+            .append(lowest.isEmpty() ? "none" : String.join(", ", lowest))
+            .append(" of the loads it keeps up with; another executor's is lower at ")
+            .append(notLowest.isEmpty() ? "none" : String.join(", ", notLowest)).append(".\n");
+        return out.toString();
+    }
+
+    private static String load(final Measurement m)
+    {
+        return String.format(Locale.ROOT, "%.2f → %.2f%s", m.loadBefore(), m.loadAfter(), m.busy() ? " **busy**" : "");
     }
 
     private static String share(final double value)

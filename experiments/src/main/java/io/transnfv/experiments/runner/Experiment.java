@@ -28,7 +28,12 @@ public enum Experiment
     /** 1..N executor threads on the load balancer at 5 % new connections. */
     THREADS("threads", "load balancer at 5 % new connections, executor threads 1..N"),
     /** Punctuation size against throughput and latency on the load balancer at 5 % new connections. */
-    BATCH("batch", "load balancer at 5 % new connections, punctuation size sweep");
+    BATCH("batch", "load balancer at 5 % new connections, punctuation size sweep"),
+    /**
+     * Latency under load: each executor's capacity unpaced, then the traffic replayed paced at
+     * shares of the engine's capacity through a NIC-like receive ring (MoonGen/Pktgen style).
+     */
+    LATENCY("latency", "load balancer, 7,200 servers, 5 % new connections, latency against offered load");
 
     /** New-connection ratios of the paper's Fig. 3. */
     public static final double[] NEW_CONN_RATIOS = {0.05, 0.10, 0.20, 0.40, 0.60};
@@ -143,6 +148,21 @@ public enum Experiment
                         {
                             points.add(new Point("lb", SERVER_POOLS[0], 0.05, t, batch, kind));
                         }
+                    }
+                }
+            }
+            case LATENCY ->
+            {
+                // stage 1, capacity: every executor unpaced; stage 2, the sweep, paced at shares of the engine's
+                for (final ExecutorKind kind : ExecutorKind.values())
+                {
+                    points.add(new Point("lb", SERVER_POOLS[0], 0.05, t, DEFAULT_BATCH, kind));
+                }
+                for (final int percent : settings.offeredLoadPercents())
+                {
+                    for (final ExecutorKind kind : ExecutorKind.values())
+                    {
+                        points.add(new Point("lb", SERVER_POOLS[0], 0.05, t, DEFAULT_BATCH, kind, percent / 100.0));
                     }
                 }
             }

@@ -3,6 +3,8 @@ package io.transnfv.experiments.runner;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.PacedSource;
+import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.experiments.baselines.ParallelChainExecutor;
 import io.transnfv.experiments.report.ResultWriter;
@@ -27,6 +29,11 @@ import java.util.function.ToDoubleFunction;
  * repetitions, interleaved across the group's points so that drift in the machine's speed
  * spreads over all executors alike — and writes {@code data.csv}, the PNG plots and
  * {@code summary.md} to {@code <out>/<experiment>/<timestamp>/}.
+ *
+ * <p>Paced points ({@code latency}) come after the unpaced ones of their traffic: the engine's
+ * unpaced median is the capacity their offered loads are shares of. Each paced run replays the
+ * traffic through a {@link PacedSource} (a NIC-like receive ring that drops when full); it has no
+ * warm-up of its own and, since drops change its input, is not scored against the oracle.
  *
  * <p>Run by one thread; {@link #packetsDone()} may be read by any thread for progress.
  */
@@ -54,13 +61,23 @@ public final class ExperimentRunner
         return points;
     }
 
-    /** @return every packet the whole experiment will push through an executor, the oracle included. */
+    /**
+     * @return every packet the whole experiment will offer to an executor, the oracle included
+     *         (a paced point has no warm-up: the unpaced runs of its traffic have warmed the JIT).
+     */
     public long plannedPackets()
     {
         final long groups = points.stream().map(Point::trafficKey).distinct().count();
-        final long firstGroupPoints = points.stream().filter(p -> p.trafficKey().equals(points.get(0).trafficKey())).count();
-        final long runs = (long)points.size() * (settings.warmups() + settings.repetitions())
-            + firstGroupPoints * FIRST_GROUP_EXTRA_WARMUPS;
+        final String firstKey = points.get(0).trafficKey();
+        long runs = 0;
+        for (final Point point : points)
+        {
+            runs += settings.repetitions();
+            if (!point.paced())
+            {
+                runs += settings.warmups() + (point.trafficKey().equals(firstKey) ? FIRST_GROUP_EXTRA_WARMUPS : 0);
+            }
+        }
         return (runs + groups) * settings.packets();
     }
 
@@ -105,11 +122,12 @@ public final class ExperimentRunner
         final OracleReference oracle = OracleReference.of(Experiment.chainOf(first), capture);
         packetsBefore.addAndGet(capture.packets());
         final int keyCapacity = keyCapacity(capture.packets(), first.newConnRatio());
+        final List<Point> unpaced = group.stream().filter(p -> !p.paced()).toList();
+        final List<Point> paced = group.stream().filter(Point::paced).toList();
 
-        final OracleReference.Divergences[] divergences = new OracleReference.Divergences[group.size()];
-        for (int p = 0; p < group.size(); p++)
+        final Map<Point, OracleReference.Divergences> divergences = new LinkedHashMap<>();
+        for (final Point point : unpaced)
         {
-            final Point point = group.get(p);
             // the first group also warms the JIT for everything after it: more warm-up runs
             final int warmups = settings.warmups() + (firstGroup ? FIRST_GROUP_EXTRA_WARMUPS : 0);
             for (int w = 0; w < warmups; w++)
@@ -121,7 +139,7 @@ public final class ExperimentRunner
                     current = executor.stats();
                     if (w == 0)
                     {
-                        divergences[p] = oracle.score(executor, capture);
+                        divergences.put(point, oracle.score(executor, capture));
                     }
                     else
                     {
@@ -134,26 +152,63 @@ public final class ExperimentRunner
                 finishRun(capture.packets());
             }
         }
-        final Run[][] runs = new Run[group.size()][settings.repetitions()];
-        for (int r = 0; r < settings.repetitions(); r++)
+        final Map<Point, Measurement> measured = new LinkedHashMap<>();
+        final Run[][] runs = measureInterleaved(unpaced, capture, keyCapacity, 0);
+        for (int p = 0; p < unpaced.size(); p++)
         {
-            for (int p = 0; p < group.size(); p++)
+            measured.put(unpaced.get(p), summarise(unpaced.get(p), capture.packets(), runs[p], divergences.get(unpaced.get(p)),
+                Double.NaN));
+        }
+        if (!paced.isEmpty())
+        {
+            final double capacityPps = measured.values().stream()
+                .filter(m -> m.point().executor() == ExecutorKind.TRANSNFV).findFirst()
+                .orElseThrow(() -> new IllegalStateException("a paced sweep needs the engine's unpaced capacity point"))
+                .ppsMedian();
+            final Run[][] pacedRuns = measureInterleaved(paced, capture, keyCapacity, capacityPps);
+            for (int p = 0; p < paced.size(); p++)
             {
-                runs[p][r] = measure(group.get(p), capture, keyCapacity);
+                final Point point = paced.get(p);
+                // a paced run drops packets, so it cannot be scored against the oracle: it inherits the
+                // divergences its executor showed on the whole traffic
+                final OracleReference.Divergences sameExecutor = divergences.entrySet().stream()
+                    .filter(e -> e.getKey().executor() == point.executor()).map(Map.Entry::getValue).findFirst()
+                    .orElse(new OracleReference.Divergences(0, 0));
+                measured.put(point, summarise(point, capture.packets(), pacedRuns[p], sameExecutor,
+                    capacityPps * point.offeredLoad()));
             }
         }
-        final List<Measurement> out = new ArrayList<>();
-        for (int p = 0; p < group.size(); p++)
-        {
-            out.add(summarise(group.get(p), capture.packets(), runs[p], divergences[p]));
-        }
-        return out;
+        return group.stream().map(measured::get).toList();
     }
 
-    private Run measure(final Point point, final TrafficCapture capture, final int keyCapacity) throws IOException
+    /**
+     * The measured repetitions of {@code points}, interleaved: repetition 1 of every point, then 2, ...
+     *
+     * @param capacityPps the engine's capacity, which a paced point's offered load is a share of; 0 if none is paced.
+     * @return the runs, by point then repetition.
+     */
+    private Run[][] measureInterleaved(
+        final List<Point> points, final TrafficCapture capture, final int keyCapacity, final double capacityPps)
+        throws IOException
+    {
+        final Run[][] runs = new Run[points.size()][settings.repetitions()];
+        for (int r = 0; r < settings.repetitions(); r++)
+        {
+            for (int p = 0; p < points.size(); p++)
+            {
+                runs[p][r] = measure(points.get(p), capture, keyCapacity, capacityPps * points.get(p).offeredLoad());
+            }
+        }
+        return runs;
+    }
+
+    private Run measure(final Point point, final TrafficCapture capture, final int keyCapacity, final double offeredPps)
+        throws IOException
     {
         final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point), point.threads(), keyCapacity);
-        try (var executor = created.executor(); PacketSource source = capture.replay())
+        final PacedSource pacedSource = point.paced() ? new PacedSource(capture.replay(), PacingRate.of(offeredPps),
+            PacedSource.DEFAULT_RX_RING_SLOTS, System::nanoTime) : null;
+        try (var executor = created.executor(); PacketSource source = pacedSource != null ? pacedSource : capture.replay())
         {
             current = executor.stats();
             System.gc();
@@ -187,10 +242,13 @@ public final class ExperimentRunner
                 }
             }
             finishRun(capture.packets());
+            final long delivered = pacedSource != null ? pacedSource.delivered() : capture.packets();
+            final long offered = pacedSource != null ? pacedSource.offered() : capture.packets();
+            final long rxMissed = pacedSource != null ? pacedSource.rxMissed() : 0;
             return new Run(wallNs, transactions, aborts,
                 latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
                 latency.getValueAtPercentile(99.9) / 1e3, stateAccessShare, syncShare, lockWaits, breakdown,
-                loadBefore, MachineInfo.loadAverage());
+                loadBefore, MachineInfo.loadAverage(), delivered, (double)rxMissed / Math.max(1, offered));
         }
     }
 
@@ -200,23 +258,31 @@ public final class ExperimentRunner
         packetsBefore.addAndGet(packets);
     }
 
+    /**
+     * @param offeredPps a paced point's offered rate; {@code NaN} unpaced.
+     * @return the point's row: packets/s are the packets delivered to the executor over the wall time.
+     */
     private Measurement summarise(
-        final Point point, final long packets, final Run[] runs, final OracleReference.Divergences divergences)
+        final Point point, final long packets, final Run[] runs, final OracleReference.Divergences divergences,
+        final double offeredPps)
     {
         final double[] pps = new double[runs.length];
         final double[] tps = new double[runs.length];
         for (int r = 0; r < runs.length; r++)
         {
-            pps[r] = packets * 1e9 / runs[r].wallNs;
+            pps[r] = runs[r].delivered * 1e9 / runs[r].wallNs;
             tps[r] = runs[r].transactions * 1e9 / runs[r].wallNs;
         }
+        final boolean latencyExperiment = settings.experiment() == Experiment.LATENCY;
         return new Measurement(settings.experiment().label(), point, packets, runs[0].transactions, runs.length,
             median(pps), Arrays.stream(pps).min().orElse(0), Arrays.stream(pps).max().orElse(0), median(tps),
             median(runs, Run::p50Us), median(runs, Run::p99Us), median(runs, Run::p999Us),
             divergences.records(), divergences.stateEntries(), runs[0].aborts,
             median(runs, Run::stateAccessShare), median(runs, Run::syncShare), median(runs, Run::lockWaitsPer1kTxn),
             max(runs, Run::loadBefore), max(runs, Run::loadAfter), Arrays.stream(runs).anyMatch(r -> MachineInfo.busy(r.loadBefore)),
-            medianBreakdown(runs));
+            medianBreakdown(runs),
+            offeredPps, latencyExperiment ? median(pps) : Double.NaN,
+            latencyExperiment ? median(runs, Run::dropRate) : Double.NaN);
     }
 
     private static EngineBreakdown medianBreakdown(final Run[] runs)
@@ -280,7 +346,7 @@ public final class ExperimentRunner
     private record Run(
         long wallNs, long transactions, long aborts, double p50Us, double p99Us, double p999Us,
         double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown,
-        double loadBefore, double loadAfter)
+        double loadBefore, double loadAfter, long delivered, double dropRate)
     {
     }
 }

@@ -1,6 +1,7 @@
 package io.transnfv.experiments.runner;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,9 +16,12 @@ import java.util.Objects;
  *                     counts divergences from the oracle.
  * @param packets      packets per run.
  * @param outputRoot   results go to {@code outputRoot/<experiment>/<timestamp>/}.
+ * @param offeredLoadPercents {@code latency} only: the offered loads of the sweep, in percent of
+ *                     the engine's measured capacity, ascending.
  */
 public record ExperimentSettings(
-    Experiment experiment, boolean quick, int threads, int repetitions, int warmups, int packets, Path outputRoot)
+    Experiment experiment, boolean quick, int threads, int repetitions, int warmups, int packets, Path outputRoot,
+    List<Integer> offeredLoadPercents)
 {
     /** Packets per run in a full run. */
     public static final int FULL_PACKETS = 1_000_000;
@@ -27,16 +31,35 @@ public record ExperimentSettings(
     public static final int FULL_REPETITIONS = 5;
     /** Measured runs per point in a quick run. */
     public static final int QUICK_REPETITIONS = 3;
+    /** Offered loads of a full {@code latency} run, in percent of the engine's capacity. */
+    public static final List<Integer> FULL_OFFERED_LOAD_PERCENTS = List.of(10, 25, 50, 75, 90, 100, 110, 120);
+    /** Offered loads of a quick {@code latency} run, in percent of the engine's capacity. */
+    public static final List<Integer> QUICK_OFFERED_LOAD_PERCENTS = List.of(25, 50, 90, 120);
 
     /** Validates the settings. */
     public ExperimentSettings
     {
         Objects.requireNonNull(experiment, "experiment");
         Objects.requireNonNull(outputRoot, "outputRoot");
+        offeredLoadPercents = List.copyOf(offeredLoadPercents);
         if (threads < 1 || repetitions < 1 || warmups < 1 || packets < 1)
         {
             throw new IllegalArgumentException("threads, repetitions, warm-ups and packets must be >= 1");
         }
+        if (offeredLoadPercents.isEmpty() || offeredLoadPercents.stream().anyMatch(p -> p < 1))
+        {
+            throw new IllegalArgumentException("offered loads must be one or more percentages >= 1: " + offeredLoadPercents);
+        }
+    }
+
+    /**
+     * @param percents the offered loads of a {@code latency} sweep, in percent of the engine's capacity.
+     * @return these settings with that sweep.
+     */
+    public ExperimentSettings withOfferedLoadPercents(final Integer... percents)
+    {
+        return new ExperimentSettings(experiment, quick, threads, repetitions, warmups, packets, outputRoot,
+            List.of(percents));
     }
 
     /**
@@ -57,6 +80,7 @@ public record ExperimentSettings(
             repetitions > 0 ? repetitions : quick ? QUICK_REPETITIONS : FULL_REPETITIONS,
             1,
             packets > 0 ? packets : quick ? QUICK_PACKETS : FULL_PACKETS,
-            outputRoot);
+            outputRoot,
+            quick ? QUICK_OFFERED_LOAD_PERCENTS : FULL_OFFERED_LOAD_PERCENTS);
     }
 }

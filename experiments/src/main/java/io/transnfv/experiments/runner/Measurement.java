@@ -31,6 +31,13 @@ import java.util.Locale;
  * @param busy               true if the machine was busy before a run (see {@code MachineInfo.busy}):
  *                           the point's ratios are not to be trusted.
  * @param breakdown          the engine: worker time per packet by category (median of the runs).
+ * @param offeredPps         {@code latency}, paced points: the offered rate in packets per second;
+ *                           {@code NaN} elsewhere.
+ * @param achievedPps        {@code latency}: packets delivered to the executor per second of wall
+ *                           time, median of the runs; {@code NaN} for the other experiments.
+ * @param dropRate           {@code latency}: packets dropped at the full receive ring over packets
+ *                           offered ({@code rx_missed / offered}), median of the runs, 0 unpaced;
+ *                           {@code NaN} for the other experiments.
  */
 public record Measurement(
     String experiment, Point point, long packets, long transactions, int repetitions,
@@ -38,14 +45,16 @@ public record Measurement(
     double p50Us, double p99Us, double p999Us,
     long recordDivergences, long stateDivergences, long aborts,
     double stateAccessShare, double syncShare, double lockWaitsPer1kTxn,
-    double loadBefore, double loadAfter, boolean busy, EngineBreakdown breakdown)
+    double loadBefore, double loadAfter, boolean busy, EngineBreakdown breakdown,
+    double offeredPps, double achievedPps, double dropRate)
 {
     /** The CSV header, matching {@link #toCsv()}. */
     public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
         + "packets,transactions,repetitions,pps_median,pps_min,pps_max,tps_median,p50_us,p99_us,p999_us,"
         + "record_divergences,state_divergences,aborts,state_access_share,sync_share,lock_waits_per_1k_txn,"
         + "load_before,load_after,busy,"
-        + breakdownColumns();
+        + breakdownColumns()
+        + ",offered_load,offered_pps,achieved_pps,drop_rate";
 
     private static String breakdownColumns()
     {
@@ -68,7 +77,9 @@ public record Measurement(
             Long.toString(recordDivergences), Long.toString(stateDivergences), Long.toString(aborts),
             number(stateAccessShare), number(syncShare), number(lockWaitsPer1kTxn),
             number(loadBefore), number(loadAfter), Boolean.toString(busy))
-            + "," + breakdownCells();
+            + "," + breakdownCells()
+            + "," + String.join(",", point.paced() ? number(point.offeredLoad()) : "", number(offeredPps),
+                number(achievedPps), number(dropRate));
     }
 
     private String breakdownCells()

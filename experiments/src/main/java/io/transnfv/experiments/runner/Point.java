@@ -9,9 +9,27 @@ package io.transnfv.experiments.runner;
  * @param threads      executor threads or workers.
  * @param batchTxns    punctuation: transactions per batch (the baselines' dispatch unit too).
  * @param executor     what runs the chain.
+ * @param offeredLoad  {@code latency}: the offered load as a share of the engine's measured
+ *                     capacity, replayed paced in wall time; 0 for an unpaced run (as fast as
+ *                     the executor reads).
  */
-public record Point(String chain, int servers, double newConnRatio, int threads, int batchTxns, ExecutorKind executor)
+public record Point(
+    String chain, int servers, double newConnRatio, int threads, int batchTxns, ExecutorKind executor, double offeredLoad)
 {
+    /** An unpaced point: the executor reads the traffic as fast as it can. */
+    public Point(
+        final String chain, final int servers, final double newConnRatio, final int threads, final int batchTxns,
+        final ExecutorKind executor)
+    {
+        this(chain, servers, newConnRatio, threads, batchTxns, executor, 0);
+    }
+
+    /** @return true if the traffic is offered paced in wall time rather than as fast as the executor reads. */
+    public boolean paced()
+    {
+        return offeredLoad > 0;
+    }
+
     /** @return the key of the traffic and oracle this point shares with others. */
     String trafficKey()
     {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -65,11 +66,72 @@ class ExperimentRunnerTest
     }
 
     @Test
+    void shouldMeasureCapacityThenLatencyAtEachOfferedLoadForEveryExecutor(@TempDir final Path out) throws Exception
+    {
+        final ExperimentSettings settings = ExperimentSettings.of(Experiment.LATENCY, true, 2, 1, 2_000, out)
+            .withOfferedLoadPercents(25, 90);
+        final ExperimentRunner runner = new ExperimentRunner(settings);
+        final ExperimentResult result = runner.run();
+
+        final Path dir = result.directory();
+        assertTrue(dir.startsWith(out.resolve("latency")));
+        final List<String> csv = Files.readAllLines(dir.resolve(ResultWriter.CSV));
+        assertEquals(Measurement.CSV_HEADER, csv.get(0));
+        final int executors = ExecutorKind.values().length;
+        assertEquals(executors * (1 + 2), csv.size() - 1, "a capacity row and two offered loads per executor");
+        final List<String> columns = List.of(Measurement.CSV_HEADER.split(","));
+        double capacityPps = Double.NaN;
+        final Set<String> pacedPoints = new HashSet<>();
+        for (final String row : csv.subList(1, csv.size()))
+        {
+            final String[] cells = row.split(",", -1);
+            assertEquals(columns.size(), cells.length, row);
+            final String executor = cells[columns.indexOf("executor")];
+            final double achieved = Double.parseDouble(cells[columns.indexOf("achieved_pps")]);
+            final double dropRate = Double.parseDouble(cells[columns.indexOf("drop_rate")]);
+            assertTrue(achieved > 0, row);
+            assertTrue(dropRate >= 0 && dropRate <= 1, "drop rate is a share: " + row);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("p50_us")]) > 0, row);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("p99_us")]) >= Double.parseDouble(cells[columns.indexOf("p50_us")]), row);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("load_before")]) >= 0, row);
+            assertTrue(Set.of("true", "false").contains(cells[columns.indexOf("busy")]), row);
+            final String offeredLoad = cells[columns.indexOf("offered_load")];
+            if (offeredLoad.isEmpty())
+            {
+                assertEquals(0, dropRate, "an unpaced run drops nothing: " + row);
+                assertEquals("", cells[columns.indexOf("offered_pps")], row);
+                if (executor.equals("transnfv"))
+                {
+                    capacityPps = achieved;
+                }
+                continue;
+            }
+            final double offeredPps = Double.parseDouble(cells[columns.indexOf("offered_pps")]);
+            assertEquals(capacityPps * Double.parseDouble(offeredLoad), offeredPps, offeredPps * 1e-3,
+                "offered load is a share of the engine's capacity: " + row);
+            assertTrue(achieved <= offeredPps * 1.02, "an executor cannot take packets faster than they arrive: " + row);
+            pacedPoints.add(executor + "@" + offeredLoad);
+        }
+        assertTrue(capacityPps > 0, "the engine's capacity row comes first");
+        assertEquals(executors * 2, pacedPoints.size(), "every executor at every offered load: " + pacedPoints);
+        for (final String plot : List.of("latency-p50", "latency-p99", "latency-p999", "drop-rate"))
+        {
+            final Path png = dir.resolve(plot + ".png");
+            assertTrue(Files.size(png) > 1_000, png + " is a real image");
+        }
+        final String summary = Files.readString(dir.resolve(ResultWriter.SUMMARY));
+        assertTrue(summary.contains("## Latency under load"), summary);
+        assertTrue(summary.contains("transnfv: "), "the reading names each executor: " + summary);
+        assertEquals(runner.plannedPackets(), runner.packetsDone());
+    }
+
+    @Test
     void shouldRejectAnUnknownExperimentNamingTheKnownOnes()
     {
         final IllegalArgumentException e = assertThrows(
             IllegalArgumentException.class, () -> Experiment.ofLabel("lb-new-connections"));
         assertTrue(e.getMessage().contains("lb-new-conn"));
+        assertTrue(e.getMessage().contains("latency"));
     }
 
     @Test
