@@ -361,10 +361,23 @@ public final class ResultWriter
                     fastest.point().executor().label(), fastest.p99Us(), ours.p99Us()));
             }
         }
-        out.append("\ntransnfv's p99 is the lowest of all executors at ")
-            .append(lowest.isEmpty() ? "none" : String.join(", ", lowest))
-            .append(" of the loads it keeps up with; another executor's is lower at ")
-            .append(notLowest.isEmpty() ? "none" : String.join(", ", notLowest)).append(".\n");
+        if (lowest.isEmpty() && notLowest.isEmpty())
+        {
+            out.append("\ntransnfv kept up with none of the offered loads, so its latency is not compared.\n");
+        }
+        else
+        {
+            out.append("\nAt the loads transnfv keeps up with, its p99 is the lowest of all executors at ")
+                .append(lowest.isEmpty() ? "none" : String.join(", ", lowest))
+                .append("; another executor's is lower at ")
+                .append(notLowest.isEmpty() ? "none" : String.join(", ", notLowest)).append(".\n");
+        }
+        final long busy = rows.stream().filter(Measurement::busy).count();
+        if (busy > 0)
+        {
+            out.append(String.format(Locale.ROOT, "%n%d of %d points ran on a busy machine (load average above the cores"
+                + " before a run): their drops and tails are not to be quoted.%n", busy, rows.size()));
+        }
         return out.toString();
     }
 
