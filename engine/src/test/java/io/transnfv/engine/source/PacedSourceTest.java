@@ -2,6 +2,7 @@ package io.transnfv.engine.source;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -194,7 +195,7 @@ class PacedSourceTest
             {
                 return false;
             }
-            java.nio.ByteBuffer.wrap(buffer.data()).putInt(0, next);
+            ByteBuffer.wrap(buffer.data()).putInt(0, next);
             buffer.commit(64, 64, timestamps[next], next);
             stats.onPacket(64);
             next++;

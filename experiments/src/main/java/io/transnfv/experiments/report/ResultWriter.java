@@ -157,15 +157,7 @@ public final class ResultWriter
         }
         final ExperimentSettings s = result.settings();
         final StringBuilder out = new StringBuilder();
-        out.append("# Experiment ").append(s.experiment().label()).append("\n\n");
-        out.append(s.experiment().title()).append(".\n\n");
-        out.append("## Machine\n\n");
-        for (final String line : result.machine())
-        {
-            out.append("- ").append(line).append('\n');
-        }
-        out.append("\n## Configuration\n\n");
-        out.append("- mode: ").append(s.quick() ? "quick" : "full").append('\n');
+        header(result, out);
         out.append("- packets per run: ").append(String.format(Locale.ROOT, "%,d", s.packets())).append('\n');
         out.append("- warm-up runs per point: ").append(s.warmups())
             .append(" (two more for the first traffic group, to warm the JIT; the first run of each point is scored"
@@ -255,11 +247,10 @@ public final class ResultWriter
         return out.toString();
     }
 
-    private static String latencySummary(final ExperimentResult result, final List<Path> plots)
+    /** The title, the machine and the mode: how every summary starts. */
+    private static void header(final ExperimentResult result, final StringBuilder out)
     {
         final ExperimentSettings s = result.settings();
-        final List<Measurement> rows = result.measurements();
-        final StringBuilder out = new StringBuilder();
         out.append("# Experiment ").append(s.experiment().label()).append("\n\n");
         out.append(s.experiment().title()).append(".\n\n");
         out.append("## Machine\n\n");
@@ -269,6 +260,14 @@ public final class ResultWriter
         }
         out.append("\n## Configuration\n\n");
         out.append("- mode: ").append(s.quick() ? "quick" : "full").append('\n');
+    }
+
+    private static String latencySummary(final ExperimentResult result, final List<Path> plots)
+    {
+        final ExperimentSettings s = result.settings();
+        final List<Measurement> rows = result.measurements();
+        final StringBuilder out = new StringBuilder();
+        header(result, out);
         out.append("- packets offered per run: ").append(String.format(Locale.ROOT, "%,d", s.packets())).append('\n');
         out.append("- stage 1, capacity: every executor unpaced, ").append(s.warmups())
             .append(" warm-up run(s) (two more to warm the JIT; the first scored against the serial oracle) and ")
