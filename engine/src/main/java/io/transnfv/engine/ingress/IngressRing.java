@@ -163,9 +163,7 @@ public final class IngressRing implements PacketSource
         }
         final PacketBuffer from = slot.buffer;
         final PacketBuffer dst = target;
-        final int length = Math.min(from.length(), dst.capacity());
-        from.copyTo(dst.data(), 0, length);
-        dst.commit(length, from.originalLength(), from.timestampNs(), from.sequence());
+        dst.copyFrom(from);
         dst.ingressNs(from.ingressNs());
         polled = PACKET;
         return false;

@@ -99,7 +99,7 @@ public final class PacedSource implements PacketSource
                 return NOTHING_YET;
             }
             holding = false;
-            copy(staged, dst);
+            dst.copyFrom(staged);
             dueNs = heldDueNs;
         }
         else
@@ -134,7 +134,7 @@ public final class PacedSource implements PacketSource
             final long dueNs = startNs + offsetNs(offered++, dst.timestampNs());
             if (dueNs > nowNs)
             {
-                copy(dst, staged);
+                staged.copyFrom(dst);
                 heldDueNs = dueNs;
                 holding = true;
                 return Long.MIN_VALUE;
@@ -163,13 +163,6 @@ public final class PacedSource implements PacketSource
         // a capture's timestamps may step back; arrivals do not
         lastOffsetNs = Math.max(lastOffsetNs, timestampNs - firstTimestampNs);
         return lastOffsetNs;
-    }
-
-    private static void copy(final PacketBuffer from, final PacketBuffer to)
-    {
-        final int length = Math.min(from.length(), to.capacity());
-        from.copyTo(to.data(), 0, length);
-        to.commit(length, from.originalLength(), from.timestampNs(), from.sequence());
     }
 
     @Override

@@ -215,6 +215,17 @@ public final class PacketBuffer
     }
 
     /**
+     * Become a copy of {@code from}'s frame (truncated to this buffer's capacity), with its
+     * original length, timestamp and sequence; the ingress time is not copied.
+     */
+    public void copyFrom(final PacketBuffer from)
+    {
+        final int n = Math.min(from.length(), data.length);
+        from.copyTo(data, 0, n);
+        commit(n, from.originalLength(), from.timestampNs(), from.sequence());
+    }
+
+    /**
      * Copy the frame's first bytes out, from wherever it is.
      *
      * @param dst       where to copy to.
