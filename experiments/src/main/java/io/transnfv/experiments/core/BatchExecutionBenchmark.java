@@ -4,6 +4,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.experiments.scheduling.SchedulingWorkload;
 import io.transnfv.tpg.txn.SerialApplier;
+import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.instance.MapStateStore;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -21,7 +22,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -91,17 +91,12 @@ public class BatchExecutionBenchmark
         executor = TpgBatchExecutor.create(threads, strategy);
         state = new MultiVersionStateTable(catalog);
         oracleState = new MapStateStore(catalog);
+        final SerialOrder order = new SerialOrder();
+        order.compute(log);
         serialOrder = new int[log.transactionCount()];
-        final Integer[] boxed = new Integer[serialOrder.length];
-        for (int i = 0; i < boxed.length; i++)
+        for (int i = 0; i < serialOrder.length; i++)
         {
-            boxed[i] = i;
-        }
-        Arrays.sort(boxed, (a, b) -> Long.compare(log.timestampNs(a), log.timestampNs(b)) != 0
-            ? Long.compare(log.timestampNs(a), log.timestampNs(b)) : Long.compare(log.sequence(a), log.sequence(b)));
-        for (int i = 0; i < boxed.length; i++)
-        {
-            serialOrder[i] = boxed[i];
+            serialOrder[i] = order.transactionAt(i);
         }
     }
 
