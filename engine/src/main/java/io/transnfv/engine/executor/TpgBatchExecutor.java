@@ -103,7 +103,6 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private long serialAborted;
     private long serialOperations;
     private final WidthChoice choice = new WidthChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0, GRAPH_REPROBE_EVERY);
-    private boolean measuring;
     private final StandaloneJob standalone = new StandaloneJob();
     private WorkerGroup ownWorkers;
     private boolean closed;
@@ -163,6 +162,12 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         this.collapse = new TaskPhase(TimeCategory.COLLAPSE, this::collapseShard);
         this.serial = new TaskPhase(TimeCategory.EXECUTE, this::runSerially);
         LOG.debug("executor: threads={} strategy={} shards={}", threads, model.name(), graph.shardCount());
+    }
+
+    /** @return true if this batch's schedule was picked by {@link #choice} (its wall time then feeds it). */
+    private boolean choosing()
+    {
+        return parallelism > 1 && model.adaptive();
     }
 
     /** @return graph shards for {@code threads} workers: a power of two, a few per worker. */
@@ -395,7 +400,6 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         final int work = log.operationCount() + log.transactionCount();
         parallelism = threads > 1 && workers.workers() > 1 && work >= EngineConfiguration.MIN_PARALLEL_WORK
             ? Math.min(threads, workers.workers()) : 1;
-        measuring = parallelism > 1 && model.adaptive();
         if (model.adaptive() && (parallelism == 1 || !choice.wide()))
         {
             // one worker gains nothing from a graph, and several may not either (measured, see
@@ -456,7 +460,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             serialBatches++;
             counters.record(serialOperations, 0, 0, serialAborted, 0, 0, 0);
-            if (measuring)
+            if (choosing())
             {
                 choice.observe(System.nanoTime() - batchStartNs, run.log.operationCount() + run.log.transactionCount());
             }
@@ -673,7 +677,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         statistics.recordOutcome(aborted, scheduled == 0 ? 0 : (double)executeNs / scheduled);
         final long batchNs = System.nanoTime() - batchStartNs;
         model.observe(statistics, policy, batchNs);
-        if (measuring)
+        if (choosing())
         {
             choice.observe(batchNs, run.log.operationCount() + run.log.transactionCount());
         }
