@@ -16,9 +16,11 @@ package io.transnfv.vnf.packet;
  * tolerate that keep the exact tuple beside the key. IPv6 host keys have bit 63 set, so
  * they never equal an IPv4 host key.
  *
- * <p>Non-first IP fragments have ports 0 ({@link PacketFlyweight#hasPorts()} false), so
- * their 5-tuple key differs from that of the first fragment; key every fragment of a
- * datagram with {@link #threeTuple(PacketFlyweight)} when they must meet. For frames that
+ * <p>Non-first IP fragments carry no ports; the chain's entry gives them their datagram's
+ * ({@link PacketFlyweight#recoverPorts(int, int)}), so in a chain their 5-tuple key is their
+ * datagram's. A fragment whose ports were not recovered has ports 0; key every fragment of a
+ * datagram with {@link #threeTuple(PacketFlyweight)} or {@link #datagram(PacketFlyweight)}
+ * when they must meet regardless. For frames that
  * are not IP the keys are deterministic but meaningless; check
  * {@link PacketFlyweight#isIp()} first.
  *
@@ -30,6 +32,7 @@ public final class FlowKeys
     private static final long SEED_BIFLOW = 0xC2B2AE3D27D4EB4FL;
     private static final long SEED_THREE_TUPLE = 0x165667B19E3779F9L;
     private static final long SEED_HOST = 0x27D4EB2F165667C5L;
+    private static final long SEED_DATAGRAM = 0x85EBCA77C2B2AE63L;
     private static final long IPV6_HOST_TAG = 1L << 63;
 
     private FlowKeys()
@@ -136,6 +139,29 @@ public final class FlowKeys
         }
         final long addresses = ((long)p.srcIpv4() << 32) | (p.dstIpv4() & 0xFFFF_FFFFL);
         return mix64(mix64(SEED_THREE_TUPLE ^ addresses) ^ protocol);
+    }
+
+    /**
+     * Hash of addresses, protocol and fragment identification ({@link PacketFlyweight#fragmentId()}):
+     * the key every fragment of one datagram shares (RFC 791 and RFC 8200 group fragments by
+     * exactly these fields).
+     *
+     * @param p a parsed packet.
+     * @return a 64-bit key.
+     */
+    public static long datagram(final PacketFlyweight p)
+    {
+        final long tail = (p.fragmentId() << 8) | (p.ipProtocol() & 0xFF);
+        if (p.isIpv6())
+        {
+            long h = mix64(SEED_DATAGRAM ^ p.srcIpv6High());
+            h = mix64(h ^ p.srcIpv6Low());
+            h = mix64(h ^ p.dstIpv6High());
+            h = mix64(h ^ p.dstIpv6Low());
+            return mix64(h ^ tail);
+        }
+        final long addresses = ((long)p.srcIpv4() << 32) | (p.dstIpv4() & 0xFFFF_FFFFL);
+        return mix64(mix64(SEED_DATAGRAM ^ addresses) ^ tail);
     }
 
     /**

@@ -44,6 +44,14 @@ import java.util.Objects;
  * protocol, {@link FlowKeys#threeTuple(PacketFlyweight)}); the 5-tuple key of a non-first
  * fragment is the 5-tuple key with both ports 0.
  *
+ * <p><b>Recovered ports.</b> The chain's entry remembers each datagram's ports from its first
+ * fragment and gives them to the other fragments with {@link #recoverPorts(int, int)}: from
+ * then on {@link #hasPorts()} is true and {@link #srcPort()}/{@link #dstPort()} are the
+ * datagram's, so every key and test on ports treats the fragment as its datagram's flow.
+ * {@link #portsRecovered()} tells such a fragment apart; its port setters change only the
+ * view's values, since the fragment carries no transport header to rewrite (the datagram's
+ * ports are rewritten in its first fragment).
+ *
  * <p>Rewrites ({@link #setSrcIpv4(int)}, {@link #setSrcPort(int)}, ...) change the bytes
  * in place and update the IPv4 header checksum and the TCP/UDP checksum incrementally
  * (RFC 1624, eqn. 3), so a frame whose checksums were right stays right.
@@ -143,6 +151,8 @@ public final class PacketFlyweight
     private boolean fragment;
     private boolean moreFragments;
     private int fragmentOffset;
+    private long fragmentId;
+    private boolean portsRecovered;
     private boolean hasPorts;
     private int srcPort;
     private int dstPort;
@@ -249,6 +259,8 @@ public final class PacketFlyweight
         fragment = false;
         moreFragments = false;
         fragmentOffset = 0;
+        fragmentId = 0;
+        portsRecovered = false;
         hasPorts = false;
         srcPort = 0;
         dstPort = 0;
@@ -352,6 +364,7 @@ public final class PacketFlyweight
         moreFragments = (flagsOffset & 0x2000) != 0;
         fragmentOffset = (flagsOffset & 0x1FFF) << 3;
         fragment = moreFragments || fragmentOffset != 0;
+        fragmentId = get16(p + 4);
         parseL4(p + headerLength);
     }
 
@@ -400,6 +413,7 @@ public final class PacketFlyweight
                 fragmentOffset = offsetFlags & 0xFFF8;
                 moreFragments = (offsetFlags & 1) != 0;
                 fragment = true;
+                fragmentId = get32(q + 4) & 0xFFFF_FFFFL;
                 extLength = 8;
             }
             else
@@ -718,23 +732,64 @@ public final class PacketFlyweight
         return fragmentOffset;
     }
 
-    /** @return true if a TCP or UDP header was parsed, so the ports are real. */
+    /**
+     * @return the identification that groups a datagram's fragments: the IPv4 header's 16-bit
+     *         identification, or the IPv6 fragment header's 32-bit one (0 for an IPv6 packet
+     *         without a fragment header).
+     */
+    public long fragmentId()
+    {
+        return fragmentId;
+    }
+
+    /**
+     * @return true if the packet has its datagram's TCP/UDP ports: parsed from its own header,
+     *         or, for a non-first fragment, given by {@link #recoverPorts(int, int)}.
+     */
     public boolean hasPorts()
     {
         return hasPorts;
     }
 
+    /** @return true for a non-first fragment whose ports came from {@link #recoverPorts(int, int)}. */
+    public boolean portsRecovered()
+    {
+        return portsRecovered;
+    }
+
     /**
-     * @return true for a well-formed IPv4 TCP or UDP packet whose ports are real (not a
-     *         non-first fragment): the packets a port-translating or connection-tracking VNF
-     *         handles; everything else it passes through.
+     * Gives a non-first TCP or UDP fragment its datagram's ports, remembered from the first
+     * fragment. Only the view changes: the fragment's bytes stay as they are. Lasts until the
+     * next {@code wrap}.
+     *
+     * @param source      the datagram's source port.
+     * @param destination the datagram's destination port.
+     * @return false, changing nothing, unless the packet is a valid non-first TCP or UDP fragment.
+     */
+    public boolean recoverPorts(final int source, final int destination)
+    {
+        if (!isValid() || fragmentOffset == 0 || (ipProtocol != PROTO_TCP && ipProtocol != PROTO_UDP))
+        {
+            return false;
+        }
+        srcPort = source & 0xFFFF;
+        dstPort = destination & 0xFFFF;
+        hasPorts = true;
+        portsRecovered = true;
+        return true;
+    }
+
+    /**
+     * @return true for a well-formed IPv4 TCP or UDP packet whose ports are known (its own, or
+     *         a non-first fragment's recovered ones): the packets a port-translating or
+     *         connection-tracking VNF handles; everything else it passes through.
      */
     public boolean isIpv4WithPorts()
     {
         return isValid() && ipVersion == 4 && hasPorts && (ipProtocol == PROTO_TCP || ipProtocol == PROTO_UDP);
     }
 
-    /** @return TCP/UDP source port, 0 when {@link #hasPorts()} is false. */
+    /** @return TCP/UDP source port (recovered for a non-first fragment), 0 when {@link #hasPorts()} is false. */
     public int srcPort()
     {
         return srcPort;
@@ -829,7 +884,8 @@ public final class PacketFlyweight
     }
 
     /**
-     * Rewrite the TCP/UDP source port, updating the transport checksum.
+     * Rewrite the TCP/UDP source port, updating the transport checksum. For a fragment with
+     * {@link #portsRecovered() recovered ports} only the view's port changes.
      *
      * @param port new port, 0 to 65535.
      * @return false, changing nothing, if the packet has no ports ({@link #hasPorts()}).
@@ -840,13 +896,17 @@ public final class PacketFlyweight
         {
             return false;
         }
-        setPort(l4Offset, srcPort, port);
+        if (!portsRecovered)
+        {
+            setPort(l4Offset, srcPort, port);
+        }
         srcPort = port & 0xFFFF;
         return true;
     }
 
     /**
-     * Rewrite the TCP/UDP destination port, updating the transport checksum.
+     * Rewrite the TCP/UDP destination port, updating the transport checksum. For a fragment
+     * with {@link #portsRecovered() recovered ports} only the view's port changes.
      *
      * @param port new port, 0 to 65535.
      * @return false, changing nothing, if the packet has no ports ({@link #hasPorts()}).
@@ -857,7 +917,10 @@ public final class PacketFlyweight
         {
             return false;
         }
-        setPort(l4Offset + 2, dstPort, port);
+        if (!portsRecovered)
+        {
+            setPort(l4Offset + 2, dstPort, port);
+        }
         dstPort = port & 0xFFFF;
         return true;
     }

@@ -99,6 +99,28 @@ class FlowKeysTest
     }
 
     @Test
+    void shouldGiveEveryFragmentOfADatagramOneDatagramKeyAndOtherDatagramsAnother()
+    {
+        final int a = 0x0A000001;
+        final int b = 0x0A000002;
+        packet.wrap(buffer, 0, builder.reset().ipv4(a, b).ipId(7).udp(1, 2).fragment(0, true).payload(16, (byte)0).write(buffer, 0));
+        final long first = FlowKeys.datagram(packet);
+        packet.wrap(buffer, 0, builder.reset().ipv4(a, b).ipId(7).udp(1, 2).fragment(24, false).payload(16, (byte)0).write(buffer, 0));
+        assertEquals(first, FlowKeys.datagram(packet));
+        packet.wrap(buffer, 0, builder.reset().ipv4(a, b).ipId(8).udp(1, 2).fragment(24, false).payload(16, (byte)0).write(buffer, 0));
+        assertNotEquals(first, FlowKeys.datagram(packet), "another identification");
+        packet.wrap(buffer, 0, builder.reset().ipv4(b, a).ipId(7).udp(1, 2).fragment(24, false).payload(16, (byte)0).write(buffer, 0));
+        assertNotEquals(first, FlowKeys.datagram(packet), "the other direction");
+        packet.wrap(buffer, 0, builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT)
+            .ipId(7).fragment(0, true).udp(1, 2).payload(16, (byte)0).write(buffer, 0));
+        final long v6 = FlowKeys.datagram(packet);
+        packet.wrap(buffer, 0, builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT)
+            .ipId(7).fragment(1448, false).udp(1, 2).payload(16, (byte)0).write(buffer, 0));
+        assertEquals(v6, FlowKeys.datagram(packet));
+        assertNotEquals(first, v6);
+    }
+
+    @Test
     void shouldMixSingleBitChangesIntoAboutHalfTheBits()
     {
         long total = 0;

@@ -10,6 +10,7 @@ import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -231,6 +232,62 @@ class PacketFlyweightTest
         assertEquals(1448, packet.fragmentOffset());
         assertFalse(packet.hasPorts());
         assertEquals(PacketFlyweight.PROTO_UDP, packet.ipProtocol());
+    }
+
+    @ParameterizedTest
+    @EnumSource(FrameMemory.class)
+    void shouldReadTheFragmentIdentificationOfIpv4AndIpv6(final FrameMemory memory)
+    {
+        final FrameMemory.Placed frame = memory.place(buffer);
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).ipId(0xBEEF).udp(1, 2).fragment(112, false)
+            .payload(20, (byte)1).write(buffer, 0));
+        assertEquals(0xBEEF, packet.fragmentId());
+        frame.wrap(packet, 0, builder.reset().ipv6(1, 2, 3, 4).ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT)
+            .ipId(0xCAFEBABE).fragment(8, false).udp(7, 8).payload(16, (byte)0).write(buffer, 0));
+        assertEquals(0xCAFEBABEL, packet.fragmentId(), "the IPv6 fragment header's 32-bit identification, unsigned");
+        frame.wrap(packet, 0, builder.reset().ipv6(1, 2, 3, 4).udp(7, 8).write(buffer, 0));
+        assertEquals(0, packet.fragmentId());
+    }
+
+    @ParameterizedTest
+    @EnumSource(FrameMemory.class)
+    void shouldGiveANonFirstFragmentItsRecoveredPortsWithoutTouchingItsBytes(final FrameMemory memory)
+    {
+        final FrameMemory.Placed frame = memory.place(buffer);
+        final int length = builder.reset().ipv4(CLIENT, SERVER).udp(1000, 53).fragment(112, false).payload(50, (byte)3)
+            .write(buffer, 0);
+        final byte[] before = Arrays.copyOf(buffer, length);
+        frame.wrap(packet, 0, length);
+        assertTrue(packet.recoverPorts(1000, 53));
+        assertTrue(packet.hasPorts());
+        assertTrue(packet.portsRecovered());
+        assertTrue(packet.isIpv4WithPorts(), "a recovered fragment is handled as its datagram's flow");
+        assertEquals(1000, packet.srcPort());
+        assertEquals(53, packet.dstPort());
+        assertEquals("udp 10.0.0.1:1000>192.168.1.5:53", FiveTupleFormat.format(packet));
+        assertTrue(packet.setSrcPort(4000), "the datagram's port is rewritten in its first fragment");
+        assertEquals(4000, packet.srcPort());
+        final byte[] seen = new byte[length];
+        packet.getBytes(packet.offset(), seen, 0, length);
+        assertArrayEquals(before, seen, "no byte of the fragment changed");
+        frame.wrap(packet, 0, length);
+        assertFalse(packet.hasPorts(), "a new wrap forgets the recovered ports");
+        assertFalse(packet.portsRecovered());
+    }
+
+    @ParameterizedTest
+    @EnumSource(FrameMemory.class)
+    void shouldRecoverPortsOnlyForNonFirstTcpAndUdpFragments(final FrameMemory memory)
+    {
+        final FrameMemory.Placed frame = memory.place(buffer);
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).fragment(0, true).payload(20, (byte)1).write(buffer, 0));
+        assertFalse(packet.recoverPorts(5, 6), "a first fragment has its own ports");
+        assertEquals(1, packet.srcPort());
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).udp(1, 2).write(buffer, 0));
+        assertFalse(packet.recoverPorts(5, 6), "not a fragment");
+        frame.wrap(packet, 0, builder.reset().ipv4(CLIENT, SERVER).icmp(8, 0).fragment(64, false).payload(8, (byte)0).write(buffer, 0));
+        assertFalse(packet.recoverPorts(5, 6), "ICMP has no ports");
+        assertFalse(packet.hasPorts());
     }
 
     @ParameterizedTest
