@@ -1,8 +1,10 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.fragment.FragmentTracker;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,13 +12,14 @@ import java.util.List;
 
 /**
  * Reads the {@code settings:} section into {@link RunSettings}: punctuation, executor
- * threads, the output file, and the traffic (through {@link TrafficReader}); what is not
- * written keeps its default. Setup only.
+ * threads, the output file, fragment tracking, and the traffic (through
+ * {@link TrafficReader}); what is not written keeps its default. Setup only.
  */
 final class SettingsReader
 {
-    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output");
+    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
+    static final List<String> FRAGMENTS_KEYS = List.of("timeout", "max_held");
 
     private static final int MAX_EXECUTOR_THREADS = 4096;
 
@@ -45,7 +48,7 @@ final class SettingsReader
             return defaults;
         }
         final YamlNode.MapNode map = errors.expectMap(node, "'settings'",
-            "write a map with punctuation, executor_threads, traffic and output");
+            "write a map with punctuation, executor_threads, traffic, output and fragments");
         if (map == null)
         {
             return null;
@@ -86,11 +89,40 @@ final class SettingsReader
         {
             output = outputFile(outputNode);
         }
+        final FragmentSettings fragments = fragments(map.get("fragments"), defaults.fragments());
         if (trafficSpec == null)
         {
             return null;
         }
-        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output);
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, 0L, fragments);
+    }
+
+    private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)
+    {
+        if (ChainErrors.isAbsent(node))
+        {
+            return defaults;
+        }
+        final YamlNode.MapNode map = errors.expectMap(node, "'fragments'", "write '{ timeout: 1s, max_held: 64 }'");
+        if (map == null)
+        {
+            return defaults;
+        }
+        errors.checkKeys(map, FRAGMENTS_KEYS, "in 'fragments'");
+        long timeoutNs = defaults.timeoutNs();
+        final YamlNode timeout = map.get("timeout");
+        if (timeout != null)
+        {
+            timeoutNs = duration(timeout, "fragment timeout", timeoutNs);
+        }
+        int maxHeld = defaults.maxHeld();
+        final YamlNode maxHeldNode = map.get("max_held");
+        if (maxHeldNode != null)
+        {
+            maxHeld = (int)errors.boundedNumber(maxHeldNode, "fragments max_held", 0, FragmentTracker.MAX_HELD_LIMIT,
+                " (0 = hold none: a fragment before its first is dropped)", maxHeld);
+        }
+        return new FragmentSettings(timeoutNs, maxHeld);
     }
 
     private long duration(final YamlNode node, final String what, final long fallback)

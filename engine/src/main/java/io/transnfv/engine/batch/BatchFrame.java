@@ -63,6 +63,11 @@ public final class BatchFrame
     public final int[] transaction;
     /** Each packet's time as the chain sees it (non-decreasing in arrival order). */
     public final long[] timeNs;
+    /**
+     * Each packet's place in the serial order among packets of equal time: its arrival
+     * sequence, or for a held fragment let go after its first fragment, that fragment's.
+     */
+    public final long[] order;
     /** Wall-clock hand-over time of each sampled packet ({@link System#nanoTime()}), 0 if not sampled. */
     public final long[] ingressNs;
 
@@ -79,6 +84,10 @@ public final class BatchFrame
     public int closeReason;
     /** The batch's number, from 0. */
     public long number;
+    /** Fragments the fragment tracker handles among the packets (counted at admission). */
+    public int fragments;
+    /** True for the frame closed after the end of the input, which only times out the fragments still held. */
+    public boolean flush;
 
     /**
      * @param capacity       packets per batch, at least 1.
@@ -102,6 +111,7 @@ public final class BatchFrame
         position = new int[capacity];
         transaction = new int[capacity];
         timeNs = new long[capacity];
+        order = new long[capacity];
         ingressNs = new long[capacity];
     }
 
@@ -129,6 +139,8 @@ public final class BatchFrame
         count = 0;
         tickNs = ExpiryTicker.NONE;
         closeReason = 0;
+        fragments = 0;
+        flush = false;
     }
 
     /** Exchanges the buffer in {@code slot} with {@code buffer}; returns the one that was there. */

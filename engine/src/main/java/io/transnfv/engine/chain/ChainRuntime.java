@@ -1,6 +1,8 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.instance.VnfInstance;
 import io.transnfv.vnf.packet.PacketFlyweight;
@@ -14,8 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A chain ready to run: fresh VNF instances set up on their own table catalogue, and the
- * DAG compiled into arrays for routing without look-ups. Every executor builds its own
+ * A chain ready to run: fresh VNF instances set up on their own table catalogue, the
+ * fragment tracker that runs before the entry VNF (its tables in the same catalogue, owned by
+ * {@value #FRAGMENTS_OWNER}), and the DAG compiled into arrays for routing without look-ups. Every executor builds its own
  * runtime from the same {@link ChainSpec}, so executors never share state. Immutable after
  * construction; {@link #route} may be called from any thread.
  */
@@ -23,6 +26,8 @@ public final class ChainRuntime
 {
     /** {@link #route} result for a packet that leaves the chain. */
     public static final int EGRESS = -1;
+    /** The owner name of the fragment tracker's tables and counters. */
+    public static final String FRAGMENTS_OWNER = "ingress";
 
     private final ChainSpec spec;
     private final TableCatalog catalog = new TableCatalog();
@@ -33,6 +38,8 @@ public final class ChainRuntime
     private final int[] topologicalOrder;
     private final int[] stageOf;
     private final long expiryIntervalNs;
+    private final FragmentTracker tracker;
+    private final VnfInstance fragments;
 
     /**
      * @param spec a validated chain.
@@ -63,6 +70,9 @@ public final class ChainRuntime
             }
         }
         expiryIntervalNs = interval;
+        final FragmentSettings fragmentSettings = spec.settings().fragments();
+        tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
+        fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
 
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -147,10 +157,47 @@ public final class ChainRuntime
         return stageOf[i];
     }
 
-    /** @return the period of expiry housekeeping in packet time, 0 if no VNF asked for it. */
+    /** @return the period of the VNFs' expiry housekeeping in packet time, 0 if no VNF asked for it. */
     public long expiryIntervalNs()
     {
         return expiryIntervalNs;
+    }
+
+    /**
+     * @return the period of housekeeping ticks for executors that track fragments: the VNFs'
+     *         expiry period, or the fragment timeout when no VNF asked for expiry.
+     */
+    public long tickIntervalNs()
+    {
+        return expiryIntervalNs > 0 ? expiryIntervalNs : tracker.timeoutNs();
+    }
+
+    /** @return the fragment tracker that runs before the entry VNF. */
+    public FragmentTracker tracker()
+    {
+        return tracker;
+    }
+
+    /** @return the fragment tracker as an instance: its tables, counters and name. */
+    public VnfInstance fragments()
+    {
+        return fragments;
+    }
+
+    /**
+     * Housekeeping at tick {@code tickNs}: the VNFs' expiry (if any VNF asked for it), then the
+     * fragment tracker's. Runs alone, between two transactions.
+     */
+    public void expire(final long tickNs, final StateMaintenance state)
+    {
+        if (expiryIntervalNs > 0)
+        {
+            for (final VnfInstance instance : instances)
+            {
+                instance.vnf().expire(tickNs, state);
+            }
+        }
+        tracker.expire(tickNs, state);
     }
 
     /**

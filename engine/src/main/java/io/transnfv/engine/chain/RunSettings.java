@@ -16,10 +16,11 @@ import java.util.Objects;
  * @param outPcap                 where forwarded packets are written, or null for nowhere.
  * @param latencyTargetNs         the latency the engine sizes its batches for, 0 for none (the
  *                                batch size and interval are then the only limits).
+ * @param fragments               how the chain's entry tracks IP fragments.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs)
+    long latencyTargetNs, FragmentSettings fragments)
 {
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
@@ -30,6 +31,7 @@ public record RunSettings(
     public RunSettings
     {
         Objects.requireNonNull(traffic, "traffic");
+        Objects.requireNonNull(fragments, "fragments");
         if (punctuationTransactions < 1)
         {
             throw new IllegalArgumentException("punctuation transactions must be >= 1: " + punctuationTransactions);
@@ -48,7 +50,16 @@ public record RunSettings(
         }
     }
 
-    /** Settings without a latency target. */
+    /** Settings with the default fragment tracking. */
+    public RunSettings(
+        final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
+        final Path outPcap, final long latencyTargetNs)
+    {
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            FragmentSettings.defaults());
+    }
+
+    /** Settings without a latency target, with the default fragment tracking. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap)
@@ -72,30 +83,37 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments);
+    }
+
+    /** @return a copy with other fragment tracking settings. */
+    public RunSettings withFragments(final FragmentSettings newFragments)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            newFragments);
     }
 }

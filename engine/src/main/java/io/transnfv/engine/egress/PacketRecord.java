@@ -20,12 +20,22 @@ import java.util.Arrays;
  *  42 1700000000000123456 FORWARD nat>lb>td tcp 203.0.113.1:1025>192.168.0.4:80 lb.server=3
  *  43 1700000000000124000 DROP nat:pool-exhausted nat tcp 10.0.0.5:3333>8.8.8.8:53 aborted=nat:1
  *  44 1700000000000125000 DROP ingress:truncated-l4 - -
+ *  45 1700000000000126000 DROP ingress:fragment-timeout - udp 10.0.0.9:->8.8.8.8:-
  * </pre>
  */
 public final class PacketRecord
 {
     /** {@link #dropInstance()} when the packet was dropped before the first VNF. */
     public static final int INGRESS = -1;
+    /**
+     * Ingress drop reason of a fragment held for its datagram's first fragment until the
+     * datagram timed out (or the input ended); reasons below it are malformed reasons.
+     */
+    public static final int FRAGMENT_TIMEOUT = PacketFlyweight.MALFORMED_REASON_COUNT;
+    /** Ingress drop reason of a fragment that came before its first with every holding place taken. */
+    public static final int FRAGMENT_OVERFLOW = FRAGMENT_TIMEOUT + 1;
+    /** Number of ingress drop reason codes: the malformed reasons and the two fragment reasons. */
+    public static final int INGRESS_REASON_COUNT = FRAGMENT_OVERFLOW + 1;
 
     private long sequence;
     private long timestampNs;
@@ -60,12 +70,33 @@ public final class PacketRecord
         abortCount = 0;
     }
 
-    /** Records that the packet was malformed and dropped at ingress. */
-    public void dropAtIngress(final int malformedReason)
+    /**
+     * Records that the packet was dropped at ingress.
+     *
+     * @param reason a malformed reason, {@link #FRAGMENT_TIMEOUT} or {@link #FRAGMENT_OVERFLOW}.
+     */
+    public void dropAtIngress(final int reason)
     {
         dropped = true;
         dropInstance = INGRESS;
-        dropReason = malformedReason;
+        dropReason = reason;
+    }
+
+    /**
+     * @param reason an ingress drop reason code.
+     * @return its name: a malformed reason's, {@code fragment-timeout} or {@code fragment-overflow}.
+     */
+    public static String ingressReasonName(final int reason)
+    {
+        if (reason == FRAGMENT_TIMEOUT)
+        {
+            return "fragment-timeout";
+        }
+        if (reason == FRAGMENT_OVERFLOW)
+        {
+            return "fragment-overflow";
+        }
+        return PacketFlyweight.malformedReasonName(reason);
     }
 
     /**
@@ -151,7 +182,7 @@ public final class PacketRecord
         return dropInstance;
     }
 
-    /** @return the drop reason id (of the dropping VNF, or a malformed reason at ingress). */
+    /** @return the drop reason id (of the dropping VNF, or an ingress reason: see {@link #ingressReasonName}). */
     public int dropReason()
     {
         return dropReason;
@@ -227,7 +258,7 @@ public final class PacketRecord
             out.append("DROP ");
             if (dropInstance == INGRESS)
             {
-                out.append("ingress:").append(PacketFlyweight.malformedReasonName(dropReason));
+                out.append("ingress:").append(ingressReasonName(dropReason));
             }
             else
             {

@@ -22,7 +22,10 @@ import io.transnfv.engine.source.SourceException;
  */
 public final class Ingress
 {
-    /** {@link #fill} result: the frame is closed and ready for the workers. */
+    /**
+     * {@link #fill} result: the frame is closed and ready for the workers. After the input's
+     * last packet, one empty frame with {@link BatchFrame#flush} set closes too.
+     */
     public static final int CLOSED = 1;
     /** {@link #fill} result: no packet right now, and the frame is empty. */
     public static final int NOTHING_YET = 0;
@@ -40,6 +43,7 @@ public final class Ingress
     private boolean carrying;
     private long carryTick = ExpiryTicker.NONE;
     private boolean ended;
+    private boolean flushPending = true;
     private long packets;
 
     /**
@@ -100,6 +104,10 @@ public final class Ingress
             {
                 if (ended)
                 {
+                    if (slot == 0 && flushPending)
+                    {
+                        return flush(frame);
+                    }
                     return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
                 }
                 final int read = source.poll(frame.buffers[slot]);
@@ -108,6 +116,10 @@ public final class Ingress
                     if (read == PacketSource.END)
                     {
                         ended = true;
+                        if (slot == 0 && flushPending)
+                        {
+                            return flush(frame);
+                        }
                         return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
                     }
                     return close(frame, slot, Punctuation.IDLE_INPUT, NOTHING_YET);
@@ -160,6 +172,22 @@ public final class Ingress
                 }
             }
         }
+    }
+
+    /**
+     * Closes the empty frame that follows the input's last packet, once: it carries no packet,
+     * only the end of the fragments still held (they time out after the last packet).
+     */
+    private int flush(final BatchFrame frame)
+    {
+        flushPending = false;
+        frame.count = 0;
+        frame.flush = true;
+        frame.tickNs = ExpiryTicker.NONE;
+        frame.firstPacketTimeNs = clock.lastNs();
+        frame.firstPacketWallNs = System.nanoTime();
+        frame.closeReason = Punctuation.END_OF_INPUT;
+        return CLOSED;
     }
 
     private int close(final BatchFrame frame, final int count, final int reason, final int otherwise)

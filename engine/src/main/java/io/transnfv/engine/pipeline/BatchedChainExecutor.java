@@ -8,8 +8,10 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.ingress.ExpiryTicker;
+import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
@@ -22,8 +24,13 @@ import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerClock;
 import io.transnfv.engine.thread.WorkerGroup;
+import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.vnf.fragment.FragmentTracker;
+import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.instance.StateDump;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -65,6 +72,13 @@ import java.util.function.IntFunction;
  * the serial result. Batches are processed strictly one after the other, and housekeeping runs
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
+ *
+ * <p>Fragments: a batch with TCP/UDP fragments runs the {@link FragmentTracker}'s transactions
+ * as it starts, on the starting worker, in serial order against the committed state (the
+ * tracker's tables are its own, and fragments are few), then re-orders its slots as the oracle
+ * emits them: held fragments leave the batch, fragments a first fragment lets go join right
+ * after it, and fragments a tick timed out come first, dropped. The entry VNF's transactions
+ * are then declared again. See {@code docs/design/fragments.md}.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
@@ -103,6 +117,23 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
     private final AtomicInteger engineIdle = new AtomicInteger(1);
     private final Job job = new Job();
+    private final FragmentTracker tracker;
+    private final TransactionLog trackerLog = new TransactionLog(1, 8);
+    private final SerialApplier trackerApplier = new SerialApplier();
+    private final ActionRecorder trackerActions = new ActionRecorder();
+    private final int frameCapacity;
+    private HeldFragments held;
+    private PacketBuffer[] spliceBuffers;
+    private PacketFlyweight[] splicePackets;
+    private PacketRecord[] spliceRecords;
+    private long[] spliceTimeNs;
+    private long[] spliceOrder;
+    private long[] spliceIngressNs;
+    private int[] splicePosition;
+    private PacketBuffer[] freeBuffers;
+    private PacketFlyweight[] freePackets;
+    private PacketRecord[] freeRecords;
+    private int spliceCount;
 
     private Ingress ingress;
     private Egress egress;
@@ -154,9 +185,12 @@ public final class BatchedChainExecutor implements ChainExecutor
             stageWorkers[w] = new StageRunner.Worker(stageCount, new RunStats(runtime));
         }
         this.capacity = settings.punctuationTransactions();
+        this.tracker = runtime.tracker();
+        // room for the held fragments a batch may let go, beyond the packets it reads
+        this.frameCapacity = capacity + tracker.maxHeld();
         this.punctuation = new Punctuation(capacity, settings.punctuationIntervalNs(), settings.latencyTargetNs());
         this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
-        final int chunks = (capacity + chunkPackets - 1) / chunkPackets;
+        final int chunks = (frameCapacity + chunkPackets - 1) / chunkPackets;
         this.chunkLogs = new TransactionLog[stageCount][chunks];
         this.admittedLogs = new TransactionLog[FRAMES][chunks];
         this.transactionBase = new int[stageCount][chunks];
@@ -193,9 +227,20 @@ public final class BatchedChainExecutor implements ChainExecutor
             Integer.highestOneBit(Math.max(1, source.maxFrameBytes() - 1)) << 1);
         for (int f = 0; f < FRAMES; f++)
         {
-            frames[f] = new BatchFrame(capacity, bufferCapacity);
+            frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
         }
-        ingress = new Ingress(source, runtime.expiryIntervalNs(), punctuation, bufferCapacity);
+        held = new HeldFragments(tracker.maxHeld(), bufferCapacity);
+        spliceBuffers = new PacketBuffer[frameCapacity];
+        splicePackets = new PacketFlyweight[frameCapacity];
+        spliceRecords = new PacketRecord[frameCapacity];
+        spliceTimeNs = new long[frameCapacity];
+        spliceOrder = new long[frameCapacity];
+        spliceIngressNs = new long[frameCapacity];
+        splicePosition = new int[frameCapacity];
+        freeBuffers = new PacketBuffer[frameCapacity];
+        freePackets = new PacketFlyweight[frameCapacity];
+        freeRecords = new PacketRecord[frameCapacity];
+        ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity);
         egress = new Egress(stats, listener);
         allocatedAtStart = allocatedBytes();
         grownAtStart = state.bytesGrown();
@@ -301,7 +346,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                 if (read == Ingress.CLOSED)
                 {
                     admit(frame, admittedLogs[fillIndex], worker, clock);
-                    frame.number = batches++;
+                    frame.number = frame.flush ? batches : batches++;
                     frame.state(BatchFrame.READY);
                     fillIndex = next(fillIndex);
                     did = true;
@@ -404,21 +449,199 @@ public final class BatchedChainExecutor implements ChainExecutor
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
             try
             {
-                for (int v = 0; v < runtime.size(); v++)
-                {
-                    runtime.instance(v).vnf().expire(frame.tickNs, state);
-                }
+                runtime.expire(frame.tickNs, state);
             }
             catch (final RuntimeException | Error e)
             {
                 fail(e);
             }
         }
+        chunkLogs[0] = admittedLogs[processIndex];
+        if (failure == null && (frame.fragments > 0 || frame.flush || heldFragmentDue(frame)))
+        {
+            try
+            {
+                fragmentStage(frame, worker);
+            }
+            catch (final RuntimeException | Error e)
+            {
+                fail(e);
+            }
+        }
+        if (frame.count == 0 || failure != null)
+        {
+            // nothing left to run: every packet was held, or the end of the input held nothing
+            frameChunks = 0;
+            stage = stageCount;
+            return afterStep(worker);
+        }
         frameChunks = (frame.count + chunkPackets - 1) / chunkPackets;
         frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
         // stage 0 was admitted when the frame closed (see admit): on to its transactions
-        chunkLogs[0] = admittedLogs[processIndex];
         return afterStep(worker);
+    }
+
+    /**
+     * The fragment stage of a batch, on the worker that starts it: the tracker's transactions
+     * in arrival order against the committed state, then the slots re-ordered as the oracle
+     * emits them, and the entry VNF's transactions declared again for the new order.
+     *
+     * <pre>
+     *  before:  a  F2(held)  b  F1(first, lets F0 go)  c        held: F0 (earlier batch), T (due at b)
+     *  after:   a  T(timed out, dropped)  b  F1  F0  c            held: F2
+     * </pre>
+     */
+    private void fragmentStage(final BatchFrame frame, final int worker)
+    {
+        final StageRunner.Worker tools = stageWorkers[worker];
+        final int count = frame.count;
+        final int entry = stages.vnfAt(0);
+        int free = 0;
+        for (int i = count; i < frameCapacity; i++)
+        {
+            freeBuffers[free] = frame.buffers[i];
+            freePackets[free] = frame.packets[i];
+            freeRecords[free] = frame.records[i];
+            free++;
+        }
+        int n = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final PacketBuffer buffer = frame.buffers[i];
+            final PacketFlyweight packet = frame.packets[i];
+            final PacketRecord record = frame.records[i];
+            final long timeNs = frame.timeNs[i];
+            final long sequence = frame.order[i];
+            long due;
+            while ((due = held.dueDatagram(timeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
+            {
+                free = timeOut(due, timeNs, n, free, tools);
+                n = spliceCount;
+            }
+            if (frame.position[i] == ChainRuntime.EGRESS || !FragmentTracker.tracks(packet))
+            {
+                place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], frame.position[i]);
+                continue;
+            }
+            final TransactionLog log = trackerLog;
+            log.clear();
+            log.begin(timeNs, sequence, packet);
+            tracker.preProcess(packet, log);
+            log.end();
+            trackerApplier.apply(log, 0, state);
+            trackerActions.reset();
+            tracker.postProcess(packet, log.view(0), trackerActions);
+            final int outcome = tracker.outcome(log.view(0));
+            if (outcome == FragmentTracker.HELD)
+            {
+                freeBuffers[free] = held.hold(FlowKeys.datagram(packet), buffer, timeNs);
+                freePackets[free] = packet;
+                freeRecords[free] = record;
+                free++;
+                continue;
+            }
+            if (outcome == FragmentTracker.OVERFLOW)
+            {
+                record.dropAtIngress(PacketRecord.FRAGMENT_OVERFLOW);
+                tools.stats.count(record, buffer.length());
+                place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], ChainRuntime.EGRESS);
+                continue;
+            }
+            place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], entry);
+            final int released = outcome == FragmentTracker.FIRST ? tracker.released(log.view(0)) : 0;
+            if (released > 0)
+            {
+                final int srcPort = tracker.firstSourcePort(log.view(0));
+                final int dstPort = tracker.firstDestinationPort(log.view(0));
+                final int m = held.select(FlowKeys.datagram(packet));
+                for (int k = 0; k < m; k++)
+                {
+                    free--;
+                    final PacketBuffer fragment = held.take(k, freeBuffers[free]);
+                    final PacketFlyweight view = freePackets[free];
+                    final PacketRecord fragmentRecord = freeRecords[free];
+                    // with the first fragment's time and place in the serial order, right after it
+                    fragmentRecord.reset(fragment.sequence(), timeNs);
+                    view.wrap(fragment.memory(), fragment.offset(), fragment.length());
+                    view.recoverPorts(srcPort, dstPort);
+                    place(n++, fragment, view, fragmentRecord, timeNs, sequence, 0, entry);
+                }
+            }
+        }
+        if (frame.flush)
+        {
+            while (held.size() > 0)
+            {
+                free = timeOut(held.oldestDatagram(), frame.firstPacketTimeNs, n, free, tools);
+                n = spliceCount;
+            }
+        }
+        for (int j = 0; j < free; j++)
+        {
+            spliceBuffers[n + j] = freeBuffers[j];
+            splicePackets[n + j] = freePackets[j];
+            spliceRecords[n + j] = freeRecords[j];
+        }
+        System.arraycopy(spliceBuffers, 0, frame.buffers, 0, frameCapacity);
+        System.arraycopy(splicePackets, 0, frame.packets, 0, frameCapacity);
+        System.arraycopy(spliceRecords, 0, frame.records, 0, frameCapacity);
+        System.arraycopy(spliceTimeNs, 0, frame.timeNs, 0, n);
+        System.arraycopy(spliceOrder, 0, frame.order, 0, n);
+        System.arraycopy(spliceIngressNs, 0, frame.ingressNs, 0, n);
+        System.arraycopy(splicePosition, 0, frame.position, 0, n);
+        frame.count = n;
+        final TransactionLog[] logs = chunkLogs[0];
+        for (int c = 0, from = 0; from < n; c++, from += chunkPackets)
+        {
+            stages.preProcess(frame, 0, from, Math.min(n, from + chunkPackets), logs[c]);
+        }
+    }
+
+    /** @return true if a held fragment times out by the frame's last packet. */
+    private boolean heldFragmentDue(final BatchFrame frame)
+    {
+        return frame.count > 0 && held.dueDatagram(frame.timeNs[frame.count - 1], tracker.timeoutNs()) != HeldFragments.NONE_DUE;
+    }
+
+    /**
+     * Times out {@code datagram} in the fragment stage: its held fragments take the next slots,
+     * dropped, each with a free slot's view and record.
+     *
+     * @return the free slots left; {@link #spliceCount} is the next slot.
+     */
+    private int timeOut(final long datagram, final long timeNs, final int slot, final int freeSlots, final StageRunner.Worker tools)
+    {
+        tracker.timeOut(datagram, state);
+        int free = freeSlots;
+        int n = slot;
+        final int m = held.select(datagram);
+        for (int k = 0; k < m; k++)
+        {
+            free--;
+            final PacketBuffer buffer = held.take(k, freeBuffers[free]);
+            final PacketFlyweight packet = freePackets[free];
+            final PacketRecord record = freeRecords[free];
+            record.reset(buffer.sequence(), timeNs);
+            packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
+            record.dropAtIngress(PacketRecord.FRAGMENT_TIMEOUT);
+            tools.stats.count(record, buffer.length());
+            place(n++, buffer, packet, record, timeNs, buffer.sequence(), 0, ChainRuntime.EGRESS);
+        }
+        spliceCount = n;
+        return free;
+    }
+
+    private void place(
+        final int slot, final PacketBuffer buffer, final PacketFlyweight packet, final PacketRecord record, final long timeNs,
+        final long order, final long ingressNs, final int position)
+    {
+        spliceBuffers[slot] = buffer;
+        splicePackets[slot] = packet;
+        spliceRecords[slot] = record;
+        spliceTimeNs[slot] = timeNs;
+        spliceOrder[slot] = order;
+        spliceIngressNs[slot] = ingressNs;
+        splicePosition[slot] = position;
     }
 
     /** STEP s, chunk c: post-process stage s - 1 and pre-process stage s for the chunk's packets. */

@@ -2,6 +2,7 @@ package io.transnfv.engine.report;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.instance.VnfInstance;
@@ -324,6 +325,25 @@ public record RunReport(
             return this;
         }
 
+        /** The fragment tracker's counters, as a VNF named {@code ingress}, when it saw fragments. */
+        private void fragmentReport(final VnfInstance tracker)
+        {
+            final List<Counter> counters = new ArrayList<>();
+            long fragments = 0;
+            for (final VnfCounter c : tracker.counters().values())
+            {
+                counters.add(new Counter(c.name(), c.get()));
+                if (!c.name().endsWith(".released") && !c.name().endsWith(".timeouts"))
+                {
+                    fragments += c.get();
+                }
+            }
+            if (fragments > 0)
+            {
+                vnfs.add(new VnfReport(tracker.name(), tracker.type(), fragments, 0, counters));
+            }
+        }
+
         /**
          * Takes what the run measured: the chain, packets, drops, alerts, VNF counters,
          * source warnings, throughput and latency.
@@ -341,12 +361,12 @@ public record RunReport(
             alerts.clear();
             vnfs.clear();
             long dropped = 0;
-            for (int reason = 1; reason < PacketFlyweight.MALFORMED_REASON_COUNT; reason++)
+            for (int reason = 1; reason < PacketRecord.INGRESS_REASON_COUNT; reason++)
             {
                 final long n = stats.malformed(reason);
                 if (n > 0)
                 {
-                    drops.add(new DropCount("ingress", PacketFlyweight.malformedReasonName(reason), n));
+                    drops.add(new DropCount("ingress", PacketRecord.ingressReasonName(reason), n));
                     dropped += n;
                 }
             }
@@ -378,6 +398,7 @@ public record RunReport(
                     }
                 }
             }
+            fragmentReport(runtime.fragments());
             final long in = stats.packetsFinished();
             packets = new PacketCounts(in, stats.forwarded(), dropped, sourceStats.unreadableRecords(),
                 sourceStats.oversizedFrames());

@@ -25,7 +25,7 @@ public final class RunStats
     private final AtomicLong packetsFinished = new AtomicLong();
     private long forwarded;
     private long forwardedBytes;
-    private final long[] malformed = new long[PacketFlyweight.MALFORMED_REASON_COUNT];
+    private final long[] malformed = new long[PacketRecord.INGRESS_REASON_COUNT];
     private final long[] visits;
     private final long[][] drops;
     private final long[][] alerts;
@@ -200,7 +200,7 @@ public final class RunStats
         return forwardedBytes;
     }
 
-    /** @return packets dropped at ingress as malformed, by malformed reason code. */
+    /** @return packets dropped at ingress, by ingress reason code ({@link PacketRecord#ingressReasonName}). */
     public long malformed(final int reason)
     {
         return malformed[reason];

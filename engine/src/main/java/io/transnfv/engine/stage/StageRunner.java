@@ -6,6 +6,7 @@ import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
@@ -53,7 +54,8 @@ public final class StageRunner
 
     /**
      * Stage 0: admits slots {@code [from, to)} of {@code frame} (record reset, packet view,
-     * malformed drop) and declares the entry VNF's transactions into {@code log} (cleared).
+     * malformed drop, fragments counted) and declares the entry VNF's transactions into
+     * {@code log} (cleared). A frame with fragments is declared again after the fragment stage.
      */
     public void admit(final BatchFrame frame, final int from, final int to, final TransactionLog log, final Worker worker)
     {
@@ -76,6 +78,11 @@ public final class StageRunner
                 continue;
             }
             frame.position[i] = entry;
+            frame.order[i] = sequence;
+            if (FragmentTracker.tracks(packet))
+            {
+                frame.fragments++;
+            }
             frame.transaction[i] = log.begin(timeNs, sequence, packet);
             vnf.preProcess(packet, log);
             log.end();
@@ -94,7 +101,7 @@ public final class StageRunner
             if (position[i] == v)
             {
                 final PacketRecord record = frame.records[i];
-                frame.transaction[i] = log.begin(record.timestampNs(), record.sequence(), frame.packets[i]);
+                frame.transaction[i] = log.begin(record.timestampNs(), frame.order[i], frame.packets[i]);
                 vnf.preProcess(frame.packets[i], log);
                 log.end();
             }
