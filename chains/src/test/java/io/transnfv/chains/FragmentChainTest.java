@@ -224,6 +224,44 @@ class FragmentChainTest
         }
     }
 
+    @Test
+    void shouldHoldTimeOutAndRefuseTheFragmentsOfARealCaptureAsTheOracleDoes() throws IOException
+    {
+        // 9,048 later fragments of one TCP datagram over 8.5 s; its 29 "first fragments" carry
+        // 16 bytes of TCP header (RFC 1858's tiny fragments) and are dropped as truncated-l4
+        final Path trace = Path.of("..", "engine", "src", "test", "resources", "traces", "ip_fragmented_garbage.pcap");
+        final ChainSpec spec = chain("fw-portscan-monitor", trace, FragmentSettings.defaults(), 256);
+        final long[] records = new long[1];
+        final RunStats stats;
+        final java.util.Map<String, io.transnfv.vnf.api.VnfCounter> counters;
+        try (SerialChainExecutor oracle = new SerialChainExecutor(spec); PacketSource source = PacketSources.open(spec.settings().traffic()))
+        {
+            stats = oracle.run(source, (record, buffer, packet) -> records[0]++);
+            counters = oracle.runtime().fragments().counters();
+        }
+        assertEquals(9077, records[0], "every packet has one record");
+        assertEquals(29, stats.malformed(PacketFlyweight.TRUNCATED_L4));
+        assertEquals(0, counters.get("ingress.first-fragments").get(), counters::toString);
+        assertEquals(0, counters.get("ingress.recovered").get(), counters::toString);
+        final long held = counters.get("ingress.held").get();
+        final long timeouts = counters.get("ingress.timeouts").get();
+        final long overflows = counters.get("ingress.overflows").get();
+        assertTrue(held > 64 && timeouts == held, "held 64 at a time, each timed out 1 s later: " + counters);
+        assertEquals(9048, held + overflows, counters::toString);
+        assertEquals(overflows, stats.malformed(io.transnfv.engine.egress.PacketRecord.FRAGMENT_OVERFLOW));
+        assertEquals(timeouts, stats.malformed(io.transnfv.engine.egress.PacketRecord.FRAGMENT_TIMEOUT));
+        for (final int batch : new int[] {7, 64})
+        {
+            final ChainSpec cut = chain("fw-portscan-monitor", trace, FragmentSettings.defaults(), batch);
+            final EquivalenceCheck.Result result = EquivalenceCheck.compare(cut,
+                () -> PacketSources.open(cut.settings().traffic()),
+                s -> new BatchedChainExecutor(s, TpgBatchExecutor::new, "tpg"));
+            assertTrue(result.equivalent(), () -> "batches of " + batch + ": #" + result.divergingSequence()
+                + "\n  oracle: " + result.oracleRecord() + "\n  engine: " + result.candidateRecord()
+                + "\n  state: " + result.stateDifference());
+        }
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private byte[] udp(final int src, final int dst, final int sport, final int dport)
