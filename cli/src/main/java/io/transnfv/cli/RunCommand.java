@@ -83,7 +83,11 @@ final class RunCommand implements Callable<Integer>
     @Override
     public Integer call() throws IOException
     {
-        final ChainSpec chain = chainOptions.resolve();
+        final ChainSpec resolved = chainOptions.resolve();
+        // DPDK gives each verdict back to its receive descriptor in arrival order: no fragment is held there
+        final ChainSpec chain = dpdkOptions.enabled()
+            ? resolved.withSettings(resolved.settings().withFragments(resolved.settings().fragments().withoutHolding()))
+            : resolved;
         if (warmup < 0)
         {
             throw new ParameterException(spec.commandLine(), "--warmup must be >= 0: " + warmup);

@@ -77,7 +77,9 @@ final class DpdkTestSupport
 
     static ChainSpec natLbTd() throws IOException
     {
-        return new ChainLoader().loadBundled("nat-lb-td");
+        // as the CLI runs a chain on DPDK: verdicts in arrival order, so no fragment is held
+        final ChainSpec chain = new ChainLoader().loadBundled("nat-lb-td");
+        return chain.withSettings(chain.settings().withFragments(chain.settings().fragments().withoutHolding()));
     }
 
     /** The engine as the CLI builds it by default: the TPG executor. */
