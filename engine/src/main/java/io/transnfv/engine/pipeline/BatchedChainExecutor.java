@@ -77,8 +77,9 @@ import java.util.function.IntFunction;
  * as it starts, on the starting worker, in serial order against the committed state (the
  * tracker's tables are its own, and fragments are few), then re-orders its slots as the oracle
  * emits them: held fragments leave the batch, fragments a first fragment lets go join right
- * after it, and fragments a tick timed out come first, dropped. The entry VNF's transactions
- * are then declared again. See {@code docs/design/fragments.md}.
+ * after it, and held fragments that waited longer than the timeout join, dropped, before the
+ * first packet that finds them due. The entry VNF's transactions are then declared again. See
+ * {@code docs/design/fragments.md}.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {

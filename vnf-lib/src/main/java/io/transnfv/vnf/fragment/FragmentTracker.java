@@ -67,8 +67,11 @@ public final class FragmentTracker implements Vnf
 
     /** Most fragments held for one datagram (the held count's 8 bits). */
     public static final int MAX_HELD_PER_DATAGRAM = 255;
-    /** Most fragments held at once, all datagrams. */
-    public static final int MAX_HELD_LIMIT = 1 << 16;
+    /**
+     * Most fragments that may be held at once, all datagrams: each holding place costs a
+     * packet buffer in the store and a spare slot in each of the engine's batch frames.
+     */
+    public static final int MAX_HELD_LIMIT = 4096;
 
     private static final long FIRST_SEEN = 1L << 32;
     private static final int HELD_SHIFT = 33;
