@@ -250,6 +250,35 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldReportBadFragmentSettingsAndReadGoodOnes()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              fragments: { timeout: 0s, max_held: 5000, hold: 3 }
+            """);
+        assertEquals(3, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:25").message(), "bad fragment timeout");
+        assertContains(at(errors, "6:25").fix(), "positive duration");
+        assertContains(at(errors, "6:39").message(), "bad fragments max_held 5000");
+        assertContains(at(errors, "6:39").fix(), "[0, 4096]", "0 = hold none");
+        assertContains(at(errors, "6:45").message(), "'hold'");
+
+        final io.transnfv.engine.chain.ChainSpec chain = loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              fragments: { timeout: 250ms, max_held: 8 }
+            """, "chain.yaml");
+        assertEquals(new io.transnfv.engine.chain.FragmentSettings(250_000_000L, 8), chain.settings().fragments());
+    }
+
+    @Test
     void shouldReportEdgesToAndFromUnknownVnfs()
     {
         final List<ChainError> errors = errors("""
