@@ -50,6 +50,11 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * sweep removed it behave exactly as after the sweep. Ports owned by an idle endpoint are
  * still taken for <em>other</em> endpoints until the sweep frees them (the port table
  * cannot see the owner's last-seen time); inbound packets do not refresh a mapping.
+ *
+ * <p><b>IPv6.</b> The NAT translates IPv4 only. What it does with IPv6 packets is parameter
+ * {@code ipv6}: {@code pass} (the default) forwards them unchanged, as a dual-stack network
+ * routes IPv6 without translation; {@code drop} drops them with reason {@code ipv6}, for an
+ * IPv4-only outside. Either way they touch no state and are counted in {@code ipv6}.
  */
 public final class Nat implements Vnf
 {
@@ -62,6 +67,7 @@ public final class Nat implements Vnf
     private static final int KIND_CLOSE = 3;
     private static final int KIND_INBOUND = 4;
     private static final int KIND_INBOUND_OUTSIDE_POOL = 5;
+    private static final int KIND_IPV6 = 6;
     private static final int KIND_SLOT = 0;
 
     private static final long FREE = -1L;
@@ -75,6 +81,7 @@ public final class Nat implements Vnf
     private final int candidateCount;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
+    private final boolean dropIpv6;
 
     private final StateFunction refresh = this::refresh;
     private final ChooseFunction releaseIfNotLive = this::releaseIfNotLive;
@@ -94,12 +101,14 @@ public final class Nat implements Vnf
     private int packetsTable;
     private int poolExhaustedReason;
     private int noMappingReason;
+    private int ipv6Reason;
     private VnfCounter outbound;
     private VnfCounter inbound;
     private VnfCounter passthrough;
     private VnfCounter poolExhausted;
     private VnfCounter noMapping;
     private VnfCounter expired;
+    private VnfCounter ipv6;
 
     /**
      * @param internalNet      sources inside it are translated.
@@ -109,6 +118,7 @@ public final class Nat implements Vnf
      * @param probes           candidate ports per allocation (the whole pool if larger).
      * @param idleTimeoutNs    a mapping idle longer than this expires.
      * @param expiryIntervalNs period of the expiry sweep.
+     * @param dropIpv6         whether IPv6 packets are dropped (reason ipv6) rather than passed.
      */
     public Nat(
         final Cidr internalNet,
@@ -117,7 +127,8 @@ public final class Nat implements Vnf
         final int poolSize,
         final int probes,
         final long idleTimeoutNs,
-        final long expiryIntervalNs)
+        final long expiryIntervalNs,
+        final boolean dropIpv6)
     {
         if (portBase < 1 || poolSize < 1 || portBase + poolSize - 1 > 65535 || probes < 1)
         {
@@ -130,6 +141,7 @@ public final class Nat implements Vnf
         this.candidateCount = Math.min(probes, poolSize);
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+        this.dropIpv6 = dropIpv6;
     }
 
     @Override
@@ -143,12 +155,14 @@ public final class Nat implements Vnf
             "0 -> packets translated"));
         poolExhaustedReason = setup.dropReason("pool-exhausted");
         noMappingReason = setup.dropReason("no-mapping");
+        ipv6Reason = setup.dropReason("ipv6");
         outbound = setup.counter("outbound");
         inbound = setup.counter("inbound");
         passthrough = setup.counter("passthrough");
         poolExhausted = setup.counter("pool-exhausted");
         noMapping = setup.counter("no-mapping");
         expired = setup.counter("expired");
+        ipv6 = setup.counter("ipv6");
         setup.expiryIntervalNs(expiryIntervalNs);
     }
 
@@ -158,7 +172,7 @@ public final class Nat implements Vnf
         final int protocol = packet.ipProtocol();
         if (!packet.isIpv4WithPorts())
         {
-            txn.scratch(KIND_SLOT, KIND_PASS);
+            txn.scratch(KIND_SLOT, packet.isIpv6() && packet.isValid() ? KIND_IPV6 : KIND_PASS);
             return;
         }
         final int src = packet.srcIpv4();
@@ -272,6 +286,13 @@ public final class Nat implements Vnf
                 break;
             case KIND_INBOUND_OUTSIDE_POOL:
                 dropNoMapping(actions);
+                break;
+            case KIND_IPV6:
+                ipv6.increment();
+                if (dropIpv6)
+                {
+                    actions.drop(ipv6Reason);
+                }
                 break;
             default:
                 passthrough.increment();
