@@ -20,7 +20,10 @@ package io.transnfv.vnf.packet;
  * error, so its source is usually the error's destination: {@link #biflow()} does not care.
  *
  * <p>Reads through the flyweight's bounds-checked accessors, never past the outer datagram,
- * and does not allocate. Not thread-safe: one per worker thread, like the flyweight.
+ * and does not allocate. {@link #setSrcIpv4(PacketFlyweight, int, int)} and
+ * {@link #setDstIpv4(PacketFlyweight, int, int)} rewrite a quoted IPv4 endpoint for a
+ * translator, keeping the quoted IP header checksum, a quoted TCP/UDP checksum and the ICMP
+ * checksum right. Not thread-safe: one per worker thread, like the flyweight.
  */
 public final class IcmpErrorQuote
 {
@@ -34,6 +37,9 @@ public final class IcmpErrorQuote
     private long dstLow;
     private int srcPort;
     private int dstPort;
+    private int quoteOffset;
+    private int quotedL4Offset;
+    private int quoteEnd;
 
     /**
      * Whether a packet is an ICMP/ICMPv6 error by its type alone, without looking at the quote.
@@ -85,6 +91,8 @@ public final class IcmpErrorQuote
             return false;
         }
         ipVersion = 4;
+        quoteOffset = p;
+        quoteEnd = end;
         protocol = packet.getU8(p + 9);
         srcIpv4 = packet.getInt(p + 12);
         dstIpv4 = packet.getInt(p + 16);
@@ -100,6 +108,8 @@ public final class IcmpErrorQuote
             return false;
         }
         ipVersion = 6;
+        quoteOffset = p;
+        quoteEnd = end;
         srcHigh = packet.getLong(p + 8);
         srcLow = packet.getLong(p + 16);
         dstHigh = packet.getLong(p + 24);
@@ -139,6 +149,7 @@ public final class IcmpErrorQuote
 
     private void readPorts(final PacketFlyweight packet, final int q, final int end, final boolean firstFragment)
     {
+        quotedL4Offset = q;
         if (firstFragment && (protocol == PacketFlyweight.PROTO_TCP || protocol == PacketFlyweight.PROTO_UDP) && end - q >= 4)
         {
             srcPort = packet.getU16(q);
@@ -209,6 +220,87 @@ public final class IcmpErrorQuote
     public int dstPort()
     {
         return dstPort;
+    }
+
+    /**
+     * Rewrite the quoted IPv4 source address and port of the error last wrapped, e.g. the
+     * external endpoint of a translated packet back to the internal one.
+     *
+     * @param packet  the packet last passed to {@link #wrap(PacketFlyweight)}, an IPv4 error quoting TCP or UDP ports.
+     * @param address the new address, big-endian.
+     * @param port    the new port.
+     */
+    public void setSrcIpv4(final PacketFlyweight packet, final int address, final int port)
+    {
+        rewrite(packet, quoteOffset + 12, address, quotedL4Offset, port);
+    }
+
+    /**
+     * Rewrite the quoted IPv4 destination address and port of the error last wrapped.
+     *
+     * @param packet  the packet last passed to {@link #wrap(PacketFlyweight)}, an IPv4 error quoting TCP or UDP ports.
+     * @param address the new address, big-endian.
+     * @param port    the new port.
+     */
+    public void setDstIpv4(final PacketFlyweight packet, final int address, final int port)
+    {
+        rewrite(packet, quoteOffset + 16, address, quotedL4Offset + 2, port);
+    }
+
+    private void rewrite(final PacketFlyweight packet, final int addressIndex, final int address, final int portIndex, final int port)
+    {
+        if (ipVersion != 4 || protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP
+            || quoteEnd - quotedL4Offset < 4)
+        {
+            throw new IllegalStateException("the last quote wrapped is not an IPv4 TCP/UDP quote with ports");
+        }
+        final int oldAddress = packet.getInt(addressIndex);
+        final int oldPort = packet.getU16(portIndex);
+        put32(packet, addressIndex, address);
+        put16(packet, portIndex, port);
+        final int headerChecksum = quoteOffset + 10;
+        put16(packet, headerChecksum, Checksums.update32(packet.getU16(headerChecksum), oldAddress, address));
+        final int transportChecksum = quotedL4Offset + Checksums.checksumFieldOffset(protocol);
+        if (quoteEnd - transportChecksum >= 2)
+        {
+            final int old = packet.getU16(transportChecksum);
+            if (protocol == PacketFlyweight.PROTO_TCP || old != 0)
+            {
+                int updated = Checksums.update16(Checksums.update32(old, oldAddress, address), oldPort, port);
+                if (protocol == PacketFlyweight.PROTO_UDP && updated == 0)
+                {
+                    updated = 0xFFFF;
+                }
+                put16(packet, transportChecksum, updated);
+            }
+        }
+        put16(packet, packet.l4Offset() + 2, Checksums.icmpv4(packet));
+    }
+
+    private static void put16(final PacketFlyweight packet, final int index, final int value)
+    {
+        final byte[] array = packet.array();
+        if (array != null)
+        {
+            PacketFlyweight.putU16(array, index, value);
+        }
+        else
+        {
+            packet.memory().putShort(index, (short)value);
+        }
+    }
+
+    private static void put32(final PacketFlyweight packet, final int index, final int value)
+    {
+        final byte[] array = packet.array();
+        if (array != null)
+        {
+            PacketFlyweight.putI32(array, index, value);
+        }
+        else
+        {
+            packet.memory().putInt(index, value);
+        }
     }
 
     /** @return the {@link FlowKeys#biflow(PacketFlyweight)} key of the connection the quoted packet belongs to. */

@@ -93,7 +93,8 @@ public final class Firewall implements Vnf
     private final StateFunction refreshIfLive = this::refreshIfLive;
     private final StateFunction close = (current, ctx) -> 0L;
     private final StateFunction verify = Firewall::verify;
-    private final IcmpErrorQuote quote = new IcmpErrorQuote();
+    /** Pre-processing runs on several worker threads; each reads quotes with its own view. */
+    private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
     private int connectionsTable;
     private int connections6Table;
@@ -215,6 +216,7 @@ public final class Firewall implements Vnf
     /** ICMP errors: rare, so kept off the path of ordinary packets. */
     private void declareErrorSlowPath(final PacketFlyweight packet, final TransactionBuilder txn, final boolean allowed)
     {
+        final IcmpErrorQuote quote = quotes.get();
         if (allowed || !quote.wrap(packet))
         {
             // outbound or allowed by a rule: passes, and an error opens no connection of its own;
