@@ -60,18 +60,56 @@ public final class FlowKeys
      */
     public static long fiveTuple(final PacketFlyweight p)
     {
-        final long ports = ((long)p.srcPort() << 16) | p.dstPort();
-        final long tail = (ports << 8) | (p.ipProtocol() & 0xFF);
         if (p.isIpv6())
         {
-            long h = mix64(SEED_FIVE_TUPLE ^ p.srcIpv6High());
-            h = mix64(h ^ p.srcIpv6Low());
-            h = mix64(h ^ p.dstIpv6High());
-            h = mix64(h ^ p.dstIpv6Low());
-            return mix64(h ^ tail);
+            return fiveTupleIpv6(p.srcIpv6High(), p.srcIpv6Low(), p.srcPort(), p.dstIpv6High(), p.dstIpv6Low(), p.dstPort(),
+                p.ipProtocol());
         }
-        final long addresses = ((long)p.srcIpv4() << 32) | (p.dstIpv4() & 0xFFFF_FFFFL);
+        return fiveTupleIpv4(p.srcIpv4(), p.srcPort(), p.dstIpv4(), p.dstPort(), p.ipProtocol());
+    }
+
+    /**
+     * {@link #fiveTuple(PacketFlyweight)} of an IPv4 packet given by its fields, e.g. those an
+     * ICMP error quotes ({@link IcmpErrorQuote}).
+     *
+     * @param src      source address, big-endian.
+     * @param srcPort  source port, 0 when none.
+     * @param dst      destination address.
+     * @param dstPort  destination port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #fiveTuple(PacketFlyweight)} gives such a packet.
+     */
+    public static long fiveTupleIpv4(final int src, final int srcPort, final int dst, final int dstPort, final int protocol)
+    {
+        final long ports = ((long)srcPort << 16) | dstPort;
+        final long tail = (ports << 8) | (protocol & 0xFF);
+        final long addresses = ((long)src << 32) | (dst & 0xFFFF_FFFFL);
         return mix64(mix64(SEED_FIVE_TUPLE ^ addresses) ^ tail);
+    }
+
+    /**
+     * {@link #fiveTuple(PacketFlyweight)} of an IPv6 packet given by its fields.
+     *
+     * @param srcHigh  upper 64 bits of the source address.
+     * @param srcLow   lower 64 bits.
+     * @param srcPort  source port, 0 when none.
+     * @param dstHigh  upper 64 bits of the destination address.
+     * @param dstLow   lower 64 bits.
+     * @param dstPort  destination port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #fiveTuple(PacketFlyweight)} gives such a packet.
+     */
+    public static long fiveTupleIpv6(
+        final long srcHigh, final long srcLow, final int srcPort, final long dstHigh, final long dstLow, final int dstPort,
+        final int protocol)
+    {
+        final long ports = ((long)srcPort << 16) | dstPort;
+        final long tail = (ports << 8) | (protocol & 0xFF);
+        long h = mix64(SEED_FIVE_TUPLE ^ srcHigh);
+        h = mix64(h ^ srcLow);
+        h = mix64(h ^ dstHigh);
+        h = mix64(h ^ dstLow);
+        return mix64(h ^ tail);
     }
 
     /**

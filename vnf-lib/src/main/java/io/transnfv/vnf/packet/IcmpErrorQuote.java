@@ -303,6 +303,14 @@ public final class IcmpErrorQuote
         }
     }
 
+    /** @return the {@link FlowKeys#fiveTuple(PacketFlyweight)} key of the quoted packet, in its own direction. */
+    public long fiveTuple()
+    {
+        return ipVersion == 6
+            ? FlowKeys.fiveTupleIpv6(srcHigh, srcLow, srcPort, dstHigh, dstLow, dstPort, protocol)
+            : FlowKeys.fiveTupleIpv4(srcIpv4, srcPort, dstIpv4, dstPort, protocol);
+    }
+
     /** @return the {@link FlowKeys#biflow(PacketFlyweight)} key of the connection the quoted packet belongs to. */
     public long biflow()
     {
