@@ -62,7 +62,8 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * A packet whose key collides with another connection's aborts its transaction and is
  * dropped as {@code not-established}: a collision can only refuse a packet, never admit
  * one, and it changes no state. An outbound connection that collides with an older one
- * replaces it, which again can only refuse the older one's packets. IPv4 keeps the single
+ * replaces it, which again can only refuse the older one's packets. The sweep clears the
+ * endpoints of every connection that is not live, closed or idle. IPv4 keeps the single
  * table and its one operation: there the 96 bits an IPv4 tuple carries do not enter the
  * hash in a way a sender can solve for, and an outsider controls at most its own address
  * and port, about 2^48 tuples against a 2^64 key space.
@@ -345,16 +346,21 @@ public final class Firewall implements Vnf
                 expired.increment();
             }
         });
-        state.forEach(connections6Table, (flow, stamp) ->
+        // every IPv6 connection has v6-ports (its protocol is never 0), also one closed by FIN/RST
+        state.forEach(endpoints6Tables[4], (flow, ports) ->
         {
+            final long stamp = state.get(connections6Table, flow);
             if (!PacketClock.live(stamp, nowMs, idleTimeoutMs))
             {
-                state.put(connections6Table, flow, 0L);
+                if (stamp != 0)
+                {
+                    state.put(connections6Table, flow, 0L);
+                    expired.increment();
+                }
                 for (final int table : endpoints6Tables)
                 {
                     state.put(table, flow, 0L);
                 }
-                expired.increment();
             }
         });
     }

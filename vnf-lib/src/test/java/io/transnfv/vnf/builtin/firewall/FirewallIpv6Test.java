@@ -87,6 +87,21 @@ class FirewallIpv6Test
     }
 
     @Test
+    void shouldClearTheEndpointsOfAClosedIpv6ConnectionAtTheNextSweep()
+    {
+        final Map<String, Object> params = Map.of("internal_net", List.of("2001:db8:1::/48"), "expiry_interval", "1s");
+        final VnfHarness fw = VnfHarness.of(new FirewallFactory(), params);
+        fw.offer(outbound(TCP_SYN), S);
+        fw.offer(outbound(TCP_RST), S + 1);
+        assertEquals(0, fw.size("connections-v6"));
+        assertEquals(1, fw.size("v6-ports"), "closed, its endpoints wait for the sweep");
+        fw.advanceTo(3 * S);
+        assertEquals(0, fw.size("v6-ports"));
+        assertEquals(0, fw.size("v6-a-high") + fw.size("v6-a-low") + fw.size("v6-b-high") + fw.size("v6-b-low"));
+        assertEquals(0, fw.counter("expired").get(), "a closed connection does not count as expired");
+    }
+
+    @Test
     void shouldApplyIpv6RulesToIpv6PacketsAndIpv4RulesToIpv4Packets()
     {
         final Map<String, Object> params = Map.of("internal_net", List.of("10.0.0.0/8", "2001:db8:1::/48"), "rules", List.of(
