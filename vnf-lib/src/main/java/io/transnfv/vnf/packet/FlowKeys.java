@@ -63,18 +63,56 @@ public final class FlowKeys
      */
     public static long fiveTuple(final PacketFlyweight p)
     {
-        final long ports = ((long)p.srcPort() << 16) | p.dstPort();
-        final long tail = (ports << 8) | (p.ipProtocol() & 0xFF);
         if (p.isIpv6())
         {
-            long h = mix64(SEED_FIVE_TUPLE ^ p.srcIpv6High());
-            h = mix64(h ^ p.srcIpv6Low());
-            h = mix64(h ^ p.dstIpv6High());
-            h = mix64(h ^ p.dstIpv6Low());
-            return mix64(h ^ tail);
+            return fiveTupleIpv6(p.srcIpv6High(), p.srcIpv6Low(), p.srcPort(), p.dstIpv6High(), p.dstIpv6Low(), p.dstPort(),
+                p.ipProtocol());
         }
-        final long addresses = ((long)p.srcIpv4() << 32) | (p.dstIpv4() & 0xFFFF_FFFFL);
+        return fiveTupleIpv4(p.srcIpv4(), p.srcPort(), p.dstIpv4(), p.dstPort(), p.ipProtocol());
+    }
+
+    /**
+     * {@link #fiveTuple(PacketFlyweight)} of an IPv4 packet given by its fields, e.g. those an
+     * ICMP error quotes ({@link IcmpErrorQuote}).
+     *
+     * @param src      source address, big-endian.
+     * @param srcPort  source port, 0 when none.
+     * @param dst      destination address.
+     * @param dstPort  destination port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #fiveTuple(PacketFlyweight)} gives such a packet.
+     */
+    public static long fiveTupleIpv4(final int src, final int srcPort, final int dst, final int dstPort, final int protocol)
+    {
+        final long ports = ((long)srcPort << 16) | dstPort;
+        final long tail = (ports << 8) | (protocol & 0xFF);
+        final long addresses = ((long)src << 32) | (dst & 0xFFFF_FFFFL);
         return mix64(mix64(SEED_FIVE_TUPLE ^ addresses) ^ tail);
+    }
+
+    /**
+     * {@link #fiveTuple(PacketFlyweight)} of an IPv6 packet given by its fields.
+     *
+     * @param srcHigh  upper 64 bits of the source address.
+     * @param srcLow   lower 64 bits.
+     * @param srcPort  source port, 0 when none.
+     * @param dstHigh  upper 64 bits of the destination address.
+     * @param dstLow   lower 64 bits.
+     * @param dstPort  destination port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #fiveTuple(PacketFlyweight)} gives such a packet.
+     */
+    public static long fiveTupleIpv6(
+        final long srcHigh, final long srcLow, final int srcPort, final long dstHigh, final long dstLow, final int dstPort,
+        final int protocol)
+    {
+        final long ports = ((long)srcPort << 16) | dstPort;
+        final long tail = (ports << 8) | (protocol & 0xFF);
+        long h = mix64(SEED_FIVE_TUPLE ^ srcHigh);
+        h = mix64(h ^ srcLow);
+        h = mix64(h ^ dstHigh);
+        h = mix64(h ^ dstLow);
+        return mix64(h ^ tail);
     }
 
     /**
@@ -88,35 +126,84 @@ public final class FlowKeys
         final int protocol = p.ipProtocol() & 0xFF;
         if (p.isIpv6())
         {
-            final long sh = p.srcIpv6High();
-            final long sl = p.srcIpv6Low();
-            final long dh = p.dstIpv6High();
-            final long dl = p.dstIpv6Low();
-            final int sp = p.srcPort();
-            final int dp = p.dstPort();
-            int order = Long.compareUnsigned(sh, dh);
-            if (order == 0)
-            {
-                order = Long.compareUnsigned(sl, dl);
-            }
-            if (order == 0)
-            {
-                order = Integer.compare(sp, dp);
-            }
-            long h = SEED_BIFLOW;
-            if (order <= 0)
-            {
-                h = mix64(mix64(mix64(mix64(h ^ sh) ^ sl) ^ dh) ^ dl);
-                return mix64(h ^ (((long)sp << 24) | ((long)dp << 8) | protocol));
-            }
-            h = mix64(mix64(mix64(mix64(h ^ dh) ^ dl) ^ sh) ^ sl);
-            return mix64(h ^ (((long)dp << 24) | ((long)sp << 8) | protocol));
+            return biflowIpv6(p.srcIpv6High(), p.srcIpv6Low(), p.srcPort(), p.dstIpv6High(), p.dstIpv6Low(), p.dstPort(), protocol);
         }
-        final long a = ((p.srcIpv4() & 0xFFFF_FFFFL) << 16) | p.srcPort();
-        final long b = ((p.dstIpv4() & 0xFFFF_FFFFL) << 16) | p.dstPort();
-        final long low = Math.min(a, b);
-        final long high = Math.max(a, b);
-        return mix64(mix64(mix64(SEED_BIFLOW ^ low) ^ high) ^ protocol);
+        return biflowIpv4(p.srcIpv4(), p.srcPort(), p.dstIpv4(), p.dstPort(), protocol);
+    }
+
+    /**
+     * {@link #biflow(PacketFlyweight)} of an IPv4 connection given by its fields, e.g. those
+     * an ICMP error quotes ({@link IcmpErrorQuote}); the endpoints may come in either order.
+     *
+     * @param a        one endpoint's address, big-endian.
+     * @param aPort    its port, 0 when none.
+     * @param b        the other endpoint's address.
+     * @param bPort    its port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #biflow(PacketFlyweight)} gives a packet of the connection.
+     */
+    public static long biflowIpv4(final int a, final int aPort, final int b, final int bPort, final int protocol)
+    {
+        final long x = ((a & 0xFFFF_FFFFL) << 16) | aPort;
+        final long y = ((b & 0xFFFF_FFFFL) << 16) | bPort;
+        final long low = Math.min(x, y);
+        final long high = Math.max(x, y);
+        return mix64(mix64(mix64(SEED_BIFLOW ^ low) ^ high) ^ (protocol & 0xFF));
+    }
+
+    /**
+     * {@link #biflow(PacketFlyweight)} of an IPv6 connection given by its fields; the
+     * endpoints may come in either order.
+     *
+     * @param ah       upper 64 bits of one endpoint's address.
+     * @param al       lower 64 bits.
+     * @param aPort    its port, 0 when none.
+     * @param bh       upper 64 bits of the other endpoint's address.
+     * @param bl       lower 64 bits.
+     * @param bPort    its port.
+     * @param protocol IP protocol number.
+     * @return the same key {@link #biflow(PacketFlyweight)} gives a packet of the connection.
+     */
+    public static long biflowIpv6(
+        final long ah, final long al, final int aPort, final long bh, final long bl, final int bPort, final int protocol)
+    {
+        final int proto = protocol & 0xFF;
+        long h = SEED_BIFLOW;
+        if (ipv6EndpointOrder(ah, al, aPort, bh, bl, bPort) <= 0)
+        {
+            h = mix64(mix64(mix64(mix64(h ^ ah) ^ al) ^ bh) ^ bl);
+            return mix64(h ^ (((long)aPort << 24) | ((long)bPort << 8) | proto));
+        }
+        h = mix64(mix64(mix64(mix64(h ^ bh) ^ bl) ^ ah) ^ al);
+        return mix64(h ^ (((long)bPort << 24) | ((long)aPort << 8) | proto));
+    }
+
+    /**
+     * The order {@link #biflowIpv6} puts two IPv6 endpoints in: by address, unsigned, then
+     * by port. A VNF that stores a connection's exact endpoints beside its bi-flow key stores
+     * them in this order, so both directions compare equal.
+     *
+     * @param ah    upper 64 bits of endpoint a's address.
+     * @param al    lower 64 bits.
+     * @param aPort a's port.
+     * @param bh    upper 64 bits of endpoint b's address.
+     * @param bl    lower 64 bits.
+     * @param bPort b's port.
+     * @return negative, zero or positive as a sorts before, with or after b.
+     */
+    public static int ipv6EndpointOrder(
+        final long ah, final long al, final int aPort, final long bh, final long bl, final int bPort)
+    {
+        int order = Long.compareUnsigned(ah, bh);
+        if (order == 0)
+        {
+            order = Long.compareUnsigned(al, bl);
+        }
+        if (order == 0)
+        {
+            order = Integer.compare(aPort, bPort);
+        }
+        return order;
     }
 
     /**

@@ -789,6 +789,16 @@ public final class PacketFlyweight
         return isValid() && ipVersion == 4 && hasPorts && (ipProtocol == PROTO_TCP || ipProtocol == PROTO_UDP);
     }
 
+    /**
+     * @return true for a well-formed IPv6 TCP or UDP packet whose ports are known (its own or
+     *         recovered): the IPv6
+     *         counterpart of {@link #isIpv4WithPorts()}.
+     */
+    public boolean isIpv6WithPorts()
+    {
+        return isValid() && ipVersion == 6 && hasPorts && (ipProtocol == PROTO_TCP || ipProtocol == PROTO_UDP);
+    }
+
     /** @return TCP/UDP source port (recovered for a non-first fragment), 0 when {@link #hasPorts()} is false. */
     public int srcPort()
     {
@@ -881,6 +891,38 @@ public final class PacketFlyweight
     public boolean setDstIpv4(final int address)
     {
         return setIpv4Address(l3Offset + 16, address);
+    }
+
+    /**
+     * Rewrite the IPv6 destination address, updating the TCP/UDP checksum, whose
+     * pseudo-header covers it (IPv6 has no header checksum).
+     *
+     * @param high upper 64 bits of the new address.
+     * @param low  lower 64 bits.
+     * @return false, changing nothing, if the packet is not a valid IPv6 packet.
+     */
+    public boolean setDstIpv6(final long high, final long low)
+    {
+        if (ipVersion != 6 || !isValid())
+        {
+            return false;
+        }
+        final int index = l3Offset + 24;
+        setIpv6Word(index, (int)(high >>> 32));
+        setIpv6Word(index + 4, (int)high);
+        setIpv6Word(index + 8, (int)(low >>> 32));
+        setIpv6Word(index + 12, (int)low);
+        return true;
+    }
+
+    private void setIpv6Word(final int index, final int value)
+    {
+        final int old = get32(index);
+        put32(index, value);
+        if (checksumOffset >= 0)
+        {
+            updateL4Checksum32(old, value);
+        }
     }
 
     /**

@@ -2,19 +2,27 @@ package io.transnfv.vnf.builtin.firewall;
 
 import io.transnfv.vnf.api.VnfConfigException;
 import io.transnfv.vnf.packet.Cidr;
+import io.transnfv.vnf.packet.Ipv6Cidr;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.List;
 
 /**
- * An ordered, first-match access list over IPv4 packets, parsed once at setup from rules of
- * the form {@value #FORM}, kept in flat arrays and matched per packet without allocating.
- * Immutable; any thread may call {@link #match(PacketFlyweight)}.
+ * An ordered, first-match access list over IPv4 and IPv6 packets, parsed once at setup from
+ * rules of the form {@value #FORM}, kept in flat arrays and matched per packet without
+ * allocating. Immutable; any thread may call {@link #match(PacketFlyweight)}.
+ *
+ * <p>A rule's prefixes decide which family it applies to: IPv4 prefixes
+ * ({@code 10.0.0.0/8}) match only IPv4 packets, IPv6 prefixes ({@code 2001:db8::/32}) only
+ * IPv6 packets, and a rule whose prefixes are both {@code any} matches both. A rule that
+ * mixes the families is refused. A rule of the other family is kept in the arrays with a
+ * mask of 0 against a network of 1, which no address matches, so each family's loop tests
+ * the same conditions as before IPv6 rules existed.
  */
 public final class Acl
 {
     /** The form of one rule, for error messages and docs. */
-    public static final String FORM = "allow|deny <tcp|udp|icmp|any> <src cidr|any> <dst cidr|any> [<dst port|lo-hi|any>]";
+    public static final String FORM = "allow|deny <tcp|udp|icmp|icmpv6|any> <src cidr|any> <dst cidr|any> [<dst port|lo-hi|any>]";
     /** {@link #match} result when no rule matched. */
     public static final int NO_MATCH = -1;
     /** Action code: let the packet through. */
@@ -33,6 +41,14 @@ public final class Acl
     private final int[] portLow;
     private final int[] portHigh;
     private final boolean[] anyPort;
+    private final long[] srcHighNetwork;
+    private final long[] srcHighMask;
+    private final long[] srcLowNetwork;
+    private final long[] srcLowMask;
+    private final long[] dstHighNetwork;
+    private final long[] dstHighMask;
+    private final long[] dstLowNetwork;
+    private final long[] dstLowMask;
 
     private Acl(final int n)
     {
@@ -45,6 +61,14 @@ public final class Acl
         portLow = new int[n];
         portHigh = new int[n];
         anyPort = new boolean[n];
+        srcHighNetwork = new long[n];
+        srcHighMask = new long[n];
+        srcLowNetwork = new long[n];
+        srcLowMask = new long[n];
+        dstHighNetwork = new long[n];
+        dstHighMask = new long[n];
+        dstLowNetwork = new long[n];
+        dstLowMask = new long[n];
     }
 
     /**
@@ -70,11 +94,15 @@ public final class Acl
     }
 
     /**
-     * @param packet a valid IPv4 packet.
+     * @param packet a valid IPv4 or IPv6 packet.
      * @return {@link #ALLOW} or {@link #DENY} of the first matching rule, or {@link #NO_MATCH}.
      */
     public int match(final PacketFlyweight packet)
     {
+        if (packet.isIpv6())
+        {
+            return matchIpv6(packet);
+        }
         final int proto = packet.ipProtocol();
         final int src = packet.srcIpv4();
         final int dst = packet.dstIpv4();
@@ -84,6 +112,29 @@ public final class Acl
             if ((protocol[i] == ANY_PROTOCOL || protocol[i] == proto)
                 && (src & srcMask[i]) == srcNetwork[i]
                 && (dst & dstMask[i]) == dstNetwork[i]
+                && (anyPort[i] || (packet.hasPorts() && packet.dstPort() >= portLow[i] && packet.dstPort() <= portHigh[i])))
+            {
+                return action[i];
+            }
+        }
+        return NO_MATCH;
+    }
+
+    private int matchIpv6(final PacketFlyweight packet)
+    {
+        final int proto = packet.ipProtocol();
+        final long srcHigh = packet.srcIpv6High();
+        final long srcLow = packet.srcIpv6Low();
+        final long dstHigh = packet.dstIpv6High();
+        final long dstLow = packet.dstIpv6Low();
+        final int n = action.length;
+        for (int i = 0; i < n; i++)
+        {
+            if ((protocol[i] == ANY_PROTOCOL || protocol[i] == proto)
+                && (srcHigh & srcHighMask[i]) == srcHighNetwork[i]
+                && (srcLow & srcLowMask[i]) == srcLowNetwork[i]
+                && (dstHigh & dstHighMask[i]) == dstHighNetwork[i]
+                && (dstLow & dstLowMask[i]) == dstLowNetwork[i]
                 && (anyPort[i] || (packet.hasPorts() && packet.dstPort() >= portLow[i] && packet.dstPort() <= portHigh[i])))
             {
                 return action[i];
@@ -110,15 +161,53 @@ public final class Acl
             case "tcp" -> PacketFlyweight.PROTO_TCP;
             case "udp" -> PacketFlyweight.PROTO_UDP;
             case "icmp" -> PacketFlyweight.PROTO_ICMP;
+            case "icmpv6" -> PacketFlyweight.PROTO_ICMPV6;
             case "any" -> ANY_PROTOCOL;
-            default -> throw bad(param, i, rule, "protocol '" + t[1] + "' is not tcp, udp, icmp or any");
+            default -> throw bad(param, i, rule, "protocol '" + t[1] + "' is not tcp, udp, icmp, icmpv6 or any");
         };
-        final Cidr src = prefix(param, i, rule, t[2], "source");
-        srcNetwork[i] = src.network();
-        srcMask[i] = src.mask();
-        final Cidr dst = prefix(param, i, rule, t[3], "destination");
-        dstNetwork[i] = dst.network();
-        dstMask[i] = dst.mask();
+        final boolean srcIpv6 = Ipv6Cidr.isIpv6(t[2]);
+        final boolean dstIpv6 = Ipv6Cidr.isIpv6(t[3]);
+        final boolean srcAny = t[2].equals("any");
+        final boolean dstAny = t[3].equals("any");
+        if (!srcAny && !dstAny && srcIpv6 != dstIpv6)
+        {
+            throw bad(param, i, rule, "source " + t[2] + " and destination " + t[3]
+                + " are of different IP versions; write two rules, one per version, or use any");
+        }
+        final boolean ipv6Only = srcIpv6 || dstIpv6;
+        final boolean ipv4Only = !ipv6Only && !(srcAny && dstAny);
+        if (protocol[i] == PacketFlyweight.PROTO_ICMP && ipv6Only || protocol[i] == PacketFlyweight.PROTO_ICMPV6 && ipv4Only)
+        {
+            throw bad(param, i, rule, "protocol " + t[1] + " never occurs with " + (ipv6Only ? "IPv6" : "IPv4")
+                + " addresses; write " + (ipv6Only ? "icmpv6" : "icmp"));
+        }
+        if (ipv6Only)
+        {
+            // an IPv6 rule: no IPv4 address matches network 1 under mask 0
+            srcNetwork[i] = 1;
+            dstNetwork[i] = 1;
+            final Ipv6Cidr src = prefix6(param, i, rule, t[2], "source");
+            srcHighNetwork[i] = src.networkHigh();
+            srcHighMask[i] = src.maskHigh();
+            srcLowNetwork[i] = src.networkLow();
+            srcLowMask[i] = src.maskLow();
+            final Ipv6Cidr dst = prefix6(param, i, rule, t[3], "destination");
+            dstHighNetwork[i] = dst.networkHigh();
+            dstHighMask[i] = dst.maskHigh();
+            dstLowNetwork[i] = dst.networkLow();
+            dstLowMask[i] = dst.maskLow();
+        }
+        else
+        {
+            final Cidr src = prefix(param, i, rule, t[2], "source");
+            srcNetwork[i] = src.network();
+            srcMask[i] = src.mask();
+            final Cidr dst = prefix(param, i, rule, t[3], "destination");
+            dstNetwork[i] = dst.network();
+            dstMask[i] = dst.mask();
+            // an IPv4 rule: no IPv6 address matches network 1 under mask 0
+            srcHighNetwork[i] = ipv4Only ? 1L : 0L;
+        }
         anyPort[i] = t.length == 4 || t[4].equals("any");
         if (!anyPort[i])
         {
@@ -146,6 +235,22 @@ public final class Acl
         try
         {
             return Cidr.parse(text);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw bad(param, i, rule, what + " '" + text + "': " + e.getMessage());
+        }
+    }
+
+    private static Ipv6Cidr prefix6(final String param, final int i, final String rule, final String text, final String what)
+    {
+        if (text.equals("any"))
+        {
+            return Ipv6Cidr.of(0L, 0L, 0);
+        }
+        try
+        {
+            return Ipv6Cidr.parse(text);
         }
         catch (final IllegalArgumentException e)
         {

@@ -15,13 +15,23 @@ import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
 import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.Ipv6Cidr;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 /**
  * Layer-4 load balancer: each new connection goes to the least-loaded of its candidate
  * servers (power of d choices; ties to the lowest server index), and every later packet of
- * the connection to the same server. Backend i has address {@code server_net + i + 1}; the
- * destination address is rewritten to it and the packet tagged {@code server = i}.
+ * the connection to the same server. IPv4 and IPv6 flows share the servers and their load.
+ * Backend i has address {@code server_net + i + 1} for IPv4 and {@code server_net_v6 + i + 1}
+ * for IPv6; the destination address is rewritten to the one of the packet's family and the
+ * packet tagged {@code server = i}. A {@code vip} of one family balances only that family's
+ * packets to it; {@code any} balances every TCP/UDP packet of both.
+ *
+ * <p>IPv6 flows are keyed by the same 64-bit 5-tuple hash as IPv4 ones. A collision makes
+ * two flows share one entry: a packet of one may follow the other's server, and a FIN of one
+ * ends the other's entry. Someone who solves for a colliding tuple must know the victim's
+ * exact 5-tuple, and with it could send that FIN with the victim's own tuple: a collision
+ * gives no power that spoofing does not, so the load balancer does not store the tuple.
  *
  * <p>Tables (F = FlowKeys.fiveTuple):
  * <pre>
@@ -67,8 +77,13 @@ public final class LoadBalancer implements Vnf
 
     private final int servers;
     private final int firstServerAddress;
+    private final long serverNetwork6High;
+    private final long serverNetwork6Low;
     private final boolean anyVip;
+    private final boolean ipv6Vip;
     private final int vip;
+    private final long vip6High;
+    private final long vip6Low;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
     private final CandidateSampler sampler;
@@ -105,20 +120,24 @@ public final class LoadBalancer implements Vnf
     /**
      * @param servers          number of backends, 1 to {@value #MAX_SERVERS}.
      * @param serverNetwork    network address of the backends' prefix; backend i is +i+1.
+     * @param serverNetwork6   the backends' IPv6 prefix; backend i is its network address +i+1.
      * @param candidates       d, candidates per connection; 0 = all when servers &lt;= 16, else 5.
      * @param candidateSkew    Zipf exponent of the candidates over server indices, 0 for uniform.
      * @param anyVip           whether every TCP/UDP packet is balanced.
-     * @param vip              otherwise, the only destination address balanced.
+     * @param vip              otherwise, the only destination address balanced, when IPv4; else null.
+     * @param vip6             or, when IPv6, that address; else null.
      * @param idleTimeoutNs    a connection idle longer than this expires.
      * @param expiryIntervalNs period of the expiry sweep.
      */
     public LoadBalancer(
         final int servers,
         final int serverNetwork,
+        final Ipv6Cidr serverNetwork6,
         final int candidates,
         final double candidateSkew,
         final boolean anyVip,
-        final int vip,
+        final Integer vip,
+        final long[] vip6,
         final long idleTimeoutNs,
         final long expiryIntervalNs)
     {
@@ -128,8 +147,13 @@ public final class LoadBalancer implements Vnf
         }
         this.servers = servers;
         this.firstServerAddress = serverNetwork + 1;
+        this.serverNetwork6High = serverNetwork6.networkHigh();
+        this.serverNetwork6Low = serverNetwork6.networkLow();
         this.anyVip = anyVip;
-        this.vip = vip;
+        this.ipv6Vip = !anyVip && vip6 != null;
+        this.vip = vip == null ? 0 : vip;
+        this.vip6High = vip6 == null ? 0L : vip6[0];
+        this.vip6Low = vip6 == null ? 0L : vip6[1];
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
         final int d = candidates == 0 ? (servers <= 16 ? servers : 5) : candidates;
@@ -166,7 +190,7 @@ public final class LoadBalancer implements Vnf
     public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
     {
         final int protocol = packet.ipProtocol();
-        if (!packet.isIpv4WithPorts() || (!anyVip && packet.dstIpv4() != vip))
+        if (!packet.isIpv4WithPorts() ? !balancesIpv6SlowPath(packet) : !anyVip && (ipv6Vip || packet.dstIpv4() != vip))
         {
             txn.scratch(KIND_SLOT, KIND_PASS);
             return;
@@ -209,6 +233,12 @@ public final class LoadBalancer implements Vnf
         }
     }
 
+    private boolean balancesIpv6SlowPath(final PacketFlyweight packet)
+    {
+        return packet.isIpv6WithPorts()
+            && (anyVip || ipv6Vip && packet.dstIpv6High() == vip6High && packet.dstIpv6Low() == vip6Low);
+    }
+
     private static void declareCandidates(final TransactionBuilder txn, final int[] candidates, final int d)
     {
         for (int i = 0; i < d; i++)
@@ -249,7 +279,14 @@ public final class LoadBalancer implements Vnf
             final long flow = FlowKeys.fiveTuple(packet);
             server = sampler.candidate(flow, (int)Math.floorMod(FlowKeys.mix64(flow ^ UNTRACKED_SALT), (long)sampler.count()));
         }
-        packet.setDstIpv4(firstServerAddress + server);
+        if (packet.isIpv6())
+        {
+            packet.setDstIpv6(serverNetwork6High, serverNetwork6Low + server + 1);
+        }
+        else
+        {
+            packet.setDstIpv4(firstServerAddress + server);
+        }
         actions.tag(serverTag, server);
     }
 

@@ -14,6 +14,7 @@ import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
 import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.IcmpErrorQuote;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 /**
@@ -32,26 +33,48 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *  4 RMW host-bytes[H]      +length
  * </pre>
  * "live" is op 0's value before: a flow idle longer than the timeout starts afresh.
+ *
+ * <p>IPv4 and IPv6 are counted alike. An ICMP or ICMPv6 error is counted as a packet of its
+ * own flow and is also matched to the flow of the packet it quotes ({@link IcmpErrorQuote},
+ * Q = that packet's 5-tuple key, in the quoted packet's direction, so an error about either
+ * direction of a connection goes to that direction's flow). Table {@code flow-errors}
+ * (PER_FLOW, FLOW → window start ms &lt;&lt; 20 | errors) counts the errors about each live flow:
+ * <pre>
+ *  5 READ flow-last-seen[Q]
+ *  6 RMW  flow-errors[Q]   if op 5 is live: +1 (restarted when the last error is older than idle_timeout)
+ * </pre>
+ * An error about a flow that is not live is counted nowhere but as itself. An entry whose
+ * last error is older than {@code idle_timeout} ends, at the sweep or at the next error.
  */
 public final class FlowMonitor implements Vnf
 {
+    /** The operation that counts an ICMP error against the flow it quotes. */
+    private static final int ERROR_OP = 6;
+    private static final int ERROR_COUNT_BITS = 20;
+    private static final long ERROR_COUNT_MASK = (1L << ERROR_COUNT_BITS) - 1;
+
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
     private final StateFunction touch = (current, ctx) -> PacketClock.stamp(ctx.timestampNs());
     private final StateFunction clear = (current, ctx) -> 0L;
     private final StateFunction addToFlow = this::addToFlow;
     private final StateFunction add = (current, ctx) -> current + ctx.operand();
+    private final StateFunction countError = this::countError;
+    /** Pre-processing runs on several worker threads; each reads quotes with its own view. */
+    private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
     private int flowPacketsTable;
     private int flowBytesTable;
     private int flowLastSeenTable;
     private int hostPacketsTable;
     private int hostBytesTable;
+    private int flowErrorsTable;
     private VnfCounter packets;
     private VnfCounter bytes;
     private VnfCounter flowsStarted;
     private VnfCounter flowsClosed;
     private VnfCounter flowsExpired;
+    private VnfCounter errorsMatched;
 
     /**
      * @param idleTimeoutNs    a flow idle longer than this ends.
@@ -76,11 +99,14 @@ public final class FlowMonitor implements Vnf
             "source host -> packets"));
         hostBytesTable = setup.table(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
             "source host -> frame bytes"));
+        flowErrorsTable = setup.table(new TableSpec("flow-errors", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
+            "5-tuple -> last ICMP error ms << 20 | errors about the flow"));
         packets = setup.counter("packets");
         bytes = setup.counter("bytes");
         flowsStarted = setup.counter("flows-started");
         flowsClosed = setup.counter("flows-closed");
         flowsExpired = setup.counter("flows-expired");
+        errorsMatched = setup.counter("errors-matched");
         setup.expiryIntervalNs(expiryIntervalNs);
     }
 
@@ -108,6 +134,21 @@ public final class FlowMonitor implements Vnf
         }
         txn.readModify(hostPacketsTable, host, add, 1L);
         txn.readModify(hostBytesTable, host, add, length);
+        if (packet.icmpType() != 0 && IcmpErrorQuote.isError(packet))
+        {
+            declareErrorSlowPath(packet, txn);
+        }
+    }
+
+    private void declareErrorSlowPath(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        final IcmpErrorQuote quote = quotes.get();
+        if (quote.wrap(packet))
+        {
+            final long quoted = quote.fiveTuple();
+            txn.read(flowLastSeenTable, quoted);
+            txn.readModify(flowErrorsTable, quoted, countError, 0L);
+        }
     }
 
     @Override
@@ -119,6 +160,10 @@ public final class FlowMonitor implements Vnf
         }
         packets.increment();
         bytes.add(packet.frameLength());
+        if (result.operationCount() > ERROR_OP && result.after(ERROR_OP) != result.before(ERROR_OP))
+        {
+            errorsMatched.increment();
+        }
         final boolean wasLive = PacketClock.live(result.before(0), PacketClock.millis(result.timestampNs()), idleTimeoutMs);
         if (packet.isFin() || packet.isRst())
         {
@@ -147,6 +192,25 @@ public final class FlowMonitor implements Vnf
                 flowsExpired.increment();
             }
         });
+        state.forEach(flowErrorsTable, (flow, errors) ->
+        {
+            if (PacketClock.idle(errors >>> ERROR_COUNT_BITS, nowMs, idleTimeoutMs))
+            {
+                state.put(flowErrorsTable, flow, 0L);
+            }
+        });
+    }
+
+    private long countError(final long current, final FunctionContext ctx)
+    {
+        final long nowMs = PacketClock.millis(ctx.timestampNs());
+        if (!PacketClock.live(ctx.before(ERROR_OP - 1), nowMs, idleTimeoutMs))
+        {
+            return current;
+        }
+        final boolean counting = current != 0 && !PacketClock.idle(current >>> ERROR_COUNT_BITS, nowMs, idleTimeoutMs);
+        final long count = counting ? Math.min((current & ERROR_COUNT_MASK) + 1, ERROR_COUNT_MASK) : 1L;
+        return (nowMs << ERROR_COUNT_BITS) | count;
     }
 
     private long addToFlow(final long current, final FunctionContext ctx)

@@ -16,6 +16,7 @@ import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
 import io.transnfv.vnf.packet.Cidr;
 import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.IcmpErrorQuote;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 /**
@@ -45,11 +46,28 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *                3 RMW packets[0] +1 if op 0 was live
  *  other TCP     0 RMW mappings[E] refresh if live; 1 RMW packets[0] +1 if live
  *  inbound       0 READ ports[dst port]; 1 RMW packets[0] +1 if owned by the same protocol
+ *  ICMP error, inbound   0 READ ports[quoted src port]   (it quotes a packet we translated out)
+ *  ICMP error, outbound  0 READ mappings[quoted dst]     (it quotes a packet we translated in)
  * </pre>
+ *
+ * <p><b>ICMP errors</b> that quote a translated TCP/UDP packet are translated with it, in both
+ * directions, so that path-MTU discovery and unreachables reach the host they are about.
+ * An error sent to {@code external_ip} quoting {@code external_ip:port} whose port is owned
+ * (by the quoted protocol) goes to the owner: outer destination and quoted source become the
+ * internal endpoint; with no owner it is dropped as {@code no-mapping}. An error from an
+ * internal host quoting a packet sent to one of its mapped endpoints leaves with source
+ * {@code external_ip} and the quoted destination rewritten to {@code external_ip:port}; one
+ * about an unmapped endpoint passes as before. Errors read state and change none; the
+ * quoted IP header checksum, a quoted TCP/UDP checksum and the ICMP checksum are kept right.
  * Op 1 of the SYN/UDP transaction makes a packet that finds an idle mapping before the
  * sweep removed it behave exactly as after the sweep. Ports owned by an idle endpoint are
  * still taken for <em>other</em> endpoints until the sweep frees them (the port table
  * cannot see the owner's last-seen time); inbound packets do not refresh a mapping.
+ *
+ * <p><b>IPv6.</b> The NAT translates IPv4 only. What it does with IPv6 packets is parameter
+ * {@code ipv6}: {@code pass} (the default) forwards them unchanged, as a dual-stack network
+ * routes IPv6 without translation; {@code drop} drops them with reason {@code ipv6}, for an
+ * IPv4-only outside. Either way they touch no state and are counted in {@code ipv6}.
  */
 public final class Nat implements Vnf
 {
@@ -62,6 +80,9 @@ public final class Nat implements Vnf
     private static final int KIND_CLOSE = 3;
     private static final int KIND_INBOUND = 4;
     private static final int KIND_INBOUND_OUTSIDE_POOL = 5;
+    private static final int KIND_IPV6 = 6;
+    private static final int KIND_ERROR_INBOUND = 7;
+    private static final int KIND_ERROR_OUTBOUND = 8;
     private static final int KIND_SLOT = 0;
 
     private static final long FREE = -1L;
@@ -75,6 +96,9 @@ public final class Nat implements Vnf
     private final int candidateCount;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
+    private final boolean dropIpv6;
+    /** Pre- and post-processing run on several worker threads; each reads quotes with its own view. */
+    private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
     private final StateFunction refresh = this::refresh;
     private final ChooseFunction releaseIfNotLive = this::releaseIfNotLive;
@@ -94,12 +118,14 @@ public final class Nat implements Vnf
     private int packetsTable;
     private int poolExhaustedReason;
     private int noMappingReason;
+    private int ipv6Reason;
     private VnfCounter outbound;
     private VnfCounter inbound;
     private VnfCounter passthrough;
     private VnfCounter poolExhausted;
     private VnfCounter noMapping;
     private VnfCounter expired;
+    private VnfCounter ipv6;
 
     /**
      * @param internalNet      sources inside it are translated.
@@ -109,6 +135,7 @@ public final class Nat implements Vnf
      * @param probes           candidate ports per allocation (the whole pool if larger).
      * @param idleTimeoutNs    a mapping idle longer than this expires.
      * @param expiryIntervalNs period of the expiry sweep.
+     * @param dropIpv6         whether IPv6 packets are dropped (reason ipv6) rather than passed.
      */
     public Nat(
         final Cidr internalNet,
@@ -117,7 +144,8 @@ public final class Nat implements Vnf
         final int poolSize,
         final int probes,
         final long idleTimeoutNs,
-        final long expiryIntervalNs)
+        final long expiryIntervalNs,
+        final boolean dropIpv6)
     {
         if (portBase < 1 || poolSize < 1 || portBase + poolSize - 1 > 65535 || probes < 1)
         {
@@ -130,6 +158,7 @@ public final class Nat implements Vnf
         this.candidateCount = Math.min(probes, poolSize);
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+        this.dropIpv6 = dropIpv6;
     }
 
     @Override
@@ -143,12 +172,14 @@ public final class Nat implements Vnf
             "0 -> packets translated"));
         poolExhaustedReason = setup.dropReason("pool-exhausted");
         noMappingReason = setup.dropReason("no-mapping");
+        ipv6Reason = setup.dropReason("ipv6");
         outbound = setup.counter("outbound");
         inbound = setup.counter("inbound");
         passthrough = setup.counter("passthrough");
         poolExhausted = setup.counter("pool-exhausted");
         noMapping = setup.counter("no-mapping");
         expired = setup.counter("expired");
+        ipv6 = setup.counter("ipv6");
         setup.expiryIntervalNs(expiryIntervalNs);
     }
 
@@ -158,7 +189,12 @@ public final class Nat implements Vnf
         final int protocol = packet.ipProtocol();
         if (!packet.isIpv4WithPorts())
         {
-            txn.scratch(KIND_SLOT, KIND_PASS);
+            if (packet.icmpType() != 0 && packet.isIpv4() && IcmpErrorQuote.isError(packet))
+            {
+                declareErrorSlowPath(packet, txn);
+                return;
+            }
+            txn.scratch(KIND_SLOT, packet.isIpv6() && packet.isValid() ? KIND_IPV6 : KIND_PASS);
             return;
         }
         final int src = packet.srcIpv4();
@@ -191,6 +227,36 @@ public final class Nat implements Vnf
             txn.scratch(KIND_SLOT, KIND_INBOUND);
             txn.read(portsTable, port);
             txn.readModify(packetsTable, 0L, countIfOwned, protocol);
+        }
+        else
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+        }
+    }
+
+    private void declareErrorSlowPath(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        final IcmpErrorQuote quote = quotes.get();
+        final int protocol = quote.wrap(packet) ? quote.protocol() : PacketFlyweight.NO_PROTOCOL;
+        if (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP)
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+        }
+        else if (packet.dstIpv4() == externalIp && quote.srcIpv4() == externalIp)
+        {
+            final int port = quote.srcPort();
+            if (port < portBase || port >= portBase + poolSize)
+            {
+                txn.scratch(KIND_SLOT, KIND_INBOUND_OUTSIDE_POOL);
+                return;
+            }
+            txn.scratch(KIND_SLOT, KIND_ERROR_INBOUND);
+            txn.read(portsTable, port);
+        }
+        else if (internalNet.contains(packet.srcIpv4()) && internalNet.contains(quote.dstIpv4()))
+        {
+            txn.scratch(KIND_SLOT, KIND_ERROR_OUTBOUND);
+            txn.read(mappingsTable, FlowKeys.endpoint(quote.dstIpv4(), quote.dstPort(), protocol));
         }
         else
         {
@@ -272,6 +338,46 @@ public final class Nat implements Vnf
                 break;
             case KIND_INBOUND_OUTSIDE_POOL:
                 dropNoMapping(actions);
+                break;
+            case KIND_ERROR_INBOUND:
+            {
+                final IcmpErrorQuote quote = quotes.get();
+                final long quotedOwner = result.before(0);
+                if (quote.wrap(packet) && ownerMatches(quotedOwner, quote.protocol()))
+                {
+                    inbound.increment();
+                    final int internal = (int)(quotedOwner >>> 24);
+                    quote.setSrcIpv4(packet, internal, (int)((quotedOwner >>> 8) & 0xFFFF));
+                    packet.setDstIpv4(internal);
+                }
+                else
+                {
+                    dropNoMapping(actions);
+                }
+                break;
+            }
+            case KIND_ERROR_OUTBOUND:
+            {
+                final IcmpErrorQuote quote = quotes.get();
+                final long quotedMapping = result.before(0);
+                if (isLive(quotedMapping, nowMs) && quote.wrap(packet))
+                {
+                    outbound.increment();
+                    quote.setDstIpv4(packet, externalIp, (int)(quotedMapping & PORT_MASK));
+                    packet.setSrcIpv4(externalIp);
+                }
+                else
+                {
+                    passthrough.increment();
+                }
+                break;
+            }
+            case KIND_IPV6:
+                ipv6.increment();
+                if (dropIpv6)
+                {
+                    actions.drop(ipv6Reason);
+                }
                 break;
             default:
                 passthrough.increment();

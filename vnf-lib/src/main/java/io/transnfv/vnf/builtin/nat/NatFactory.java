@@ -29,7 +29,10 @@ public final class NatFactory implements VnfFactory
         ParamSpec.optional("idle_timeout", ParamKind.DURATION, 60 * SECOND_NS,
             "a mapping idle longer than this is removed and its port freed").range(MS_NS, Double.MAX_VALUE),
         ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
-            "how often, in packet time, idle mappings are swept").range(MS_NS, Double.MAX_VALUE));
+            "how often, in packet time, idle mappings are swept").range(MS_NS, Double.MAX_VALUE),
+        ParamSpec.optional("ipv6", ParamKind.STRING, "pass",
+            "what the NAT44 does with IPv6 packets, which it never translates: pass (forward unchanged) or drop "
+                + "(drop reason ipv6)"));
 
     @Override
     public String type()
@@ -44,7 +47,7 @@ public final class NatFactory implements VnfFactory
             + "external_ip and a port from a shared pool, one port per internal endpoint; inbound packets to "
             + "a mapped port are rewritten back. A new endpoint finds no free port among its candidates: the "
             + "transaction aborts and the packet is dropped as pool-exhausted. Mappings end on FIN/RST or "
-            + "after idle_timeout.";
+            + "after idle_timeout. IPv6 is not translated: parameter ipv6 passes (default) or drops it.";
     }
 
     @Override
@@ -79,8 +82,13 @@ public final class NatFactory implements VnfFactory
             throw new VnfConfigException("pool_size", "pool_size " + poolSize + " from port_base " + portBase
                 + " runs past port 65535; write pool_size <= " + (65536 - portBase) + " or lower port_base");
         }
+        final String ipv6 = config.getString("ipv6");
+        if (!ipv6.equals("pass") && !ipv6.equals("drop"))
+        {
+            throw new VnfConfigException("ipv6", "ipv6 '" + ipv6 + "' is not a mode: write pass or drop");
+        }
         return new Nat(internalNet, externalIp, portBase, poolSize, config.getInt("probes"),
-            config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+            config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"), ipv6.equals("drop"));
     }
 
     static Cidr cidr(final VnfConfig config, final String param)

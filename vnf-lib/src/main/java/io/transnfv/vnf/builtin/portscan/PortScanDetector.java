@@ -17,9 +17,9 @@ import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 /**
- * Detects SYN port scans over IPv4 TCP: a source that leaves {@code threshold} distinct
- * (destination host, destination port) targets half-open within {@code window} is reported
- * once with alert {@code port-scan} and subject = the source host key. A SYN (no ACK)
+ * Detects SYN port scans over IPv4 and IPv6 TCP: a source that leaves {@code threshold}
+ * distinct (destination host, destination port) targets half-open within {@code window} is
+ * reported once with alert {@code port-scan} and subject = the source host key. A SYN (no ACK)
  * records a probe; the handshake's pure ACK (ACK only, no payload) from the same source
  * removes it again, so completed connections do not count. Packets are never dropped.
  *
@@ -38,12 +38,24 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * </pre>
  * Post-processing alerts when the count before the SYN was below the threshold and after it
  * is not. Probes and windows older than {@code window} count as absent.
+ *
+ * <p><b>IPv6 sources are /64 networks.</b> An IPv6 host may take any address of its /64
+ * (privacy addresses, RFC 8981), so a scanner that changed address per probe would never
+ * be counted twice if addresses were counted. An IPv6 source is therefore its /64: table
+ * {@code sources-v6} (CROSS_FLOW) is keyed by the upper 64 bits of the source address,
+ * exactly, so two networks never share a count; the same transactions run on it in place of
+ * {@code sources}, and the alert's subject is {@code FlowKeys.ipv6Host(upper 64 bits, 0)}.
+ * An IPv6 probe key hashes the source's /64 with the full destination and port: the bits a
+ * scanner controls freely (the low half of its own address) do not enter it, so it cannot
+ * make its probes collide and vanish. It can only steer a collision through the destination
+ * address, and a probe to an address chosen to collide is not a probe of its choosing.
  */
 public final class PortScanDetector implements Vnf
 {
     private static final int COUNT_BITS = 20;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
     private static final long PROBE_SALT = 0x3C6EF372FE94F82BL;
+    private static final long PROBE_SALT_V6 = 0xA54FF53A5F1D36F1L;
     private static final int KIND_NONE = 0;
     private static final int KIND_SYN = 1;
     private static final int KIND_ACK = 2;
@@ -59,6 +71,7 @@ public final class PortScanDetector implements Vnf
 
     private int probesTable;
     private int sourcesTable;
+    private int sources6Table;
     private int portScanAlert;
     private VnfCounter alerts;
     private VnfCounter probes;
@@ -87,6 +100,8 @@ public final class PortScanDetector implements Vnf
             "hash(src, dst, dport) -> SYN ms + 1"));
         sourcesTable = setup.table(new TableSpec("sources", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
             "source host -> window start ms << 20 | half-open count"));
+        sources6Table = setup.table(new TableSpec("sources-v6", TableScope.CROSS_FLOW, KeyKind.OPAQUE, 0L,
+            "IPv6 source /64 (upper 64 bits) -> window start ms << 20 | half-open count"));
         portScanAlert = setup.alertType("port-scan");
         alerts = setup.counter("alerts");
         probes = setup.counter("probes");
@@ -97,7 +112,7 @@ public final class PortScanDetector implements Vnf
     @Override
     public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
     {
-        if (!packet.isValid() || !packet.isIpv4() || packet.ipProtocol() != PacketFlyweight.PROTO_TCP || !packet.hasPorts())
+        if (!packet.isValid() || !packet.isIp() || packet.ipProtocol() != PacketFlyweight.PROTO_TCP || !packet.hasPorts())
         {
             txn.scratch(KIND_SLOT, KIND_NONE);
             return;
@@ -109,10 +124,19 @@ public final class PortScanDetector implements Vnf
             txn.scratch(KIND_SLOT, KIND_NONE);
             return;
         }
+        txn.scratch(KIND_SLOT, syn ? KIND_SYN : KIND_ACK);
+        if (packet.isIpv6())
+        {
+            final long network = packet.srcIpv6High();
+            final long probe = FlowKeys.mix64(FlowKeys.mix64(FlowKeys.mix64(FlowKeys.mix64(PROBE_SALT_V6 ^ network)
+                ^ packet.dstIpv6High()) ^ packet.dstIpv6Low()) ^ packet.dstPort());
+            txn.readModify(probesTable, probe, syn ? recordProbe : removeProbe, 0L);
+            txn.readModify(sources6Table, network, syn ? countProbe : uncountProbe, 0L);
+            return;
+        }
         final long probe = FlowKeys.mix64(FlowKeys.mix64(PROBE_SALT ^ (((long)packet.srcIpv4() << 32) | (packet.dstIpv4() & 0xFFFF_FFFFL)))
             ^ packet.dstPort());
         final long source = FlowKeys.srcHost(packet);
-        txn.scratch(KIND_SLOT, syn ? KIND_SYN : KIND_ACK);
         txn.readModify(probesTable, probe, syn ? recordProbe : removeProbe, 0L);
         txn.readModify(sourcesTable, source, syn ? countProbe : uncountProbe, 0L);
     }
@@ -134,7 +158,7 @@ public final class PortScanDetector implements Vnf
         if (before < threshold && after >= threshold)
         {
             alerts.increment();
-            actions.alert(portScanAlert, FlowKeys.srcHost(packet));
+            actions.alert(portScanAlert, packet.isIpv6() ? FlowKeys.ipv6Host(packet.srcIpv6High(), 0L) : FlowKeys.srcHost(packet));
         }
     }
 
@@ -155,6 +179,13 @@ public final class PortScanDetector implements Vnf
             if (!windowLive(value, nowMs))
             {
                 state.put(sourcesTable, source, 0L);
+            }
+        });
+        state.forEach(sources6Table, (network, value) ->
+        {
+            if (!windowLive(value, nowMs))
+            {
+                state.put(sources6Table, network, 0L);
             }
         });
     }

@@ -31,7 +31,7 @@ public final class PortScanDetectorFactory implements VnfFactory
     @Override
     public String description()
     {
-        return "Detects SYN port scans: per source host, counts distinct (destination host, destination port) "
+        return "Detects SYN port scans over IPv4 and IPv6: per source host (an IPv6 source: its /64), counts distinct (destination host, destination port) "
             + "targets it sent a SYN to and did not complete the handshake with, within a window; raises alert "
             + "port-scan once when the count reaches the threshold. Never drops packets.";
     }
