@@ -16,10 +16,11 @@ import java.util.Objects;
  * @param outPcap                 where forwarded packets are written, or null for nowhere.
  * @param latencyTargetNs         the latency the engine sizes its batches for, 0 for none (the
  *                                batch size and interval are then the only limits).
+ * @param faults                  the error bound and the batch deadline.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs)
+    long latencyTargetNs, FaultSettings faults)
 {
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
@@ -30,6 +31,7 @@ public record RunSettings(
     public RunSettings
     {
         Objects.requireNonNull(traffic, "traffic");
+        Objects.requireNonNull(faults, "faults");
         if (punctuationTransactions < 1)
         {
             throw new IllegalArgumentException("punctuation transactions must be >= 1: " + punctuationTransactions);
@@ -48,12 +50,21 @@ public record RunSettings(
         }
     }
 
+    /** Settings with the default fault handling. */
+    public RunSettings(
+        final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
+        final Path outPcap, final long latencyTargetNs)
+    {
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            FaultSettings.defaults());
+    }
+
     /** Settings without a latency target. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap)
     {
-        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, 0L);
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, 0L, FaultSettings.defaults());
     }
 
     /** @return the defaults: generated traffic with default parameters, no output file. */
@@ -72,30 +83,37 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, faults);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, faults);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, faults);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, faults);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, faults);
+    }
+
+    /** @return a copy with other fault handling. */
+    public RunSettings withFaults(final FaultSettings newFaults)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            newFaults);
     }
 }

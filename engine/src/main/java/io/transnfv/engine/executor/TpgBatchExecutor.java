@@ -14,6 +14,7 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -468,6 +469,27 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         }
         run.log = null;
         return then.next(worker);
+    }
+
+    @Override
+    public void faultListener(final FaultListener listener)
+    {
+        serialApplier.faultListener(listener);
+        for (final OperationExecutor executor : executors)
+        {
+            executor.faultListener(listener);
+        }
+    }
+
+    @Override
+    public long runningSequence()
+    {
+        long sequence = serialApplier.runningSequence();
+        for (final OperationExecutor executor : executors)
+        {
+            sequence = Math.max(sequence, executor.runningSequence());
+        }
+        return sequence;
     }
 
     @Override

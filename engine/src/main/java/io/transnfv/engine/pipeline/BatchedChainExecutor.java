@@ -5,10 +5,16 @@ import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.executor.StageExecutor;
+import io.transnfv.engine.fault.ErrorBound;
+import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.fault.RunFailedException;
+import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
@@ -65,6 +71,12 @@ import java.util.function.IntFunction;
  * the serial result. Batches are processed strictly one after the other, and housekeeping runs
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
+ *
+ * <p>Faults and stops (see {@code docs/reliability.md}): VNF code that throws costs its packet
+ * ({@link StageRunner}, the executor's fault listener, housekeeping here); a stop request
+ * ({@link #control()}) ends the input where the IO role reads next, and the batches already
+ * read are finished; a {@link Watchdog} fails the run when a batch makes no progress for the
+ * batch deadline; a worker thread that dies fails the run at once.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
@@ -103,6 +115,11 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
     private final AtomicInteger engineIdle = new AtomicInteger(1);
     private final Job job = new Job();
+    private final RunControl control = new RunControl();
+    private final FaultLog faults;
+    private final FaultSettings faultSettings;
+    /** Moves whenever a phase closes or the IO role returns: what the watchdog watches. */
+    private volatile long progress;
 
     private Ingress ingress;
     private Egress egress;
@@ -114,7 +131,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private long appliedFeedback;
 
     private volatile int processIndex;
-    private BatchFrame current;
+    private volatile BatchFrame current;
     private int stage;
     private int frameChunks;
     private int frameParallelism;
@@ -145,7 +162,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.threads = settings.resolvedExecutorThreads();
         this.executor = executorFactory.apply(threads);
         this.workers = new WorkerGroup(threads, false, "transnfv-worker");
-        this.stages = new StageRunner(runtime);
+        this.faultSettings = settings.faults();
+        this.faults = new FaultLog(vnfNames(runtime));
+        this.stages = new StageRunner(runtime, faults);
+        executor.faultListener((log, t, thrown) -> faults.record(stages.vnfAt(stage), FaultLog.Callback.STATE_FUNCTION,
+            log.sequence(t), thrown));
         this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
         this.stageWorkers = new StageRunner.Worker[threads];
@@ -196,10 +217,21 @@ public final class BatchedChainExecutor implements ChainExecutor
             frames[f] = new BatchFrame(capacity, bufferCapacity);
         }
         ingress = new Ingress(source, runtime.expiryIntervalNs(), punctuation, bufferCapacity);
-        egress = new Egress(stats, listener);
+        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         allocatedAtStart = allocatedBytes();
         grownAtStart = state.bytesGrown();
-        workers.runOnWorkers(job, null);
+        try (Watchdog ignored = faultSettings.batchDeadlineNs() > 0
+            ? Watchdog.start("transnfv-watchdog", faultSettings.batchDeadlineNs(), new Watched()) : null)
+        {
+            workers.runOnWorkers(job, null);
+        }
+        catch (final IllegalStateException e)
+        {
+            fail(e);
+            // a worker thread died outside the phases' own failure handling
+            throw new RunFailedException("the engine stopped: " + e.getMessage() + "; fix: this is a bug in the engine or in"
+                + " a VNF; report it with the chain and the traffic", e.getCause() != null ? e.getCause() : e);
+        }
         allocatedAtEnd = allocatedBytes();
         grownAtEnd = state.bytesGrown();
         packetsRun = ingress.packets();
@@ -209,6 +241,10 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof IOException io)
             {
                 throw io;
+            }
+            if (t instanceof RunFailedException failed)
+            {
+                throw failed;
             }
             throw new IllegalStateException("engine failed: " + t, t);
         }
@@ -248,6 +284,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
             finally
             {
+                progress++;
                 ioOwner.set(NO_OWNER);
             }
         }
@@ -291,6 +328,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         if (!inputEnded && failure == null)
         {
+            if (control.stopRequested())
+            {
+                ingress.endInput();
+            }
             frame = frames[fillIndex];
             if (frame.state() == BatchFrame.FREE)
             {
@@ -402,16 +443,17 @@ public final class BatchedChainExecutor implements ChainExecutor
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
-            try
+            for (int v = 0; v < runtime.size(); v++)
             {
-                for (int v = 0; v < runtime.size(); v++)
+                try
                 {
                     runtime.instance(v).vnf().expire(frame.tickNs, state);
                 }
-            }
-            catch (final RuntimeException | Error e)
-            {
-                fail(e);
+                catch (final Throwable t)
+                {
+                    // housekeeping of this VNF stops for this tick, as in the oracle; the packet that crossed the tick names it
+                    faults.record(v, FaultLog.Callback.EXPIRE, frame.buffers[0].sequence(), t);
+                }
             }
         }
         frameChunks = (frame.count + chunkPackets - 1) / chunkPackets;
@@ -438,7 +480,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (s < stageCount)
             {
                 workers.clock(worker).switchTo(TimeCategory.PREPROCESS);
-                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk]);
+                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk], tools);
                 workers.clock(worker).switchTo(TimeCategory.POSTPROCESS);
             }
         }
@@ -450,6 +492,7 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Phase afterStep(final int worker)
     {
+        progress++;
         if (failure != null)
         {
             return abortFrame();
@@ -494,11 +537,13 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Phase afterGather(final int worker)
     {
+        progress++;
         return executor.begin(stageLogs[stage], state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
     {
+        progress++;
         final Throwable batchFailure = executor.lastFailure();
         if (batchFailure != null)
         {
@@ -550,6 +595,76 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         finished = true;
         workers.wakeAll();
+    }
+
+    /** What the batch deadline's watchdog sees of the run. */
+    private final class Watched implements Watchdog.Run
+    {
+        @Override
+        public long progress()
+        {
+            return progress;
+        }
+
+        @Override
+        public boolean inFlight()
+        {
+            return current != null || ioOwner.get() != NO_OWNER;
+        }
+
+        @Override
+        public String whereStuck()
+        {
+            final StringBuilder where = new StringBuilder();
+            for (int w = 0; w < threads; w++)
+            {
+                final String at = stageWorkers[w].where(runtime);
+                if (at != null)
+                {
+                    where.append(where.length() == 0 ? "" : "; ").append(at).append(" (").append(workers.thread(w).getName()).append(')');
+                }
+            }
+            final BatchFrame frame = current;
+            if (where.length() == 0 && frame != null)
+            {
+                final long sequence = executor.runningSequence();
+                where.append("VNF '").append(runtime.instance(stages.vnfAt(stage)).name()).append("' state function")
+                    .append(sequence >= 0 ? " on packet #" + sequence : "").append(" (batch ").append(frame.number).append(')');
+            }
+            return where.length() == 0 ? "no VNF code is running; the engine itself is stuck: " + BatchedChainExecutor.this
+                : where.toString();
+        }
+
+        @Override
+        public void stuck(final String message)
+        {
+            fail(new RunFailedException("stuck: " + message + "; fix: a VNF function must return (look for a loop that"
+                + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null));
+        }
+    }
+
+    /** @return the stop request of this executor's run: any thread may ask it to stop. */
+    @Override
+    public RunControl control()
+    {
+        return control;
+    }
+
+    /** @return what VNF code threw during the run. */
+    @Override
+    public FaultLog faults()
+    {
+        return faults;
+    }
+
+    static List<String> vnfNames(final ChainRuntime runtime)
+    {
+        final List<String> names = new ArrayList<>();
+        for (int v = 0; v < runtime.size(); v++)
+        {
+            names.add(runtime.instance(v).name());
+        }
+        return names;
     }
 
     // ---------------------------------------------------------------- reports
@@ -672,7 +787,15 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public void close()
     {
-        workers.close();
+        if (failure != null)
+        {
+            // a worker may be stuck in VNF code for good: do not wait for it
+            workers.abandon();
+        }
+        else
+        {
+            workers.close();
+        }
         executor.close();
     }
 }
