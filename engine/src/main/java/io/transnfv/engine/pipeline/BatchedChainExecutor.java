@@ -275,7 +275,12 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
             try
             {
-                return io(worker, clock);
+                final boolean did = io(worker, clock);
+                if (did)
+                {
+                    progress++;
+                }
+                return did;
             }
             catch (final Throwable t)
             {
@@ -284,7 +289,6 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
             finally
             {
-                progress++;
                 ioOwner.set(NO_OWNER);
             }
         }
