@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
@@ -12,12 +13,14 @@ import java.util.List;
 
 /**
  * Reads the {@code settings:} section into {@link RunSettings}: punctuation, executor
- * threads, the output file, fragment tracking, and the traffic (through
- * {@link TrafficReader}); what is not written keeps its default. Setup only.
+ * threads, the output file, fragment tracking, fault handling ({@link FaultSettings}), and
+ * the traffic (through {@link TrafficReader}); what is not written keeps its default. Setup
+ * only.
  */
 final class SettingsReader
 {
-    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments");
+    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults");
+    static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
     static final List<String> FRAGMENTS_KEYS = List.of("timeout", "max_held");
 
@@ -90,11 +93,12 @@ final class SettingsReader
             output = outputFile(outputNode);
         }
         final FragmentSettings fragments = fragments(map.get("fragments"), defaults.fragments());
+        final FaultSettings faults = faults(map.get("faults"), defaults.faults());
         if (trafficSpec == null)
         {
             return null;
         }
-        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, 0L, fragments);
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, defaults.latencyTargetNs(), fragments, faults);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)
@@ -123,6 +127,50 @@ final class SettingsReader
                 " (0 = hold none: a fragment before its first is dropped)", maxHeld);
         }
         return new FragmentSettings(timeoutNs, maxHeld);
+    }
+
+    private FaultSettings faults(final YamlNode node, final FaultSettings defaults)
+    {
+        if (ChainErrors.isAbsent(node))
+        {
+            return defaults;
+        }
+        final YamlNode.MapNode map = errors.expectMap(node, "'faults'",
+            "write '{ error_bound: 1%, error_window: 10s, batch_deadline: 10s }'");
+        if (map == null)
+        {
+            return defaults;
+        }
+        errors.checkKeys(map, FAULTS_KEYS, "in 'faults'");
+        double bound = defaults.errorBound();
+        final YamlNode boundNode = map.get("error_bound");
+        if (boundNode != null)
+        {
+            final String text = ChainErrors.scalarText(boundNode);
+            try
+            {
+                bound = FaultSettings.parseShare(text == null ? "" : text);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                errors.add(boundNode, "bad error_bound " + boundNode.describe(),
+                    "write the share of packets that may fail in VNF code, e.g. 1% or 0.01 (100% never stops the run)");
+            }
+        }
+        long windowNs = defaults.errorWindowNs();
+        final YamlNode windowNode = map.get("error_window");
+        if (windowNode != null)
+        {
+            windowNs = duration(windowNode, "error_window", windowNs);
+        }
+        long deadlineNs = defaults.batchDeadlineNs();
+        final YamlNode deadlineNode = map.get("batch_deadline");
+        if (deadlineNode != null)
+        {
+            final String text = ChainErrors.scalarText(deadlineNode);
+            deadlineNs = "0".equals(text == null ? null : text.trim()) ? 0 : duration(deadlineNode, "batch_deadline", deadlineNs);
+        }
+        return new FaultSettings(bound, windowNs, deadlineNs);
     }
 
     private long duration(final YamlNode node, final String what, final long fallback)

@@ -69,6 +69,23 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldReportABadErrorBoundWithWhatToWrite()
+    {
+        final ChainError error = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              faults:
+                error_bound: 150%
+            """));
+        assertEquals("7:18", error.position());
+        assertContains(error.message(), "bad error_bound");
+        assertContains(error.fix(), "e.g. 1% or 0.01");
+    }
+
+    @Test
     void shouldReportAnEmptyFile()
     {
         final ChainError error = single(errors(""));

@@ -2,6 +2,7 @@ package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.source.GeneratorConfig;
@@ -94,6 +95,20 @@ class ChainLoaderTest
         assertEquals(TrafficSpec.Kind.GENERATE, settings.traffic().kind());
         assertEquals(GeneratorConfig.parse("packets=1000,new_conn_ratio=0.5,dst_ports=80,443"), settings.traffic().generator());
         assertEquals(Path.of("out.pcap"), settings.outPcap());
+    }
+
+    @Test
+    void shouldReadTheFaultSettingsAsSharesAndDurations()
+    {
+        final RunSettings settings = loader.parse("""
+            name: one
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              faults: { error_bound: 0.5%, error_window: 30s, batch_deadline: 0 }
+            """, "one.yaml").settings();
+        assertEquals(new FaultSettings(0.005, 30_000_000_000L, 0), settings.faults());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.transnfv.cli;
 
 import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.source.GeneratorConfig;
@@ -49,6 +50,20 @@ final class ChainOptions
         description = "Punctuation every DURATION of packet time, e.g. 500us, 1ms.")
     String batchInterval;
 
+    @Option(names = "--error-bound", paramLabel = "SHARE",
+        description = "Stop the run when more than SHARE of a window's packets fail in VNF code, e.g. 1% or 0.01"
+            + " (default 1%; 100% never stops). See settings.faults.error_bound.")
+    String errorBound;
+
+    @Option(names = "--error-window", paramLabel = "DURATION",
+        description = "The window of packet time the error bound is judged over (default 10s).")
+    String errorWindow;
+
+    @Option(names = "--batch-deadline", paramLabel = "DURATION",
+        description = "Fail the run when a batch makes no progress for DURATION of wall time, naming the VNF and the"
+            + " packet (default 10s; 0 for none).")
+    String batchDeadline;
+
     /**
      * @return the chain with the command line's overrides applied.
      * @throws IOException if the chain file cannot be read.
@@ -91,7 +106,54 @@ final class ChainOptions
                 batchTransactions != null ? batchTransactions : settings.punctuationTransactions(),
                 batchInterval != null ? VnfConfig.parseDurationNs(batchInterval) : settings.punctuationIntervalNs());
         }
-        return spec.withSettings(settings);
+        return spec.withSettings(withFaultOverrides(settings));
+    }
+
+    private RunSettings withFaultOverrides(final RunSettings settings)
+    {
+        FaultSettings faults = settings.faults();
+        if (errorBound != null)
+        {
+            try
+            {
+                faults = faults.withErrorBound(FaultSettings.parseShare(errorBound));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new IllegalArgumentException("--error-bound: " + e.getMessage(), e);
+            }
+        }
+        if (errorWindow != null)
+        {
+            faults = faults.withErrorWindow(durationNs("--error-window", errorWindow, false));
+        }
+        if (batchDeadline != null)
+        {
+            faults = faults.withBatchDeadline(durationNs("--batch-deadline", batchDeadline, true));
+        }
+        return settings.withFaults(faults);
+    }
+
+    private static long durationNs(final String option, final String text, final boolean zeroAllowed)
+    {
+        if (zeroAllowed && "0".equals(text.trim()))
+        {
+            return 0;
+        }
+        try
+        {
+            final long ns = VnfConfig.parseDurationNs(text);
+            if (ns > 0)
+            {
+                return ns;
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            // said below, with what to write
+        }
+        throw new IllegalArgumentException(option + ": '" + text + "' is not a positive duration; fix: write a number"
+            + " with a unit: ns, us, ms, s, m or h, e.g. 10s" + (zeroAllowed ? " (0 for none)" : ""));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.transnfv.cli;
 
 import io.transnfv.chains.ChainValidationException;
+import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.source.SourceException;
 import io.transnfv.vnf.api.VnfConfigException;
 import picocli.CommandLine;
@@ -26,7 +27,8 @@ final class Failures implements CommandLine.IExecutionExceptionHandler
             cli.getErr().println(name + ": " + e.getMessage());
             return BAD_INPUT;
         }
-        if (e instanceof SourceException || e instanceof IOException || e instanceof UncheckedIOException)
+        if (e instanceof SourceException || e instanceof IOException || e instanceof UncheckedIOException
+            || e instanceof RunFailedException)
         {
             cli.getErr().println(name + ": " + e.getMessage());
             return FAILED;

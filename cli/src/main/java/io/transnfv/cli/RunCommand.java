@@ -2,6 +2,7 @@ package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -26,6 +27,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv run}: runs a chain over its traffic and prints the summary. */
@@ -56,6 +58,11 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--state", paramLabel = "FILE", description = "Write the final state dump to FILE.")
     Path state;
+
+    @Option(names = "--fault-log", paramLabel = "FILE", defaultValue = "transnfv-faults.log",
+        description = "Where the first stack trace of each kind of fault in VNF code goes, if VNF code threw"
+            + " (default: ${DEFAULT-VALUE}).")
+    Path faultLog;
 
     @Option(names = "--no-progress", description = "Do not show progress on stderr.")
     boolean noProgress;
@@ -100,6 +107,7 @@ final class RunCommand implements Callable<Integer>
         final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
         final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
         try (ChainExecutor executor = executorOptions.create(chain);
+             SignalStop signals = SignalStop.install(executor.control(), System.err);
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
                  // paced: every executor reads the paced source itself, whose receive ring is the only buffer
                  : pacing != null ? new PacedSource(PacketSources.open(chain.settings().traffic()), pacing, rxRingSlots,
@@ -123,7 +131,13 @@ final class RunCommand implements Callable<Integer>
                 .source(source.describe())
                 .outputs(new OutputPaths(text(chain.settings().outPcap()), text(records), text(state), text(report)))
                 .measured(executor.stats(), source.stats(), wallNs)
-                .scheduler(executor.executorSummary().orElse(null));
+                .scheduler(executor.executorSummary().orElse(null))
+                .faults(executor.faults().faults());
+            final RunControl.StopCause stopCause = executor.control().stopCause();
+            if (stopCause != RunControl.StopCause.NONE)
+            {
+                summary.stopped(stopCause.name().toLowerCase(Locale.ROOT).replace('_', '-'), executor.control().message());
+            }
             if (warmUp != null)
             {
                 summary.warmUp(warmUp.packets(), warmUp.wallNs());
@@ -146,8 +160,19 @@ final class RunCommand implements Callable<Integer>
             {
                 System.out.println("wrote " + pcap.packets() + " packets to " + pcap.path());
             }
+            if (!executor.faults().isEmpty())
+            {
+                Files.writeString(faultLog, executor.faults().traces(), StandardCharsets.UTF_8);
+                System.err.println("run: VNF code threw on some packets (dropped as <vnf>:vnf-error); first stack traces in "
+                    + faultLog);
+            }
+            if (stopCause == RunControl.StopCause.ERROR_BOUND)
+            {
+                System.err.println("run: stopped: " + executor.control().message() + "; fix: see the faults in the summary"
+                    + " and " + faultLog + ", fix the VNF, or raise the bound (settings.faults.error_bound, --error-bound)");
+            }
+            return signals.exitStatus();
         }
-        return 0;
     }
 
     /** @return the pacing {@code --rate} asks for, or null; a usage error for values that cannot work. */

@@ -21,7 +21,8 @@ public final class Transnfv implements Runnable
     private CommandLine.Model.CommandSpec spec;
 
     /**
-     * Runs the command line and exits with its status: 0 success, 1 failure, 2 bad input.
+     * Runs the command line and exits with its status: 0 success, 1 failure, 2 bad input, 130 or
+     * 143 for a run stopped by SIGINT or SIGTERM (its outputs complete).
      *
      * @param args the arguments.
      */
@@ -35,7 +36,17 @@ public final class Transnfv implements Runnable
     {
         final CommandLine cli = new CommandLine(new Transnfv());
         cli.setExecutionExceptionHandler(new Failures());
-        return cli.execute(args);
+        try
+        {
+            return cli.execute(args);
+        }
+        catch (final Error e)
+        {
+            // picocli hands only Exceptions to the handler: an Error must still end in a message and a status
+            System.err.println("transnfv: internal error: " + e);
+            e.printStackTrace(System.err);
+            return Failures.FAILED;
+        }
     }
 
     @Override

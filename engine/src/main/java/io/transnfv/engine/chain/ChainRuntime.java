@@ -186,18 +186,41 @@ public final class ChainRuntime
 
     /**
      * Housekeeping at tick {@code tickNs}: the VNFs' expiry (if any VNF asked for it), then the
-     * fragment tracker's. Runs alone, between two transactions.
+     * fragment tracker's. Runs alone, between two transactions. A VNF whose {@code expire}
+     * throws stops its housekeeping for this tick and the others go on; the listener hears of it.
      */
-    public void expire(final long tickNs, final StateMaintenance state)
+    public void expire(final long tickNs, final StateMaintenance state, final ExpiryListener listener)
     {
         if (expiryIntervalNs > 0)
         {
-            for (final VnfInstance instance : instances)
+            for (int i = 0; i < instances.length; i++)
             {
-                instance.vnf().expire(tickNs, state);
+                listener.expiring(i);
+                try
+                {
+                    instances[i].vnf().expire(tickNs, state);
+                }
+                catch (final Throwable t)
+                {
+                    listener.expiryFailed(i, t);
+                }
             }
         }
+        listener.expiring(-1);
         tracker.expire(tickNs, state);
+    }
+
+    /** Hears about the VNFs' housekeeping: for fault isolation and for a watchdog's message. */
+    public interface ExpiryListener
+    {
+        /** @param instance the VNF whose {@code expire} runs next, -1 for the fragment tracker. */
+        void expiring(int instance);
+
+        /**
+         * @param instance the VNF whose {@code expire} threw.
+         * @param thrown   what it threw.
+         */
+        void expiryFailed(int instance, Throwable thrown);
     }
 
     /**

@@ -17,10 +17,11 @@ import java.util.Objects;
  * @param latencyTargetNs         the latency the engine sizes its batches for, 0 for none (the
  *                                batch size and interval are then the only limits).
  * @param fragments               how the chain's entry tracks IP fragments.
+ * @param faults                  the error bound and the batch deadline.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs, FragmentSettings fragments)
+    long latencyTargetNs, FragmentSettings fragments, FaultSettings faults)
 {
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
@@ -32,6 +33,7 @@ public record RunSettings(
     {
         Objects.requireNonNull(traffic, "traffic");
         Objects.requireNonNull(fragments, "fragments");
+        Objects.requireNonNull(faults, "faults");
         if (punctuationTransactions < 1)
         {
             throw new IllegalArgumentException("punctuation transactions must be >= 1: " + punctuationTransactions);
@@ -50,16 +52,16 @@ public record RunSettings(
         }
     }
 
-    /** Settings with the default fragment tracking. */
+    /** Settings with the default fragment tracking and fault handling. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap, final long latencyTargetNs)
     {
         this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            FragmentSettings.defaults());
+            FragmentSettings.defaults(), FaultSettings.defaults());
     }
 
-    /** Settings without a latency target, with the default fragment tracking. */
+    /** Settings without a latency target, with the default fragment tracking and fault handling. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap)
@@ -83,37 +85,44 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults);
     }
 
     /** @return a copy with other fragment tracking settings. */
     public RunSettings withFragments(final FragmentSettings newFragments)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            newFragments);
+            newFragments, faults);
+    }
+
+    /** @return a copy with other fault handling. */
+    public RunSettings withFaults(final FaultSettings newFaults)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            fragments, newFaults);
     }
 }

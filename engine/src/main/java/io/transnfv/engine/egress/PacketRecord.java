@@ -42,6 +42,7 @@ public final class PacketRecord
     private int pathLength;
     private int[] path = new int[8];
     private boolean dropped;
+    private boolean faulted;
     private int dropInstance;
     private int dropReason;
     private int tagCount;
@@ -63,11 +64,35 @@ public final class PacketRecord
         this.timestampNs = timestampNs;
         pathLength = 0;
         dropped = false;
+        faulted = false;
         dropInstance = INGRESS;
         dropReason = 0;
         tagCount = 0;
         alertCount = 0;
         abortCount = 0;
+    }
+
+    /**
+     * Records that VNF {@code instance}'s code threw on the packet: it is dropped there, for the
+     * instance's {@code vnf-error} reason; what that VNF's post-processing had decided is not kept.
+     */
+    public void fault(final int instance, final int vnfErrorReason)
+    {
+        if (pathLength == path.length)
+        {
+            path = Arrays.copyOf(path, pathLength * 2);
+        }
+        path[pathLength++] = instance;
+        dropped = true;
+        faulted = true;
+        dropInstance = instance;
+        dropReason = vnfErrorReason;
+    }
+
+    /** @return true if a VNF's code threw on the packet (it is then dropped). */
+    public boolean faulted()
+    {
+        return faulted;
     }
 
     /**

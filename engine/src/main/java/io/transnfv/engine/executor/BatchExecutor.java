@@ -21,7 +21,9 @@ public interface BatchExecutor extends AutoCloseable
      * one in serial order to the same initial state, and {@code state}'s committed values
      * equal the serial result. Called by one thread at a time.
      *
-     * @throws IllegalStateException if a function threw; {@code state} is then as before the batch.
+     * @throws IllegalStateException if the executor failed; {@code state} is then as before the batch.
+     *                               (A function that throws only aborts its transaction with
+     *                               {@link io.transnfv.tpg.txn.TransactionView#FAULT}.)
      */
     void execute(TransactionLog log, MultiVersionStateTable state);
 

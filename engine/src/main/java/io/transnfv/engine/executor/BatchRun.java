@@ -26,7 +26,7 @@ import java.lang.invoke.VarHandle;
  */
 final class BatchRun
 {
-    /** Abort reason recorded when a function threw: the batch then fails as a whole. */
+    /** Abort reason recorded when the executor failed on an operation: the batch then fails as a whole. */
     static final int FAILED = Integer.MIN_VALUE;
 
     private static final VarHandle FAILURE;

@@ -450,7 +450,7 @@ final class OperationExecutor extends OperationContext
             case 2: // READ_MODIFY
             {
                 final long old = readAt(o);
-                final long v = log.function(o).apply(old, this);
+                final long v = applyFunction(log.function(o), old);
                 if (abortReason == 0)
                 {
                     state.write(o, v);
@@ -467,27 +467,23 @@ final class OperationExecutor extends OperationContext
     private void runChoose(final int o)
     {
         final TransactionLog log = this.log;
-        final int pick = log.chooser(o).choose(this);
+        final int x0 = log.extraStart(o);
+        final int count = log.extraCount(o);
+        final int pick = applyChooser(log.chooser(o), count);
         if (abortReason != 0)
         {
             return;
         }
-        final int x0 = log.extraStart(o);
-        final int count = log.extraCount(o);
         if (pick == ChooseFunction.NONE)
         {
             skipCandidates(x0, count, TaskPrecedenceGraph.NONE);
             log.result(o, 0L, 0L, ChooseFunction.NONE);
             return;
         }
-        if (pick < 0 || pick >= count)
-        {
-            throw new IllegalStateException("chooser picked " + pick + " of " + count + " candidates");
-        }
         chosen = pick;
         final int e = graph.accessEntry(graph.extraEntry(x0 + pick));
         final long old = state.read(e);
-        final long v = log.function(o).apply(old, this);
+        final long v = applyFunction(log.function(o), old);
         if (abortReason == 0)
         {
             state.write(e, v);

@@ -6,6 +6,7 @@ import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerGroup;
+import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.TransactionLog;
 
 import java.util.Optional;
@@ -26,8 +27,31 @@ public interface StageExecutor extends AutoCloseable
      */
     Phase begin(TransactionLog log, MultiVersionStateTable state, WorkerGroup workers, Phase.Transition then);
 
-    /** @return the failure of the last batch (a function threw; state is as before it), or null. */
+    /**
+     * @return the failure of the last batch (the executor itself failed; state is as before
+     *         it), or null. A function that throws is not a failure: its transaction aborts with
+     *         {@link io.transnfv.tpg.txn.TransactionView#FAULT} and the batch goes on.
+     */
     Throwable lastFailure();
+
+    /**
+     * Sets who is told about functions that throw (their transactions abort with
+     * {@link io.transnfv.tpg.txn.TransactionView#FAULT}). Called between batches, by the thread
+     * that starts them. Executors that do not isolate faults ignore it: a throwing function then
+     * fails the batch.
+     */
+    default void faultListener(final FaultListener listener)
+    {
+    }
+
+    /**
+     * @return the arrival index of a transaction whose function is running now, or -1: for the
+     *         message of a batch past its deadline, read from another thread (a hint).
+     */
+    default long runningSequence()
+    {
+        return -1;
+    }
 
     /** @return what the executor reports at the end of a run; empty by default. */
     default Optional<SchedulerReport> summary()

@@ -14,6 +14,7 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -380,7 +381,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
      * Starts a batch: graph and state sized, the build phase opened. Called by one worker (the
      * one that publishes the returned phase); the workers of {@code workers} then run the
      * phases, and the worker that closes the last one calls {@code then}, whose result is
-     * published next. A batch that failed (a function threw) leaves the state as before it and
+     * published next. A batch that failed (the executor itself; a function that throws only aborts
+     * its transaction with {@code FAULT}) leaves the state as before it and
      * reports the failure through {@link #lastFailure()} before {@code then} runs.
      *
      * @param then what follows the batch (it may check {@link #lastFailure()}).
@@ -420,7 +422,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     /**
      * The serial schedule: every transaction in serial order, applied in place to the committed
      * state with the oracle's semantics; the batch's writes are kept in an undo log, so a
-     * function that throws leaves the state as before the batch.
+     * failure of the executor leaves the state as before the batch.
      */
     private void runSerially(final int task, final int worker)
     {
@@ -468,6 +470,27 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         }
         run.log = null;
         return then.next(worker);
+    }
+
+    @Override
+    public void faultListener(final FaultListener listener)
+    {
+        serialApplier.faultListener(listener);
+        for (final OperationExecutor executor : executors)
+        {
+            executor.faultListener(listener);
+        }
+    }
+
+    @Override
+    public long runningSequence()
+    {
+        long sequence = serialApplier.runningSequence();
+        for (final OperationExecutor executor : executors)
+        {
+            sequence = Math.max(sequence, executor.runningSequence());
+        }
+        return sequence;
     }
 
     @Override

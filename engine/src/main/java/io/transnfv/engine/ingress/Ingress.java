@@ -79,6 +79,15 @@ public final class Ingress
     }
 
     /**
+     * Ends the input here, as if the source had ended (a stop was requested): the frame being
+     * filled closes with the packets it holds, and nothing more is read.
+     */
+    public void endInput()
+    {
+        ended = true;
+    }
+
+    /**
      * Reads packets into {@code frame} (FILLING, possibly holding packets from an earlier call)
      * until it closes or no packet is available now.
      *

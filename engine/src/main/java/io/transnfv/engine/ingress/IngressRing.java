@@ -7,6 +7,7 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.source.SourceStats;
+import io.transnfv.engine.thread.FailurePoint;
 import io.transnfv.engine.thread.IdleSettings;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -30,7 +31,9 @@ import org.agrona.concurrent.IdleStrategy;
  * engine's {@link IdleSettings}, a full ring makes the producer wait, so nothing is lost. The
  * ingress thread stamps sampled packets with their hand-over time (for latency, as the engine's
  * ingress does). A failure of the source is rethrown at the point of the stream where it
- * happened. Nothing is allocated per packet: the frame is copied once from its slot into the
+ * happened, and an ingress thread that dies any other way (its uncaught-exception handler)
+ * fails the consumer's next poll instead of leaving it waiting for packets that never come.
+ * Nothing is allocated per packet: the frame is copied once from its slot into the
  * caller's buffer.
  */
 public final class IngressRing implements PacketSource
@@ -42,7 +45,9 @@ public final class IngressRing implements PacketSource
     private final IdleStrategy idle = IdleSettings.newIdleStrategy();
     private final EventPoller.Handler<Slot> taker = this::take;
     private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
+    private final FailurePoint failurePoint = new FailurePoint("ingress");
     private volatile boolean closed;
+    private volatile Throwable died;
     private PacketBuffer target;
     private int polled;
 
@@ -64,6 +69,7 @@ public final class IngressRing implements PacketSource
         ring.addGatingSequences(poller.getSequence());
         this.thread = new Thread(this::produce, "transnfv-ingress");
         thread.setDaemon(true);
+        thread.setUncaughtExceptionHandler((t, e) -> died = e);
         thread.start();
     }
 
@@ -77,6 +83,7 @@ public final class IngressRing implements PacketSource
     {
         while (true)
         {
+            failurePoint.check();
             final long sequence = ring.next();
             final Slot slot = ring.get(sequence);
             slot.end = false;
@@ -97,7 +104,7 @@ public final class IngressRing implements PacketSource
                 slot.end = true;
                 slot.failure = e;
             }
-            catch (final RuntimeException | Error e)
+            catch (final Throwable e)
             {
                 slot.end = true;
                 slot.failure = new SourceException(source.describe(), -1, "reading failed: " + e, e);
@@ -145,6 +152,15 @@ public final class IngressRing implements PacketSource
         finally
         {
             target = null;
+        }
+        if (polled == NOTHING_YET)
+        {
+            final Throwable death = died;
+            if (death != null)
+            {
+                throw new SourceException(source.describe(), -1, "the ingress thread died: " + death
+                    + "; fix: this is a bug in the packet source; report it with the traffic", death);
+            }
         }
         return polled;
     }

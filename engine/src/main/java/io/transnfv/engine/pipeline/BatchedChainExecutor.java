@@ -5,11 +5,17 @@ import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.executor.StageExecutor;
+import io.transnfv.engine.fault.ErrorBound;
+import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.fault.RunFailedException;
+import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.Ingress;
@@ -80,6 +86,12 @@ import java.util.function.IntFunction;
  * after it, and held fragments that waited longer than the timeout join, dropped, before the
  * first packet that finds them due. The entry VNF's transactions are then declared again. See
  * {@code docs/design/fragments.md}.
+ *
+ * <p>Faults and stops (see {@code docs/reliability.md}): VNF code that throws costs its packet
+ * ({@link StageRunner}, the executor's fault listener, housekeeping here); a stop request
+ * ({@link #control()}) ends the input where the IO role reads next, and the batches already
+ * read are finished; a {@link Watchdog} fails the run when a batch makes no progress for the
+ * batch deadline; a worker thread that dies fails the run at once.
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
@@ -135,6 +147,27 @@ public final class BatchedChainExecutor implements ChainExecutor
     private PacketFlyweight[] freePackets;
     private PacketRecord[] freeRecords;
     private int spliceCount;
+    private final RunControl control = new RunControl();
+    private final FaultLog faults;
+    private final FaultSettings faultSettings;
+    /** Moves whenever a phase closes or the IO role returns: what the watchdog watches. */
+    private volatile long progress;
+    /** The packet that crossed the housekeeping tick running now: it names a VNF's expiry fault. */
+    private long expiringSequence;
+    private final ChainRuntime.ExpiryListener expiryFaults = new ChainRuntime.ExpiryListener()
+    {
+        @Override
+        public void expiring(final int instance)
+        {
+        }
+
+        @Override
+        public void expiryFailed(final int instance, final Throwable thrown)
+        {
+            // housekeeping of this VNF stops for this tick, as in the oracle
+            faults.record(instance, FaultLog.Callback.EXPIRE, expiringSequence, thrown);
+        }
+    };
 
     private Ingress ingress;
     private Egress egress;
@@ -146,7 +179,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private long appliedFeedback;
 
     private volatile int processIndex;
-    private BatchFrame current;
+    private volatile BatchFrame current;
     private int stage;
     private int frameChunks;
     private int frameParallelism;
@@ -177,7 +210,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.threads = settings.resolvedExecutorThreads();
         this.executor = executorFactory.apply(threads);
         this.workers = new WorkerGroup(threads, false, "transnfv-worker");
-        this.stages = new StageRunner(runtime);
+        this.faultSettings = settings.faults();
+        this.faults = new FaultLog(vnfNames(runtime));
+        this.stages = new StageRunner(runtime, faults);
+        executor.faultListener((log, t, thrown) -> faults.record(stages.vnfAt(stage), FaultLog.Callback.STATE_FUNCTION,
+            log.sequence(t), thrown));
         this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
         this.stageWorkers = new StageRunner.Worker[threads];
@@ -242,10 +279,21 @@ public final class BatchedChainExecutor implements ChainExecutor
         freePackets = new PacketFlyweight[frameCapacity];
         freeRecords = new PacketRecord[frameCapacity];
         ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity);
-        egress = new Egress(stats, listener);
+        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         allocatedAtStart = allocatedBytes();
         grownAtStart = state.bytesGrown();
-        workers.runOnWorkers(job, null);
+        try (Watchdog ignored = faultSettings.batchDeadlineNs() > 0
+            ? Watchdog.start("transnfv-watchdog", faultSettings.batchDeadlineNs(), new Watched()) : null)
+        {
+            workers.runOnWorkers(job, null);
+        }
+        catch (final IllegalStateException e)
+        {
+            fail(e);
+            // a worker thread died outside the phases' own failure handling
+            throw new RunFailedException("the engine stopped: " + e.getMessage() + "; fix: this is a bug in the engine or in"
+                + " a VNF; report it with the chain and the traffic", e.getCause() != null ? e.getCause() : e);
+        }
         allocatedAtEnd = allocatedBytes();
         grownAtEnd = state.bytesGrown();
         packetsRun = ingress.packets();
@@ -255,6 +303,10 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof IOException io)
             {
                 throw io;
+            }
+            if (t instanceof RunFailedException failed)
+            {
+                throw failed;
             }
             throw new IllegalStateException("engine failed: " + t, t);
         }
@@ -285,7 +337,12 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
             try
             {
-                return io(worker, clock);
+                final boolean did = io(worker, clock);
+                if (did)
+                {
+                    progress++;
+                }
+                return did;
             }
             catch (final Throwable t)
             {
@@ -337,6 +394,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         if (!inputEnded && failure == null)
         {
+            if (control.stopRequested())
+            {
+                ingress.endInput();
+            }
             frame = frames[fillIndex];
             if (frame.state() == BatchFrame.FREE)
             {
@@ -448,12 +509,14 @@ public final class BatchedChainExecutor implements ChainExecutor
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
+            expiringSequence = frame.buffers[0].sequence();
             try
             {
-                runtime.expire(frame.tickNs, state);
+                runtime.expire(frame.tickNs, state, expiryFaults);
             }
             catch (final RuntimeException | Error e)
             {
+                // the fragment tracker's own housekeeping: not VNF code, so a failure of the engine
                 fail(e);
             }
         }
@@ -594,7 +657,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         final TransactionLog[] logs = chunkLogs[0];
         for (int c = 0, from = 0; from < n; c++, from += chunkPackets)
         {
-            stages.preProcess(frame, 0, from, Math.min(n, from + chunkPackets), logs[c]);
+            stages.preProcess(frame, 0, from, Math.min(n, from + chunkPackets), logs[c], tools);
         }
     }
 
@@ -662,7 +725,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (s < stageCount)
             {
                 workers.clock(worker).switchTo(TimeCategory.PREPROCESS);
-                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk]);
+                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk], tools);
                 workers.clock(worker).switchTo(TimeCategory.POSTPROCESS);
             }
         }
@@ -674,6 +737,7 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Phase afterStep(final int worker)
     {
+        progress++;
         if (failure != null)
         {
             return abortFrame();
@@ -718,11 +782,13 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Phase afterGather(final int worker)
     {
+        progress++;
         return executor.begin(stageLogs[stage], state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
     {
+        progress++;
         final Throwable batchFailure = executor.lastFailure();
         if (batchFailure != null)
         {
@@ -774,6 +840,76 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         finished = true;
         workers.wakeAll();
+    }
+
+    /** What the batch deadline's watchdog sees of the run. */
+    private final class Watched implements Watchdog.Run
+    {
+        @Override
+        public long progress()
+        {
+            return progress;
+        }
+
+        @Override
+        public boolean inFlight()
+        {
+            return current != null || ioOwner.get() != NO_OWNER;
+        }
+
+        @Override
+        public String whereStuck()
+        {
+            final StringBuilder where = new StringBuilder();
+            for (int w = 0; w < threads; w++)
+            {
+                final String at = stageWorkers[w].where(runtime);
+                if (at != null)
+                {
+                    where.append(where.length() == 0 ? "" : "; ").append(at).append(" (").append(workers.thread(w).getName()).append(')');
+                }
+            }
+            final BatchFrame frame = current;
+            if (where.length() == 0 && frame != null)
+            {
+                final long sequence = executor.runningSequence();
+                where.append("VNF '").append(runtime.instance(stages.vnfAt(stage)).name()).append("' state function")
+                    .append(sequence >= 0 ? " on packet #" + sequence : "").append(" (batch ").append(frame.number).append(')');
+            }
+            return where.length() == 0 ? "no VNF code is running; the engine itself is stuck: " + BatchedChainExecutor.this
+                : where.toString();
+        }
+
+        @Override
+        public void stuck(final String message)
+        {
+            fail(new RunFailedException("stuck: " + message + "; fix: a VNF function must return (look for a loop that"
+                + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null));
+        }
+    }
+
+    /** @return the stop request of this executor's run: any thread may ask it to stop. */
+    @Override
+    public RunControl control()
+    {
+        return control;
+    }
+
+    /** @return what VNF code threw during the run. */
+    @Override
+    public FaultLog faults()
+    {
+        return faults;
+    }
+
+    static List<String> vnfNames(final ChainRuntime runtime)
+    {
+        final List<String> names = new ArrayList<>();
+        for (int v = 0; v < runtime.size(); v++)
+        {
+            names.add(runtime.instance(v).name());
+        }
+        return names;
     }
 
     // ---------------------------------------------------------------- reports
@@ -896,7 +1032,15 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public void close()
     {
-        workers.close();
+        if (failure != null)
+        {
+            // a worker may be stuck in VNF code for good: do not wait for it
+            workers.abandon();
+        }
+        else
+        {
+            workers.close();
+        }
         executor.close();
     }
 }

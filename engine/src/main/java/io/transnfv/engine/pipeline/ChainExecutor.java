@@ -1,7 +1,9 @@
 package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketSource;
@@ -26,6 +28,15 @@ public interface ChainExecutor extends AutoCloseable
 
     /** @return the stats of the run so far (for progress); valid once {@link #run} started. */
     RunStats stats();
+
+    /**
+     * @return this executor's stop request: any thread (a signal handler) may ask the run to stop
+     *         reading; it then finishes what it read and {@link #run} returns normally.
+     */
+    RunControl control();
+
+    /** @return what VNF code threw during the run (complete once {@link #run} returned). */
+    FaultLog faults();
 
     /** @return the chain runtime (VNF instances, tables, routing) this executor runs. */
     ChainRuntime runtime();

@@ -3,16 +3,25 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.FaultSettings;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.fault.ErrorBound;
+import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.fault.RunFailedException;
+import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.thread.FailurePoint;
+import io.transnfv.engine.thread.IdleSettings;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.ActionRecorder;
@@ -20,8 +29,12 @@ import io.transnfv.vnf.instance.MapStateStore;
 import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
+import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The serial oracle: one thread, one packet at a time in arrival order, each packet through
@@ -36,9 +49,29 @@ import java.io.IOException;
  * timeout after its datagram's first held fragment (or at the end of the input); one with no
  * room to be held is dropped as {@code ingress:fragment-overflow}. Records therefore come in the chain's output order,
  * which is arrival order except for held fragments.
+ *
+ * <p>Faults and stops behave as in the engine, packet by packet (see {@code docs/reliability.md}):
+ * VNF code that throws drops its packet as {@code <vnf>:vnf-error} and the run goes on; the
+ * error bound and a stop request end the input after the current packet. The loop runs on its
+ * own thread, {@code transnfv-serial}, while the caller waits: a packet past the batch deadline
+ * or a thread that dies fails the run at once instead of hanging the caller.
  */
 public final class SerialChainExecutor implements ChainExecutor
 {
+    private static final VarHandle PROGRESS;
+
+    static
+    {
+        try
+        {
+            PROGRESS = MethodHandles.lookup().findVarHandle(SerialChainExecutor.class, "progress", long.class);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final ChainRuntime runtime;
     private final MapStateStore state;
     private final RunStats stats;
@@ -55,6 +88,19 @@ public final class SerialChainExecutor implements ChainExecutor
     private final PacketBuffer spareBuffer = new PacketBuffer();
     private PacketBuffer spare = spareBuffer;
     private long lastTimeNs;
+    private final ChainRuntime.ExpiryListener expiryListener = new ExpiryFaults();
+    private final RunControl control = new RunControl();
+    private final FaultLog faults;
+    private final FaultSettings faultSettings;
+    private final ErrorBound errorBound;
+    private final FailurePoint failurePoint = new FailurePoint("serial");
+    private volatile Throwable failure;
+    private volatile boolean done;
+    // where the loop is, for the watchdog: packets started (odd while one is in the chain), VNF, callback
+    private volatile long progress;
+    private int currentNode = -1;
+    private FaultLog.Callback currentCallback;
+    private long currentSequence;
 
     /** @param chain the chain to run; the executor builds its own runtime and state. */
     public SerialChainExecutor(final ChainSpec chain)
@@ -65,15 +111,84 @@ public final class SerialChainExecutor implements ChainExecutor
         this.ticker = new ExpiryTicker(runtime.tickIntervalNs());
         this.tracker = runtime.tracker();
         this.held = new HeldFragments(tracker.maxHeld(), PacketBuffer.DEFAULT_CAPACITY);
+        this.faultSettings = chain.settings().faults();
+        this.errorBound = new ErrorBound(faultSettings);
+        this.faults = new FaultLog(BatchedChainExecutor.vnfNames(runtime));
+        applier.faultListener((l, t, thrown) -> faults.record(currentNode, FaultLog.Callback.STATE_FUNCTION, l.sequence(t), thrown));
     }
 
     @Override
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
+        final Thread caller = Thread.currentThread();
+        final Thread loop = new Thread(() ->
+        {
+            try
+            {
+                loop(source, listener);
+            }
+            catch (final Throwable t)
+            {
+                failure = t;
+            }
+            finally
+            {
+                done = true;
+                LockSupport.unpark(caller);
+            }
+        }, "transnfv-serial");
+        loop.setDaemon(true);
+        loop.setUncaughtExceptionHandler((t, e) ->
+        {
+            failure = e;
+            LockSupport.unpark(caller);
+        });
+        try (Watchdog ignored = faultSettings.batchDeadlineNs() > 0
+            ? Watchdog.start("transnfv-watchdog", faultSettings.batchDeadlineNs(), new Watched(caller)) : null)
+        {
+            loop.start();
+            while (!done && failure == null)
+            {
+                LockSupport.parkNanos(this, 100_000_000L);
+            }
+        }
+        final Throwable t = failure;
+        if (t == null)
+        {
+            return stats;
+        }
+        if (t instanceof IOException io)
+        {
+            throw io;
+        }
+        if (t instanceof RunFailedException failed)
+        {
+            throw failed;
+        }
+        throw new RunFailedException("the serial executor stopped: " + t + "; fix: this is a bug in the engine or in a VNF;"
+            + " report it with the chain and the traffic", t);
+    }
+
+    private void loop(final PacketSource source, final PacketListener listener) throws IOException
+    {
         final PacketBuffer buffer = new PacketBuffer();
         final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
-        while (source.next(buffer))
+        final IdleStrategy idle = IdleSettings.newIdleStrategy();
+        while (!control.stopRequested())
         {
+            // poll, not next: a live source with nothing to read must not keep a stop request waiting
+            final int read = source.poll(buffer);
+            if (read == PacketSource.END)
+            {
+                break;
+            }
+            if (read == PacketSource.NOTHING_YET)
+            {
+                idle.idle();
+                continue;
+            }
+            idle.reset();
+            failurePoint.check();
             // latency: from the hand-over (stamped by an ingress thread or a paced source) to here
             long ingressNs = buffer.ingressNs();
             if (ingressNs == 0 && buffer.sequence() % sampleEvery == 0)
@@ -87,7 +202,6 @@ public final class SerialChainExecutor implements ChainExecutor
             }
         }
         endOfInput(listener);
-        return stats;
     }
 
     /**
@@ -97,12 +211,27 @@ public final class SerialChainExecutor implements ChainExecutor
      */
     void process(final PacketBuffer buffer, final PacketListener listener)
     {
+        PROGRESS.setRelease(this, progress + 1);
+        try
+        {
+            track(buffer, listener);
+        }
+        finally
+        {
+            currentCallback = null;
+            PROGRESS.setRelease(this, progress + 1);
+        }
+    }
+
+    private void track(final PacketBuffer buffer, final PacketListener listener)
+    {
         final long timeNs = clock.onPacket(buffer.timestampNs());
         lastTimeNs = timeNs;
+        currentSequence = buffer.sequence();
         final long tick = ticker.due(timeNs);
         if (tick != ExpiryTicker.NONE)
         {
-            runtime.expire(tick, state);
+            runtime.expire(tick, state, expiryListener);
         }
         long due;
         while ((due = held.dueDatagram(timeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
@@ -114,13 +243,13 @@ public final class SerialChainExecutor implements ChainExecutor
         if (!packet.isValid())
         {
             record.dropAtIngress(packet.malformedReason());
-            finish(buffer, listener);
+            finish(buffer, timeNs, listener);
             return;
         }
         if (!FragmentTracker.tracks(packet))
         {
             chain(timeNs, buffer.sequence());
-            finish(buffer, listener);
+            finish(buffer, timeNs, listener);
             return;
         }
         log.clear();
@@ -139,7 +268,7 @@ public final class SerialChainExecutor implements ChainExecutor
         if (outcome == FragmentTracker.OVERFLOW)
         {
             record.dropAtIngress(PacketRecord.FRAGMENT_OVERFLOW);
-            finish(buffer, listener);
+            finish(buffer, timeNs, listener);
             return;
         }
         final int released = outcome == FragmentTracker.FIRST ? tracker.released(log.view(0)) : 0;
@@ -147,7 +276,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final int dstPort = released > 0 ? tracker.firstDestinationPort(log.view(0)) : 0;
         final long datagram = released > 0 ? FlowKeys.datagram(packet) : 0;
         chain(timeNs, buffer.sequence());
-        finish(buffer, listener);
+        finish(buffer, timeNs, listener);
         if (released > 0)
         {
             final int n = held.select(datagram);
@@ -157,11 +286,12 @@ public final class SerialChainExecutor implements ChainExecutor
                 final PacketBuffer fragment = held.take(i, spare);
                 releasedBuffer.copyFrom(fragment);
                 spare = fragment;
+                currentSequence = releasedBuffer.sequence();
                 record.reset(releasedBuffer.sequence(), timeNs);
                 packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length());
                 packet.recoverPorts(srcPort, dstPort);
                 chain(timeNs, releasedBuffer.sequence());
-                finish(releasedBuffer, listener);
+                finish(releasedBuffer, timeNs, listener);
             }
         }
     }
@@ -188,36 +318,150 @@ public final class SerialChainExecutor implements ChainExecutor
             record.reset(releasedBuffer.sequence(), timeNs);
             packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length());
             record.dropAtIngress(PacketRecord.FRAGMENT_TIMEOUT);
-            finish(releasedBuffer, listener);
+            finish(releasedBuffer, timeNs, listener);
         }
     }
 
-    /** The packet in {@link #packet} through each VNF of its path. */
+    /** The packet in {@link #packet} through each VNF of its path; VNF code that throws drops it there. */
     private void chain(final long timeNs, final long sequence)
     {
         int node = 0;
         while (node != ChainRuntime.EGRESS)
         {
             final Vnf vnf = runtime.instance(node).vnf();
-            log.clear();
-            log.begin(timeNs, sequence, packet);
-            vnf.preProcess(packet, log);
-            log.end();
-            applier.apply(log, 0, state);
-            actions.reset();
-            vnf.postProcess(packet, log.view(0), actions);
+            currentNode = node;
+            if (!runVnf(vnf, node, timeNs, sequence))
+            {
+                record.fault(node, runtime.instance(node).vnfErrorReason());
+                return;
+            }
             record.visit(node, log.view(0), actions);
             node = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(node, actions.output(), packet);
         }
     }
 
-    private void finish(final PacketBuffer buffer, final PacketListener listener)
+    /** A packet is finished: the error bound judges it, the counters and the listener see it. */
+    private void finish(final PacketBuffer buffer, final long timeNs, final PacketListener listener)
     {
+        if (errorBound.onPacket(timeNs, record.faulted()))
+        {
+            control.requestStop(RunControl.StopCause.ERROR_BOUND, errorBound.exceeded());
+        }
         stats.onFinished(record, buffer.length());
         if (listener != null)
         {
             listener.onPacket(record, buffer, packet);
         }
+    }
+
+    /** Housekeeping faults: the VNF's housekeeping stops for this tick, the packet that crossed it names it. */
+    private final class ExpiryFaults implements ChainRuntime.ExpiryListener
+    {
+        @Override
+        public void expiring(final int instance)
+        {
+            currentNode = instance;
+            currentCallback = instance < 0 ? null : FaultLog.Callback.EXPIRE;
+        }
+
+        @Override
+        public void expiryFailed(final int instance, final Throwable thrown)
+        {
+            faults.record(instance, FaultLog.Callback.EXPIRE, currentSequence, thrown);
+        }
+    }
+
+    /**
+     * Runs one VNF on the packet: pre-processing, the transaction, post-processing.
+     *
+     * @return false if its code threw (recorded): the packet is to be dropped as a VNF error.
+     */
+    private boolean runVnf(final Vnf vnf, final int node, final long timeNs, final long sequence)
+    {
+        log.clear();
+        log.begin(timeNs, sequence, packet);
+        currentCallback = FaultLog.Callback.PRE_PROCESS;
+        try
+        {
+            vnf.preProcess(packet, log);
+            log.end();
+        }
+        catch (final Throwable t)
+        {
+            log.discardOpen();
+            faults.record(node, FaultLog.Callback.PRE_PROCESS, sequence, t);
+            return false;
+        }
+        currentCallback = FaultLog.Callback.STATE_FUNCTION;
+        if (applier.apply(log, 0, state) == TransactionView.FAULT)
+        {
+            return false;
+        }
+        actions.reset();
+        currentCallback = FaultLog.Callback.POST_PROCESS;
+        try
+        {
+            vnf.postProcess(packet, log.view(0), actions);
+        }
+        catch (final Throwable t)
+        {
+            faults.record(node, FaultLog.Callback.POST_PROCESS, sequence, t);
+            return false;
+        }
+        return true;
+    }
+
+    /** What the batch deadline's watchdog sees: the packet in the chain and where it is. */
+    private final class Watched implements Watchdog.Run
+    {
+        private final Thread caller;
+
+        Watched(final Thread caller)
+        {
+            this.caller = caller;
+        }
+
+        @Override
+        public long progress()
+        {
+            return progress;
+        }
+
+        @Override
+        public boolean inFlight()
+        {
+            return (progress & 1) == 1;
+        }
+
+        @Override
+        public String whereStuck()
+        {
+            final FaultLog.Callback callback = currentCallback;
+            final int node = currentNode;
+            return callback == null || node < 0 ? "no VNF code is running; the serial executor itself is stuck"
+                : "VNF '" + runtime.instance(node).name() + "' " + callback.label() + " on packet #" + currentSequence
+                    + " (transnfv-serial)";
+        }
+
+        @Override
+        public void stuck(final String message)
+        {
+            failure = new RunFailedException("stuck: " + message + "; fix: a VNF function must return (look for a loop that"
+                + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null);
+            LockSupport.unpark(caller);
+        }
+    }
+
+    @Override
+    public RunControl control()
+    {
+        return control;
+    }
+
+    @Override
+    public FaultLog faults()
+    {
+        return faults;
     }
 
     @Override

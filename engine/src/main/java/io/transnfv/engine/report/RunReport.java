@@ -3,6 +3,7 @@ package io.transnfv.engine.report;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.instance.VnfInstance;
@@ -44,6 +45,10 @@ import java.util.stream.Stream;
  * @param throughput       wall-clock time and packets per second.
  * @param latencyUs        per-packet latency percentiles in microseconds.
  * @param scheduler        how the transactional engine scheduled, or null for the serial oracle.
+ * @param faults           what VNF code threw, by VNF, callback and exception class (the packets are
+ *                         also among the drops, as {@code <vnf>:vnf-error}); empty if nothing threw.
+ * @param stopped          why the run stopped before the end of its traffic (a signal, the error
+ *                         bound), or null if it ran to the end.
  */
 public record RunReport(
     int schemaVersion,
@@ -61,7 +66,9 @@ public record RunReport(
     Pacing pacing,
     Throughput throughput,
     Latency latencyUs,
-    SchedulerReport scheduler)
+    SchedulerReport scheduler,
+    List<FaultReport> faults,
+    Stop stopped)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
     public static final int SCHEMA_VERSION = 2;
@@ -81,6 +88,32 @@ public record RunReport(
         alerts = List.copyOf(alerts);
         vnfs = List.copyOf(vnfs);
         sourceWarnings = List.copyOf(sourceWarnings);
+        faults = List.copyOf(faults);
+    }
+
+    /**
+     * One kind of fault in VNF code (see {@code docs/reliability.md}); the first occurrence's
+     * stack trace is in the fault log file, not here.
+     *
+     * @param vnf         the VNF instance.
+     * @param callback    {@code preProcess}, {@code state function}, {@code postProcess} or {@code expire}.
+     * @param exception   the class of what was thrown.
+     * @param packets     packets it was thrown on (for {@code expire}, housekeeping ticks).
+     * @param firstPacket the arrival index of the first of them.
+     * @param message     the first occurrence's message, or null.
+     */
+    public record FaultReport(String vnf, String callback, String exception, long packets, long firstPacket, String message)
+    {
+    }
+
+    /**
+     * Why a run stopped before the end of its traffic; everything it read was still finished.
+     *
+     * @param cause   {@code interrupt} (SIGINT), {@code terminate} (SIGTERM) or {@code error-bound}.
+     * @param message what the user is told.
+     */
+    public record Stop(String cause, String message)
+    {
     }
 
     /**
@@ -271,6 +304,8 @@ public record RunReport(
         private Throughput throughput;
         private Latency latency;
         private SchedulerReport scheduler;
+        private final List<FaultReport> faults = new ArrayList<>();
+        private Stop stopped;
 
         private Builder()
         {
@@ -424,6 +459,23 @@ public record RunReport(
             return counted.stream().map(c -> new AlertSubject(Long.toHexString(c.subject()), c.count())).toList();
         }
 
+        /** @return this builder; see {@link RunReport#faults()}. */
+        public Builder faults(final List<FaultLog.Fault> recorded)
+        {
+            for (final FaultLog.Fault f : recorded)
+            {
+                faults.add(new FaultReport(f.vnf(), f.callback(), f.exception(), f.packets(), f.firstSequence(), f.message()));
+            }
+            return this;
+        }
+
+        /** @return this builder; see {@link RunReport#stopped()}. */
+        public Builder stopped(final String cause, final String message)
+        {
+            this.stopped = new Stop(cause, message);
+            return this;
+        }
+
         /**
          * @return the report.
          * @throws NullPointerException if what ran, the source or the measurements are missing.
@@ -431,7 +483,7 @@ public record RunReport(
         public RunReport build()
         {
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, stopped);
         }
     }
 
@@ -450,6 +502,19 @@ public record RunReport(
         }
         section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
         section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));
+        if (!faults.isEmpty())
+        {
+            out.append("faults in VNF code (first stack traces in the fault log)\n");
+            for (final FaultReport f : faults)
+            {
+                out.append(String.format(Locale.ROOT, "  %s %s threw %s on %s packet(s), first #%d%n", f.vnf(), f.callback(),
+                    f.exception(), number(f.packets()), f.firstPacket()));
+            }
+        }
+        if (stopped != null)
+        {
+            line(out, "stopped", stopped.message());
+        }
         out.append("VNFs\n");
         for (final VnfReport v : vnfs)
         {

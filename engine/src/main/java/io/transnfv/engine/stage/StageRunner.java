@@ -3,8 +3,10 @@ package io.transnfv.engine.stage;
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.ActionRecorder;
@@ -25,6 +27,11 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *  a packet that leaves the chain (dropped, or no edge) is counted where it leaves
  * </pre>
  *
+ * <p>A VNF callback that throws costs its packet, not the run: the packet is dropped as the
+ * VNF's {@code vnf-error} (a half-declared transaction is discarded), the fault goes to the
+ * {@link FaultLog}, and the chunk goes on. Each worker notes which VNF and packet it is in
+ * ({@link Worker#where}), for the batch deadline's message.
+ *
  * <p>Stateless apart from the chain; the per-worker parts ({@link Worker}) are owned by one
  * worker each.
  */
@@ -32,12 +39,17 @@ public final class StageRunner
 {
     private final ChainRuntime runtime;
     private final int[] vnfOfStage;
+    private final FaultLog faults;
 
-    /** @param runtime the chain. */
-    public StageRunner(final ChainRuntime runtime)
+    /**
+     * @param runtime the chain.
+     * @param faults  where faults of VNF code are recorded.
+     */
+    public StageRunner(final ChainRuntime runtime, final FaultLog faults)
     {
         this.runtime = runtime;
         this.vnfOfStage = runtime.topologicalOrder();
+        this.faults = faults;
     }
 
     /** @return the number of stages (VNFs). */
@@ -83,14 +95,24 @@ public final class StageRunner
             {
                 frame.fragments++;
             }
+            worker.enter(entry, FaultLog.Callback.PRE_PROCESS, sequence);
             frame.transaction[i] = log.begin(timeNs, sequence, packet);
-            vnf.preProcess(packet, log);
-            log.end();
+            try
+            {
+                vnf.preProcess(packet, log);
+                log.end();
+            }
+            catch (final Throwable t)
+            {
+                preProcessFailed(frame, i, entry, log, worker, t);
+            }
         }
+        worker.leave();
     }
 
     /** Declares the transactions of stage {@code stage}'s VNF for slots {@code [from, to)} now at it into {@code log} (cleared). */
-    public void preProcess(final BatchFrame frame, final int stage, final int from, final int to, final TransactionLog log)
+    public void preProcess(
+        final BatchFrame frame, final int stage, final int from, final int to, final TransactionLog log, final Worker worker)
     {
         log.clear();
         final int v = vnfOfStage[stage];
@@ -101,11 +123,38 @@ public final class StageRunner
             if (position[i] == v)
             {
                 final PacketRecord record = frame.records[i];
+                worker.enter(v, FaultLog.Callback.PRE_PROCESS, record.sequence());
                 frame.transaction[i] = log.begin(record.timestampNs(), frame.order[i], frame.packets[i]);
-                vnf.preProcess(frame.packets[i], log);
-                log.end();
+                try
+                {
+                    vnf.preProcess(frame.packets[i], log);
+                    log.end();
+                }
+                catch (final Throwable t)
+                {
+                    preProcessFailed(frame, i, v, log, worker, t);
+                }
             }
         }
+        worker.leave();
+    }
+
+    /** The rare path: slot {@code i}'s pre-processing at VNF {@code v} threw. */
+    private void preProcessFailed(
+        final BatchFrame frame, final int i, final int v, final TransactionLog log, final Worker worker, final Throwable t)
+    {
+        log.discardOpen();
+        final PacketRecord record = frame.records[i];
+        faults.record(v, FaultLog.Callback.PRE_PROCESS, record.sequence(), t);
+        dropAsFault(frame, i, v, worker);
+    }
+
+    private void dropAsFault(final BatchFrame frame, final int i, final int v, final Worker worker)
+    {
+        final PacketRecord record = frame.records[i];
+        record.fault(v, runtime.instance(v).vnfErrorReason());
+        frame.position[i] = ChainRuntime.EGRESS;
+        worker.stats.count(record, frame.buffers[i].length());
     }
 
     /**
@@ -132,8 +181,24 @@ public final class StageRunner
             final PacketFlyweight packet = frame.packets[i];
             final PacketRecord record = frame.records[i];
             view.bind(base + frame.transaction[i]);
+            if (view.abortReason() == TransactionView.FAULT)
+            {
+                // a function threw (recorded by the executor's fault listener): no post-processing
+                dropAsFault(frame, i, v, worker);
+                continue;
+            }
             actions.reset();
-            vnf.postProcess(packet, view, actions);
+            worker.enter(v, FaultLog.Callback.POST_PROCESS, record.sequence());
+            try
+            {
+                vnf.postProcess(packet, view, actions);
+            }
+            catch (final Throwable t)
+            {
+                faults.record(v, FaultLog.Callback.POST_PROCESS, record.sequence(), t);
+                dropAsFault(frame, i, v, worker);
+                continue;
+            }
             record.visit(v, view, actions);
             final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
             if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= vnfStage)
@@ -146,6 +211,7 @@ public final class StageRunner
                 worker.stats.count(record, frame.buffers[i].length());
             }
         }
+        worker.leave();
     }
 
     /** One worker's tools for running stages: its action recorder, its result cursor and its counters. */
@@ -156,6 +222,10 @@ public final class StageRunner
         public final RunStats stats;
         private final TransactionLog[] cursorLogs;
         private final TransactionLog.Cursor[] cursors;
+        // where the worker is, written plainly per callback and read racily by the watchdog
+        private int vnf = -1;
+        private FaultLog.Callback callback;
+        private long sequence;
 
         /**
          * @param stages the chain's stages.
@@ -166,6 +236,31 @@ public final class StageRunner
             this.stats = stats;
             this.cursorLogs = new TransactionLog[stages];
             this.cursors = new TransactionLog.Cursor[stages];
+        }
+
+        void enter(final int vnfIndex, final FaultLog.Callback inCallback, final long packetSequence)
+        {
+            vnf = vnfIndex;
+            callback = inCallback;
+            sequence = packetSequence;
+        }
+
+        void leave()
+        {
+            callback = null;
+        }
+
+        /**
+         * @param runtime the chain, for the VNF's name.
+         * @return the VNF callback this worker is in and its packet, e.g. {@code nat preProcess on
+         *         packet #42}, or null if it is in none; read by another thread, so only a hint.
+         */
+        public String where(final ChainRuntime runtime)
+        {
+            final FaultLog.Callback c = callback;
+            final int v = vnf;
+            final long s = sequence;
+            return c == null || v < 0 ? null : "VNF '" + runtime.instance(v).name() + "' " + c.label() + " on packet #" + s;
         }
 
         /** @return this worker's cursor over stage {@code stage}'s log (made once per log). */

@@ -28,6 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * by a benchmark), {@link #runOnWorkers} runs every worker on its own {@link WorkerThread} and
  * parks the caller until the job is over (a chain run: every worker owns a counter stripe).
  * Threads are started once and reused job after job.
+ *
+ * <p>A worker that throws out of a job, or whose thread dies (its uncaught-exception handler),
+ * fails the job at once: the waiting caller wakes and {@link #runOnWorkers} throws, naming the
+ * thread, instead of the others waiting forever for a phase it never leaves.
  */
 public final class WorkerGroup implements AutoCloseable
 {
@@ -97,6 +101,7 @@ public final class WorkerGroup implements AutoCloseable
     private volatile boolean closed;
     private volatile Thread waiter;
     private volatile Throwable failure;
+    private final FailurePoint failurePoint = new FailurePoint("worker");
 
     /**
      * Starts the worker threads.
@@ -126,6 +131,7 @@ public final class WorkerGroup implements AutoCloseable
         {
             final int index = w;
             threads[w] = new WorkerThread(() -> helperLoop(index), name + "-" + w);
+            threads[w].setUncaughtExceptionHandler((thread, e) -> workerFailed(thread, e));
         }
         for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
         {
@@ -301,15 +307,36 @@ public final class WorkerGroup implements AutoCloseable
             {
                 workLoop(w, j);
             }
+            catch (final FailurePoint.InjectedFailure e)
+            {
+                // a test's stand-in for a thread that dies: let it die (the handler reports it)
+                throw e;
+            }
             catch (final Throwable t)
             {
-                failure = t;
-                final Thread caller = waiter;
-                if (caller != null)
-                {
-                    LockSupport.unpark(caller);
-                }
+                workerFailed(Thread.currentThread(), t);
             }
+        }
+    }
+
+    private void workerFailed(final Thread thread, final Throwable t)
+    {
+        failure = new WorkerDied(thread.getName(), t);
+        final Thread caller = waiter;
+        if (caller != null)
+        {
+            LockSupport.unpark(caller);
+        }
+    }
+
+    /** What {@link #runOnWorkers} throws when a worker failed: names the thread. */
+    private static final class WorkerDied extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        WorkerDied(final String thread, final Throwable cause)
+        {
+            super("thread " + thread + " died: " + cause, cause);
         }
     }
 
@@ -325,6 +352,7 @@ public final class WorkerGroup implements AutoCloseable
         boolean stallReported = false;
         while (true)
         {
+            failurePoint.check();
             if (job.sideWorkFirst() && job.sideWork(w, clock))
             {
                 idling = false;
@@ -432,7 +460,26 @@ public final class WorkerGroup implements AutoCloseable
         if (t != null)
         {
             failure = null;
-            throw new IllegalStateException("a worker failed: " + t, t);
+            throw new IllegalStateException(t instanceof WorkerDied ? t.getMessage() : "a worker failed: " + t,
+                t instanceof WorkerDied ? t.getCause() : t);
+        }
+    }
+
+    /**
+     * Stops the workers without waiting for them: for a failed job, where one may be stuck in
+     * code that never returns. The threads are daemons; they leave when they next look.
+     */
+    public void abandon()
+    {
+        closed = true;
+        final Job j = job;
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            LockSupport.unpark(threads[w]);
+        }
+        if (j != null)
+        {
+            wakeAll();
         }
     }
 

@@ -2,8 +2,10 @@ package io.transnfv.experiments.baselines;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -22,6 +24,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -73,6 +77,8 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private final String description;
     private final AtomicInteger finished = new AtomicInteger();
 
+    private final RunControl control = new RunControl();
+    private final FaultLog faults;
     private volatile long posted;
     private volatile Throwable failure;
     private boolean byRange;
@@ -98,6 +104,13 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         this.batchCapacity = chain.settings().punctuationTransactions();
         this.ticker = new ExpiryTicker(runtime.expiryIntervalNs());
         this.description = description;
+        final List<String> names = new ArrayList<>();
+        for (int v = 0; v < runtime.size(); v++)
+        {
+            names.add(runtime.instance(v).name());
+        }
+        // a baseline does not isolate faults: VNF code that throws fails its run, so this stays empty
+        this.faults = new FaultLog(names);
         buffers = new PacketBuffer[batchCapacity];
         packets = new PacketFlyweight[batchCapacity];
         records = new PacketRecord[batchCapacity];
@@ -174,7 +187,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         final IdleStrategy idle = newBackoff();
         while (true)
         {
-            final int read = source.poll(buffers[count]);
+            final int read = control.stopRequested() ? PacketSource.END : source.poll(buffers[count]);
             if (read == PacketSource.END)
             {
                 break;
@@ -341,6 +354,18 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     public ChainRuntime runtime()
     {
         return runtime;
+    }
+
+    @Override
+    public RunControl control()
+    {
+        return control;
+    }
+
+    @Override
+    public FaultLog faults()
+    {
+        return faults;
     }
 
     @Override

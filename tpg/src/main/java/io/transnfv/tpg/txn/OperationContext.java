@@ -22,6 +22,90 @@ public abstract class OperationContext implements FunctionContext
     protected int chosen = ChooseFunction.NONE;
     /** The reason given to {@link #abort(int)} by the running transaction, 0 if none. */
     protected int abortReason;
+    /** Told about functions that throw; null to record nothing (the abort still happens). */
+    private FaultListener faultListener;
+
+    /** @param listener told when a function throws, or null. */
+    public final void faultListener(final FaultListener listener)
+    {
+        this.faultListener = listener;
+    }
+
+    /**
+     * Runs operation {@link #op}'s state function on {@code current}. If it throws, the
+     * transaction aborts with {@link TransactionView#FAULT} (the caller sees
+     * {@link #abortReason} set and writes nothing) and the listener is told.
+     *
+     * @return the function's result, or {@code current} if it threw.
+     */
+    protected final long applyFunction(final StateFunction fn, final long current)
+    {
+        try
+        {
+            return fn.apply(current, this);
+        }
+        catch (final Throwable t)
+        {
+            onFault(t);
+            return current;
+        }
+    }
+
+    /**
+     * Runs a CHOOSE's chooser; a chooser that throws, or picks a candidate that does not
+     * exist, aborts the transaction with {@link TransactionView#FAULT}.
+     *
+     * @return the pick ({@link ChooseFunction#NONE} if the transaction aborted).
+     */
+    protected final int applyChooser(final ChooseFunction chooser, final int candidates)
+    {
+        try
+        {
+            final int pick = chooser.choose(this);
+            if (abortReason == 0 && pick != ChooseFunction.NONE && (pick < 0 || pick >= candidates))
+            {
+                throw new IllegalStateException("chooser picked " + pick + " of " + candidates + " candidates");
+            }
+            return pick;
+        }
+        catch (final Throwable t)
+        {
+            onFault(t);
+            return ChooseFunction.NONE;
+        }
+    }
+
+    /**
+     * @return the arrival index ({@link TransactionLog#sequence}) of the transaction this context
+     *         runs now, or -1 between transactions. Meant for another thread's diagnostics (a
+     *         function that never returns): the read is racy, so only a hint.
+     */
+    public final long runningSequence()
+    {
+        final TransactionLog running = log;
+        if (running == null)
+        {
+            return -1;
+        }
+        try
+        {
+            return running.sequence(transaction);
+        }
+        catch (final RuntimeException e)
+        {
+            return -1;
+        }
+    }
+
+    private void onFault(final Throwable t)
+    {
+        abortReason = TransactionView.FAULT;
+        final FaultListener listener = faultListener;
+        if (listener != null)
+        {
+            listener.onFunctionFault(log, transaction, t);
+        }
+    }
 
     /**
      * @param extra a parameter or candidate of the running operation (log extra index).

@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * Applies one transaction at once to a {@link StateStore}: the reference semantics of the
  * operation model, used by the serial oracle, by the VNF harness and by the engine's serial
- * schedule. Operations run in statement order; if any function aborts, every write of the
+ * schedule. Operations run in statement order; if any function aborts (or throws: the
+ * transaction then aborts with {@link TransactionView#FAULT}), every write of the
  * transaction is undone and the remaining operations do not run. Between
  * {@link #beginBatch()} and {@link #endBatch()} the undo log keeps the writes of every
  * transaction applied, so that {@link #rollbackBatch()} can put the store back as it was before
@@ -123,7 +124,7 @@ public final class SerialApplier extends OperationContext
             {
                 final long key = log.key(o);
                 final long old = store.get(table, key);
-                final long v = log.function(o).apply(old, this);
+                final long v = applyFunction(log.function(o), old);
                 if (abortReason == 0)
                 {
                     writeWithUndo(table, key, old, v);
@@ -133,7 +134,7 @@ public final class SerialApplier extends OperationContext
             }
             default: // CHOOSE
             {
-                final int pick = log.chooser(o).choose(this);
+                final int pick = applyChooser(log.chooser(o), log.extraCount(o));
                 if (abortReason != 0)
                 {
                     break;
@@ -143,14 +144,10 @@ public final class SerialApplier extends OperationContext
                     log.result(o, 0L, 0L, ChooseFunction.NONE);
                     break;
                 }
-                if (pick < 0 || pick >= log.extraCount(o))
-                {
-                    throw new IllegalStateException("chooser picked " + pick + " of " + log.extraCount(o) + " candidates");
-                }
                 chosen = pick;
                 final long key = log.extraKey(log.extraStart(o) + pick);
                 final long old = store.get(table, key);
-                final long v = log.function(o).apply(old, this);
+                final long v = applyFunction(log.function(o), old);
                 if (abortReason == 0)
                 {
                     writeWithUndo(table, key, old, v);

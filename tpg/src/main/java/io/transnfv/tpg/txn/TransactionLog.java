@@ -144,6 +144,29 @@ public final class TransactionLog implements TransactionBuilder
         open = NO_TRANSACTION;
     }
 
+    /**
+     * Forgets the open transaction and every operation it declared, as if {@link #begin} had
+     * not been called: for a pre-processing that threw half-way through its declarations.
+     * Does nothing if no transaction is open.
+     */
+    public void discardOpen()
+    {
+        final int t = open;
+        if (t == NO_TRANSACTION)
+        {
+            return;
+        }
+        final int first = firstOp[t];
+        if (first < operationCount)
+        {
+            extraTotal = extraStart[first];
+        }
+        operationCount = first;
+        attachment[t] = null;
+        transactionCount = t;
+        open = NO_TRANSACTION;
+    }
+
     /** Forgets every transaction; capacity is kept. */
     public void clear()
     {

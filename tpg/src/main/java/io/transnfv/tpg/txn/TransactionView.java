@@ -6,6 +6,13 @@ package io.transnfv.tpg.txn;
  */
 public interface TransactionView
 {
+    /**
+     * {@link #abortReason()} of a transaction aborted because one of its functions threw: the
+     * VNF's code failed, not its logic. Post-processing never sees it; the packet is dropped
+     * as a VNF error instead.
+     */
+    int FAULT = Integer.MIN_VALUE;
+
     /** @return true if the transaction aborted: none of its operations took effect. */
     boolean aborted();
 

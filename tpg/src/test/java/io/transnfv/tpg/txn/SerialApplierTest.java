@@ -4,6 +4,9 @@ import io.transnfv.tpg.collections.Long2LongHashMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -118,14 +121,60 @@ class SerialApplierTest
     }
 
     @Test
-    void shouldRefuseLookingAtLaterOperations()
+    void shouldAbortAsAFaultWhenAFunctionLooksAtLaterOperations()
     {
         log.begin(10, 0, null);
         log.readModify(ACCOUNTS, 1, (v, ctx) -> ctx.after(1), 0);
         log.read(ACCOUNTS, 2);
         log.end();
+        final List<Throwable> told = new ArrayList<>();
+        applier.faultListener((l, t, thrown) -> told.add(thrown));
 
-        assertThrows(IllegalArgumentException.class, () -> applier.apply(log, 0, store));
+        assertEquals(TransactionView.FAULT, applier.apply(log, 0, store));
+        assertEquals(1, told.size());
+        assertTrue(told.get(0) instanceof IllegalArgumentException, told::toString);
+    }
+
+    @Test
+    void shouldUndoEveryWriteAndTellTheListenerWhenAFunctionThrows()
+    {
+        log.begin(10, 7, null);
+        log.write(ACCOUNTS, 1, 100);
+        log.readModify(ACCOUNTS, 2, (v, ctx) -> v + 1, 0);
+        log.readModify(ACCOUNTS, 3, (v, ctx) ->
+        {
+            throw new StackOverflowError("deep");
+        }, 0);
+        log.end();
+        final List<Long> sequences = new ArrayList<>();
+        applier.faultListener((l, t, thrown) -> sequences.add(l.sequence(t)));
+
+        assertEquals(TransactionView.FAULT, applier.apply(log, 0, store));
+        assertTrue(log.view(0).aborted());
+        assertEquals(List.of(7L), sequences);
+        assertEquals(0, store.get(ACCOUNTS, 1));
+        assertEquals(0, store.get(ACCOUNTS, 2));
+    }
+
+    @Test
+    void shouldForgetAHalfDeclaredTransactionWhenItIsDiscarded()
+    {
+        log.begin(10, 0, null);
+        log.write(ACCOUNTS, 1, 5);
+        log.end();
+        log.begin(11, 1, null);
+        log.readModify(ACCOUNTS, 2, (v, ctx) -> v, 0);
+        log.param(ACCOUNTS, 9);
+        log.discardOpen();
+
+        assertEquals(1, log.transactionCount());
+        assertEquals(1, log.operationCount());
+        assertEquals(0, log.extraTotal());
+        log.begin(12, 2, null);
+        log.read(ACCOUNTS, 1);
+        log.end();
+        assertEquals(2, log.transactionCount());
+        assertEquals(1, log.firstOperation(1));
     }
 
     @Test

@@ -13,10 +13,14 @@ import java.util.Map;
 
 /**
  * One VNF of a chain after setup: its name and type, and the ids it declared, with their
- * names for reports. Construction calls {@link Vnf#setup(VnfSetup)}.
+ * names for reports. Construction calls {@link Vnf#setup(VnfSetup)}, then adds the drop
+ * reason {@value #VNF_ERROR} every instance has: a packet on which the VNF's code threw.
  */
 public final class VnfInstance
 {
+    /** The drop reason of a packet on which the VNF's code threw (see {@link #vnfErrorReason()}). */
+    public static final String VNF_ERROR = "vnf-error";
+
     private final String name;
     private final String type;
     private final Vnf vnf;
@@ -27,6 +31,7 @@ public final class VnfInstance
     private final List<Integer> tables = new ArrayList<>();
     private final Map<String, VnfCounter> counters = new LinkedHashMap<>();
     private long expiryIntervalNs;
+    private final int vnfErrorReason;
 
     /**
      * @param name    the instance's name in the chain.
@@ -41,7 +46,15 @@ public final class VnfInstance
         this.vnf = vnf;
         outputs.add(VnfSetup.DEFAULT_OUTPUT);
         dropReasons.add("none");
-        vnf.setup(new Setup(catalog));
+        final Setup setup = new Setup(catalog);
+        vnf.setup(setup);
+        vnfErrorReason = setup.dropReason(VNF_ERROR);
+    }
+
+    /** @return the id of the drop reason {@value #VNF_ERROR}, declared after the VNF's own. */
+    public int vnfErrorReason()
+    {
+        return vnfErrorReason;
     }
 
     /** @return the instance's name. */

@@ -1,0 +1,164 @@
+package io.transnfv.engine.fault;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What VNF code threw during a run: per VNF, callback and exception class, how many packets it
+ * threw on and the first of them (the lowest arrival index, so every executor names the same
+ * one) with its stack trace. Thread-safe; called only when code threw, so it may lock and
+ * allocate.
+ */
+public final class FaultLog
+{
+    /** The VNF callback that threw. */
+    public enum Callback
+    {
+        /** {@code Vnf.preProcess}: the packet's transaction is discarded. */
+        PRE_PROCESS("preProcess"),
+        /** A state function or chooser, while the transaction executed: it aborts. */
+        STATE_FUNCTION("state function"),
+        /** {@code Vnf.postProcess}, after the transaction committed. */
+        POST_PROCESS("postProcess"),
+        /** {@code Vnf.expire}, the housekeeping between two packets. */
+        EXPIRE("expire");
+
+        private final String label;
+
+        Callback(final String label)
+        {
+            this.label = label;
+        }
+
+        /** @return the name in reports, e.g. {@code preProcess}. */
+        public String label()
+        {
+            return label;
+        }
+    }
+
+    /**
+     * One kind of fault, as reported.
+     *
+     * @param vnf           the VNF instance's name.
+     * @param callback      the callback's label.
+     * @param exception     the class of what was thrown.
+     * @param packets       the packets it was thrown on (for {@code expire}, the ticks).
+     * @param firstSequence the arrival index of the first such packet (for {@code expire}, of the
+     *                      packet the tick came before).
+     * @param message       the first occurrence's message, or null.
+     */
+    public record Fault(String vnf, String callback, String exception, long packets, long firstSequence, String message)
+    {
+    }
+
+    private final List<String> vnfNames;
+    private final Map<Key, Entry> entries = new LinkedHashMap<>();
+
+    /** @param vnfNames the chain's VNF names by index. */
+    public FaultLog(final List<String> vnfNames)
+    {
+        this.vnfNames = List.copyOf(vnfNames);
+    }
+
+    /**
+     * Records that {@code thrown} came out of VNF {@code vnf}'s {@code callback} on packet {@code sequence}.
+     * A packet counts once per kind however often its function ran (an executor may re-run one).
+     */
+    public synchronized void record(final int vnf, final Callback callback, final long sequence, final Throwable thrown)
+    {
+        final Key key = new Key(vnf, callback, thrown.getClass().getName());
+        final Entry entry = entries.computeIfAbsent(key, k -> new Entry());
+        entry.sequences.add(sequence);
+        if (entry.first == null || sequence < entry.firstSequence)
+        {
+            entry.first = thrown;
+            entry.firstSequence = sequence;
+        }
+    }
+
+    /** @return true if nothing was recorded. */
+    public synchronized boolean isEmpty()
+    {
+        return entries.isEmpty();
+    }
+
+    /** @return every kind of fault, by VNF, callback and exception class. */
+    public synchronized List<Fault> faults()
+    {
+        final List<Map.Entry<Key, Entry>> sorted = new ArrayList<>(entries.entrySet());
+        sorted.sort((a, b) -> a.getKey().compareTo(b.getKey()));
+        final List<Fault> faults = new ArrayList<>();
+        for (final Map.Entry<Key, Entry> e : sorted)
+        {
+            final Key k = e.getKey();
+            final Entry v = e.getValue();
+            faults.add(new Fault(vnfNames.get(k.vnf), k.callback.label(), k.exception, v.sequences.size(), v.firstSequence,
+                v.first.getMessage()));
+        }
+        return faults;
+    }
+
+    /**
+     * @return the log file's text: for each kind of fault a header line, then the first
+     *         occurrence's stack trace; empty if nothing was recorded.
+     */
+    public synchronized String traces()
+    {
+        final StringWriter text = new StringWriter();
+        final PrintWriter out = new PrintWriter(text);
+        final List<Fault> faults = faults();
+        for (final Fault fault : faults)
+        {
+            final Entry entry = entries.get(new Key(vnfNames.indexOf(fault.vnf()), callback(fault.callback()), fault.exception()));
+            out.printf("%s %s threw %s on %d packet(s); first on packet #%d:%n", fault.vnf(), fault.callback(),
+                fault.exception(), fault.packets(), fault.firstSequence());
+            entry.first.printStackTrace(out);
+            out.println();
+        }
+        out.flush();
+        return text.toString();
+    }
+
+    private static Callback callback(final String label)
+    {
+        for (final Callback c : Callback.values())
+        {
+            if (c.label().equals(label))
+            {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException(label);
+    }
+
+    private record Key(int vnf, Callback callback, String exception) implements Comparable<Key>
+    {
+        @Override
+        public int compareTo(final Key o)
+        {
+            if (vnf != o.vnf)
+            {
+                return Integer.compare(vnf, o.vnf);
+            }
+            if (callback != o.callback)
+            {
+                return callback.compareTo(o.callback);
+            }
+            return exception.compareTo(o.exception);
+        }
+    }
+
+    private static final class Entry
+    {
+        final Set<Long> sequences = new HashSet<>();
+        Throwable first;
+        long firstSequence;
+    }
+}
