@@ -1,6 +1,5 @@
 package io.transnfv.cli;
 
-import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
@@ -16,13 +15,13 @@ import java.util.concurrent.Callable;
     description = "Check a chain definition; errors name file:line:column and what to write instead.")
 final class ValidateCommand implements Callable<Integer>
 {
-    @Parameters(index = "0", paramLabel = "CHAIN.yaml", description = "The chain definition to check.")
+    @Parameters(index = "0", paramLabel = "CHAIN.yaml", description = "The chain definition to check: a YAML file, or the name of a bundled chain.")
     Path chain;
 
     @Override
     public Integer call() throws IOException
     {
-        final ChainSpec spec = new ChainLoader().load(chain);
+        final ChainSpec spec = ChainOptions.load(chain);
         System.out.println(chain + ": valid chain '" + spec.name() + "' with " + spec.vnfs().size() + " VNFs");
         for (final VnfNode node : spec.vnfs())
         {
