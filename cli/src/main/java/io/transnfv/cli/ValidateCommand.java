@@ -3,11 +3,16 @@ package io.transnfv.cli;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.ParamKind;
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.api.VnfRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv validate}: checks a chain file and describes it. */
@@ -25,7 +30,7 @@ final class ValidateCommand implements Callable<Integer>
         System.out.println(chain + ": valid chain '" + spec.name() + "' with " + spec.vnfs().size() + " VNFs");
         for (final VnfNode node : spec.vnfs())
         {
-            System.out.println("  " + node.name() + " (" + node.type() + ") " + node.config().asMap());
+            System.out.println("  " + node.name() + " (" + node.type() + ") " + parameters(node));
         }
         for (final EdgeSpec edge : spec.edges())
         {
@@ -33,5 +38,19 @@ final class ValidateCommand implements Callable<Integer>
                 + (edge.whenText().isEmpty() ? "" : " when " + edge.whenText()));
         }
         return 0;
+    }
+
+    /** @return the node's parameters as {@code {name=value, ...}}, durations in units as YAML takes them. */
+    private static String parameters(final VnfNode node)
+    {
+        final VnfFactory factory = VnfRegistry.load().find(node.type());
+        final StringJoiner text = new StringJoiner(", ", "{", "}");
+        node.config().asMap().forEach((name, value) ->
+        {
+            final ParamKind kind = factory == null ? null : factory.params().stream()
+                .filter(p -> p.name().equals(name)).map(ParamSpec::kind).findFirst().orElse(null);
+            text.add(name + "=" + (kind == null ? String.valueOf(value) : ParameterText.value(kind, value)));
+        });
+        return text.toString();
     }
 }
