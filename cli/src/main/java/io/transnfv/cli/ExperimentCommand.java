@@ -82,6 +82,8 @@ final class ExperimentCommand implements Callable<Integer>
             ExperimentSettings.of(experiment, quick, threads, repetitions, packets, out);
         ChainOptions.warnAboutThreadsBeyondCores(settings.threads());
         final ExperimentRunner runner = new ExperimentRunner(settings);
+        System.err.println("experiment: results go to " + runner.directory()
+            + "; data.csv gains each point's row as it finishes");
         final ExperimentResult result;
         final long startNs = System.nanoTime();
         try (Progress ignored = new Progress("packets", runner::packetsDone, runner.plannedPackets(), System.err,

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,37 @@ public final class ResultWriter
      * @throws IOException if a file cannot be written.
      */
     public List<Path> write(final ExperimentResult result) throws IOException
+    {
+        return writeAll(result);
+    }
+
+    /**
+     * Creates {@code dir} and a {@code data.csv} holding the header only, before the first point runs.
+     *
+     * @throws IOException if either cannot be written.
+     */
+    public static void startCsv(final Path dir) throws IOException
+    {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(CSV), Measurement.CSV_HEADER + "\n", StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Appends finished points' rows to {@code dir/data.csv}, so they survive an interrupted experiment.
+     *
+     * @throws IOException if the file cannot be written.
+     */
+    public static void appendCsv(final Path dir, final List<Measurement> rows) throws IOException
+    {
+        final StringBuilder csv = new StringBuilder();
+        for (final Measurement m : rows)
+        {
+            csv.append(m.toCsv()).append('\n');
+        }
+        Files.writeString(dir.resolve(CSV), csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    private static List<Path> writeAll(final ExperimentResult result) throws IOException
     {
         final Path dir = result.directory();
         Files.createDirectories(dir);
