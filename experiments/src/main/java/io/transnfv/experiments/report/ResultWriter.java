@@ -100,7 +100,7 @@ public final class ResultWriter
                         ? "nat-lb-td" : "load balancer, " + pool.getKey() + " servers";
                     files.add(LinePlot.draw(dir.resolve("throughput" + suffix + ".png"),
                         "Throughput, " + where, "new connections (%)", "Mpackets/s",
-                        series(pool.getValue(), m -> m.point().newConnRatio() * 100, m -> m.ppsMedian() / 1e6), false, false));
+                        throughput(pool.getValue(), m -> m.point().newConnRatio() * 100), false, false));
                     files.add(LinePlot.draw(dir.resolve("latency-p99" + suffix + ".png"),
                         "Latency p99, " + where, "new connections (%)", "p99 latency (us)",
                         series(pool.getValue(), m -> m.point().newConnRatio() * 100, Measurement::p99Us), false, true));
@@ -113,12 +113,12 @@ public final class ResultWriter
             case THREADS ->
                 files.add(LinePlot.draw(dir.resolve("throughput.png"), "Throughput vs threads, load balancer 5 %",
                     "threads", "Mpackets/s",
-                    series(rows, m -> m.point().threads(), m -> m.ppsMedian() / 1e6), false, false));
+                    throughput(rows, m -> m.point().threads()), false, false));
             case BATCH ->
             {
                 files.add(LinePlot.draw(dir.resolve("throughput.png"), "Throughput vs punctuation, load balancer 5 %",
                     "transactions per punctuation", "Mpackets/s",
-                    series(rows, m -> m.point().batchTxns(), m -> m.ppsMedian() / 1e6), true, false));
+                    throughput(rows, m -> m.point().batchTxns()), true, false));
                 files.add(LinePlot.draw(dir.resolve("latency-p99.png"), "Latency p99 vs punctuation, load balancer 5 %",
                     "transactions per punctuation", "p99 latency (us)",
                     series(rows, m -> m.point().batchTxns(), Measurement::p99Us), true, true));
@@ -160,6 +160,17 @@ public final class ResultWriter
         {
             out.computeIfAbsent(key.apply(m), k -> new ArrayList<>()).add(m);
         }
+        return out;
+    }
+
+    /** @return throughput in Mpackets/s per executor: the median, with the slowest and fastest repetition as a band. */
+    static Map<String, double[][]> throughput(final List<Measurement> rows, final ToDoubleFunction<Measurement> x)
+    {
+        final Map<String, double[][]> medians = series(rows, x, m -> m.ppsMedian() / 1e6);
+        final Map<String, double[][]> slowest = series(rows, x, m -> m.ppsMin() / 1e6);
+        final Map<String, double[][]> fastest = series(rows, x, m -> m.ppsMax() / 1e6);
+        final Map<String, double[][]> out = new LinkedHashMap<>();
+        medians.forEach((label, xy) -> out.put(label, new double[][] {xy[0], xy[1], slowest.get(label)[1], fastest.get(label)[1]}));
         return out;
     }
 
