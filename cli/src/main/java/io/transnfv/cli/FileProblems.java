@@ -1,6 +1,5 @@
 package io.transnfv.cli;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
@@ -109,14 +108,6 @@ final class FileProblems
                 "check the file and the device it is on, then try again."};
         }
         return sentenceAndFix[0] + System.lineSeparator() + "    fix: " + sentenceAndFix[1];
-    }
-
-    /** @return the problem of {@code e} as a {@link UsageProblem}-shaped exception, for setup-time failures. */
-    static UsageProblem asUsageProblem(final IOException e, final String verb)
-    {
-        final String text = describe(e, verb);
-        final int fix = text.indexOf(System.lineSeparator() + "    fix: ");
-        return new UsageProblem(text.substring(0, fix), text.substring(fix + System.lineSeparator().length() + 9));
     }
 
     private static String lowerFirst(final String text)

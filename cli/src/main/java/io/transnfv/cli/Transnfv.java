@@ -21,7 +21,8 @@ public final class Transnfv implements Runnable
     private CommandLine.Model.CommandSpec spec;
 
     /**
-     * Runs the command line and exits with its status: 0 success, 1 failure, 2 bad input.
+     * Runs the command line and exits with its status: 0 success, 1 failure, 2 bad input ({@code verify}: 1 not
+     * equivalent, 3 the check could not be completed).
      *
      * @param args the arguments.
      */
