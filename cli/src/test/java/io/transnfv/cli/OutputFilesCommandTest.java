@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -86,28 +85,27 @@ class OutputFilesCommandTest
     }
 
     @Test
-    void shouldLeaveNoPartialOutputWhenTheRunFails() throws IOException
+    void shouldLeaveNoOutputBehindWhenOneOutputCannotBeWritten() throws IOException
     {
-        final Path junk = dir.resolve("junk.pcap");
-        Files.write(junk, "this is not a capture".getBytes(StandardCharsets.US_ASCII));
+        final Path directory = Files.createDirectory(dir.resolve("d"));
         final Path out = dir.resolve("out.pcap");
         final Path records = dir.resolve("records.txt");
-        final Captured run = Captured.run("run", "--pcap", junk.toString(), "--no-progress",
-            "--out", out.toString(), "--records", records.toString());
-        assertEquals(1, run.status());
+        final Captured run = Captured.run("run", "--generate", "packets=500", "--no-progress",
+            "--out", out.toString(), "--records", records.toString(), "--state", directory.toString());
+        assertEquals(2, run.status(), run.err());
         try (Stream<Path> files = Files.list(dir))
         {
-            assertEquals(List.of(junk), files.toList(), "neither the outputs nor their temporary files remain");
+            assertEquals(List.of(directory), files.toList(), "neither the outputs nor their temporary files remain");
         }
     }
 
     @Test
-    void shouldReplaceAnExistingOutputOnlyWhenTheRunSucceeds() throws IOException
+    void shouldKeepAnEarlierOutputWhenTheRunFails() throws IOException
     {
         final Path records = Files.writeString(dir.resolve("records.txt"), "earlier run\n");
-        final Path junk = Files.writeString(dir.resolve("junk.pcap"), "not a capture");
-        assertEquals(1, Captured.run("run", "--pcap", junk.toString(), "--no-progress", "--records", records.toString())
-            .status());
+        final Path directory = Files.createDirectory(dir.resolve("d"));
+        assertEquals(2, Captured.run("run", "--generate", "packets=50", "--no-progress", "--records", records.toString(),
+            "--report", directory.toString()).status());
         assertEquals("earlier run\n", Files.readString(records), "a failed run keeps the earlier file");
         assertEquals(0, Captured.run("run", "--generate", "packets=50", "--no-progress", "--records", records.toString())
             .status());
