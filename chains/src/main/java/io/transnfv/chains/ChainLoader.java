@@ -6,7 +6,10 @@ import io.transnfv.vnf.api.VnfRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -191,9 +194,26 @@ public final class ChainLoader
                 "check the path, or name a bundled chain: " + String.join(", ", BUNDLED)));
             return null;
         }
+        catch (final CharacterCodingException e)
+        {
+            errors.add(new ChainError(file.toString(), 1, 1, "the chain file is not UTF-8 text (a binary file, or a capture?)",
+                "name the chain's YAML file; a capture goes after --pcap"));
+            return null;
+        }
+        catch (final AccessDeniedException e)
+        {
+            errors.add(new ChainError(file.toString(), 1, 1, "cannot read the chain file: permission denied",
+                "make it readable (chmod +r " + file + ") or copy it somewhere readable"));
+            return null;
+        }
         catch (final IOException e)
         {
-            errors.add(new ChainError(file.toString(), 1, 1, "cannot read the chain file: " + e, ""));
+            final String reason = Files.isDirectory(file) ? "it is a directory"
+                : e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                : String.valueOf(e.getMessage());
+            errors.add(new ChainError(file.toString(), 1, 1, "cannot read the chain file: " + reason,
+                Files.isDirectory(file) ? "name a chain's YAML file inside it, or a bundled chain: " + String.join(", ", BUNDLED)
+                    : "check the file and the device it is on"));
             return null;
         }
         final Path directory = file.toAbsolutePath().getParent();

@@ -3,8 +3,8 @@ package io.transnfv.chains;
 import java.util.Collection;
 import java.util.Locale;
 
-/** Finds the known name closest to a misspelt one, for "did you mean" hints. Setup only. */
-final class ClosestName
+/** Finds the known name closest to a misspelt one, for "did you mean" hints (the validator's and the command line's). Setup only. */
+public final class ClosestName
 {
     private ClosestName()
     {
@@ -15,7 +15,7 @@ final class ClosestName
      * @param known the names that would have been accepted.
      * @return the closest known name if it is close enough to be a likely typo, else null.
      */
-    static String of(final String given, final Collection<String> known)
+    public static String of(final String given, final Collection<String> known)
     {
         final String g = given.toLowerCase(Locale.ROOT);
         String best = null;

@@ -24,8 +24,6 @@ final class SettingsReader
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
     static final List<String> FRAGMENTS_KEYS = List.of("timeout", "max_held");
 
-    private static final int MAX_EXECUTOR_THREADS = 4096;
-
     private final ChainErrors errors;
     private final TrafficReader traffic;
 
@@ -83,7 +81,7 @@ final class SettingsReader
         final YamlNode threadsNode = map.get("executor_threads");
         if (threadsNode != null)
         {
-            threads = (int)errors.boundedNumber(threadsNode, "executor_threads", 0, MAX_EXECUTOR_THREADS, " (0 = one per core)", threads);
+            threads = (int)errors.boundedNumber(threadsNode, "executor_threads", 0, RunSettings.MAX_EXECUTOR_THREADS, " (0 = one per core)", threads);
         }
         final TrafficSpec trafficSpec = traffic.read(map.get("traffic"), defaults.traffic());
         Path output = null;

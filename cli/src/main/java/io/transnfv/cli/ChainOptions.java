@@ -5,13 +5,14 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
-import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.vnf.api.VnfConfig;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Options shared by the commands that run a chain: which chain, which traffic, and the
@@ -23,7 +24,8 @@ final class ChainOptions
     static final String DEFAULT_CHAIN = "nat-lb-td";
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "CHAIN.yaml",
-        description = "Chain definition (default: the bundled " + DEFAULT_CHAIN + " chain).")
+        description = "Chain definition: a YAML file, or the name of a bundled chain (" + "nat-lb-td, lb, fw-portscan-monitor"
+            + "; default: " + DEFAULT_CHAIN + ").")
     Path chain;
 
     @Option(names = "--pcap", paramLabel = "FILE", description = "Read packets from a pcap or pcapng file.")
@@ -37,10 +39,8 @@ final class ChainOptions
         description = "Generate traffic with these parameters (e.g. packets=100000,new_conn_ratio=0.2,seed=7).")
     String generate;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write forwarded packets to this pcap file.")
-    Path out;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Executor threads (0 = one per core).")
+    @Option(names = "--threads", paramLabel = "N",
+        description = "Executor threads, 0.." + RunSettings.MAX_EXECUTOR_THREADS + " (0 = one per core).")
     Integer threads;
 
     @Option(names = "--batch", paramLabel = "TXNS", description = "Punctuation every TXNS transactions.")
@@ -72,29 +72,35 @@ final class ChainOptions
     {
         if (pcap != null && generate != null)
         {
-            throw new IllegalArgumentException("give --pcap or --generate, not both");
+            throw new UsageProblem("--pcap and --generate both name the traffic; a run has one source.",
+                "give --pcap FILE to replay a capture, or --generate k=v,... to generate packets, not both.");
         }
         if (loops < 1)
         {
-            throw new IllegalArgumentException("--loop must be at least 1: " + loops);
+            throw new UsageProblem("--loop must be at least 1, got " + loops + ".", "e.g. --loop 3 replays the capture three times.");
         }
-        ChainSpec spec = chain == null ? new ChainLoader().loadBundled(DEFAULT_CHAIN) : new ChainLoader().load(chain);
+        if (threads != null)
+        {
+            checkThreads("--threads", threads);
+        }
+        final ChainSpec spec = load(chain);
         RunSettings settings = spec.settings();
+        if (loops != 1 && (generate != null || pcap == null && settings.traffic().kind() != TrafficSpec.Kind.PCAP))
+        {
+            throw new UsageProblem("--loop " + loops + " replays a capture, but the traffic is generated.",
+                "drop --loop and raise the generator's packets=N, or replay a capture with --pcap FILE --loop " + loops + ".");
+        }
         if (pcap != null)
         {
             settings = settings.withTraffic(TrafficSpec.pcap(pcap, loops));
         }
         else if (generate != null)
         {
-            settings = settings.withTraffic(TrafficSpec.generate(generator(generate, settings.traffic())));
+            settings = settings.withTraffic(TrafficSpec.generate(GeneratorOption.parse(generate, settings.traffic())));
         }
-        else if (loops != 1 && settings.traffic().kind() == TrafficSpec.Kind.PCAP)
+        else if (loops != 1)
         {
             settings = settings.withTraffic(TrafficSpec.pcap(settings.traffic().pcap(), loops));
-        }
-        if (out != null)
-        {
-            settings = settings.withOutPcap(out);
         }
         if (threads != null)
         {
@@ -106,6 +112,7 @@ final class ChainOptions
                 batchTransactions != null ? batchTransactions : settings.punctuationTransactions(),
                 batchInterval != null ? VnfConfig.parseDurationNs(batchInterval) : settings.punctuationIntervalNs());
         }
+        warnAboutThreadsBeyondCores(settings.executorThreads());
         return spec.withSettings(withFaultOverrides(settings));
     }
 
@@ -156,16 +163,64 @@ final class ChainOptions
             + " with a unit: ns, us, ms, s, m or h, e.g. 10s" + (zeroAllowed ? " (0 for none)" : ""));
     }
 
-    /**
-     * Parses {@code k=v,...} once, into the generator's settings: keys given on the command
-     * line override the chain's own generator settings, so {@code --generate packets=1000}
-     * keeps the chain's other parameters.
-     */
-    private static GeneratorConfig generator(final String text, final TrafficSpec chainTraffic)
+    /** @return the chain file the run reads, or null when the chain is a bundled one. */
+    Path chainFile()
     {
-        final GeneratorConfig.Builder config = chainTraffic.kind() == TrafficSpec.Kind.GENERATE
-            ? chainTraffic.generator().toBuilder() : GeneratorConfig.builder();
-        return config.parse(text, item -> "--generate expects key=value pairs separated by commas, got '" + item + "'")
-            .build();
+        return chain == null || !Files.exists(chain) && bundledName(chain) != null ? null : chain;
+    }
+
+    /**
+     * Loads a chain the way every command takes one: a YAML file when one exists at that path,
+     * otherwise a bundled chain of that name ({@code lb}, {@code lb.yaml}); null means the default.
+     *
+     * @param chain the chain as the user named it, or null.
+     * @return the chain.
+     */
+    static ChainSpec load(final Path chain)
+    {
+        if (chain == null)
+        {
+            return new ChainLoader().loadBundled(DEFAULT_CHAIN);
+        }
+        final String bundled = Files.exists(chain) ? null : bundledName(chain);
+        return bundled != null ? new ChainLoader().loadBundled(bundled) : new ChainLoader().load(chain);
+    }
+
+    /** @return the bundled chain {@code chain} names ({@code lb} or {@code lb.yaml}, no directory), or null. */
+    private static String bundledName(final Path chain)
+    {
+        if (chain.getNameCount() != 1)
+        {
+            return null;
+        }
+        final String name = chain.toString();
+        final String bare = name.endsWith(".yaml") ? name.substring(0, name.length() - ".yaml".length()) : name;
+        return ChainLoader.BUNDLED.contains(bare) ? bare : null;
+    }
+
+    /**
+     * Checks a thread count given with {@code option} against the one bound chains and experiments share.
+     *
+     * @throws UsageProblem if it is out of range.
+     */
+    static void checkThreads(final String option, final long threads)
+    {
+        if (threads < 0 || threads > RunSettings.MAX_EXECUTOR_THREADS)
+        {
+            throw new UsageProblem(option + " must be in 0.." + RunSettings.MAX_EXECUTOR_THREADS + ", got " + threads + ".",
+                "give the number of executor threads, e.g. " + option + " " + Runtime.getRuntime().availableProcessors()
+                    + " (this machine's cores), or 0 for one per core.");
+        }
+    }
+
+    /** Warns on stderr when more executor threads are asked for than the machine has cores: they would take turns. */
+    static void warnAboutThreadsBeyondCores(final int threads)
+    {
+        final int cores = Runtime.getRuntime().availableProcessors();
+        if (threads > cores)
+        {
+            System.err.printf(Locale.ROOT, "warning: %,d executor threads on %,d cores: threads beyond the cores take turns "
+                + "and slow the run down (use --threads 0 for one per core)%n", threads, cores);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import io.transnfv.chains.ClosestName;
+import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.experiments.runner.ExecutorKind;
 import io.transnfv.experiments.runner.Experiment;
 import io.transnfv.experiments.runner.ExperimentResult;
@@ -13,7 +15,10 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -25,7 +30,7 @@ import java.util.concurrent.Callable;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = {"Run an experiment: the engine and its baselines (chc-style, no-lock, partitioned, serial) side by"
         + " side on the same traffic; writes data.csv, PNG plots and summary.md.",
-        "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 65,535 / 64 servers),"
+        "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 72,000 / 64 servers),"
             + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size),"
             + " latency (latency under load: each executor's capacity, then p50/p99/p99.9 and drops at 10-120 %%"
             + " of the engine's capacity, paced through a receive ring; quick: 25, 50, 90, 120 %%)."})
@@ -39,7 +44,8 @@ final class ExperimentCommand implements Callable<Integer>
     boolean quick;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-        description = "Executor threads (threads: the largest of the sweep); 0 = one per core (default).")
+        description = "Executor threads, 0.." + RunSettings.MAX_EXECUTOR_THREADS
+            + " (threads: the largest of the sweep); 0 = one per core (default).")
     int threads;
 
     @Option(names = "--repetitions", paramLabel = "R", defaultValue = "0",
@@ -62,10 +68,22 @@ final class ExperimentCommand implements Callable<Integer>
     @Override
     public Integer call() throws IOException
     {
+        final Experiment experiment = experiment(name);
+        ChainOptions.checkThreads("--threads", threads);
+        checkZeroOrMore("--repetitions", repetitions, "e.g. --repetitions 3, or 0 for the mode's default");
+        checkZeroOrMore("--packets", packets, "e.g. --packets 200000, or 0 for the mode's default");
+        if (Files.exists(out) && !Files.isDirectory(out))
+        {
+            throw new UsageProblem("--out " + out + ": is a file; the results go into a directory.",
+                "name a directory (it is created when missing), e.g. --out results.");
+        }
         System.setProperty("java.awt.headless", "true");
         final ExperimentSettings settings =
-            ExperimentSettings.of(Experiment.ofLabel(name), quick, threads, repetitions, packets, out);
+            ExperimentSettings.of(experiment, quick, threads, repetitions, packets, out);
+        ChainOptions.warnAboutThreadsBeyondCores(settings.threads());
         final ExperimentRunner runner = new ExperimentRunner(settings);
+        System.err.println("experiment: results go to " + runner.directory()
+            + "; data.csv gains each point's row as it finishes");
         final ExperimentResult result;
         final long startNs = System.nanoTime();
         try (Progress ignored = new Progress("packets", runner::packetsDone, runner.plannedPackets(), System.err,
@@ -75,6 +93,27 @@ final class ExperimentCommand implements Callable<Integer>
         }
         print(result, System.out, (System.nanoTime() - startNs) / 1e9);
         return 0;
+    }
+
+    /** @return the experiment {@code label} names; a usage problem with the closest name when there is none. */
+    private static Experiment experiment(final String label)
+    {
+        final List<String> labels = Arrays.stream(Experiment.values()).map(Experiment::label).toList();
+        if (!labels.contains(label))
+        {
+            final String closest = ClosestName.of(label, labels);
+            throw new UsageProblem("no experiment '" + label + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?"),
+                "name one of " + String.join(", ", labels) + ".");
+        }
+        return Experiment.ofLabel(label);
+    }
+
+    private static void checkZeroOrMore(final String option, final int value, final String example)
+    {
+        if (value < 0)
+        {
+            throw new UsageProblem(option + " must be 0 or more, got " + value + ".", example + ".");
+        }
     }
 
     private static void print(final ExperimentResult result, final PrintStream out, final double seconds)

@@ -14,7 +14,7 @@ final class Failures implements CommandLine.IExecutionExceptionHandler
 {
     /** Exit status for input the user must fix (chain, parameters, files). */
     static final int BAD_INPUT = 2;
-    /** Exit status for a run that failed. */
+    /** Exit status for a run that failed ({@code verify}: {@link VerifyCommand#CANNOT_CHECK}). */
     static final int FAILED = 1;
 
     @Override
@@ -27,11 +27,16 @@ final class Failures implements CommandLine.IExecutionExceptionHandler
             cli.getErr().println(name + ": " + e.getMessage());
             return BAD_INPUT;
         }
-        if (e instanceof SourceException || e instanceof IOException || e instanceof UncheckedIOException
-            || e instanceof RunFailedException)
+        final int failed = cli.getCommand() instanceof VerifyCommand ? VerifyCommand.CANNOT_CHECK : FAILED;
+        if (e instanceof SourceException || e instanceof RunFailedException)
         {
             cli.getErr().println(name + ": " + e.getMessage());
-            return FAILED;
+            return failed;
+        }
+        if (e instanceof IOException || e instanceof UncheckedIOException)
+        {
+            cli.getErr().println(name + ": " + FileProblems.describe(e, "read or write"));
+            return failed;
         }
         cli.getErr().println(name + ": internal error: " + e);
         e.printStackTrace(cli.getErr());

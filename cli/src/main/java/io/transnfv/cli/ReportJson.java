@@ -38,6 +38,12 @@ final class ReportJson
         return MAPPER.writeValueAsString(report);
     }
 
+    /** @return {@code verify}'s report as indented JSON, in the same conventions (snake_case, nulls left out). */
+    static String toJson(final VerifyReport report) throws JsonProcessingException
+    {
+        return MAPPER.writeValueAsString(report);
+    }
+
     /** Writes the report as indented JSON to {@code file}. */
     static void write(final RunReport report, final Path file) throws IOException
     {

@@ -1,6 +1,7 @@
 package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
@@ -27,7 +28,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv run}: runs a chain over its traffic and prints the summary. */
@@ -45,6 +48,9 @@ final class RunCommand implements Callable<Integer>
 
     @Mixin
     DpdkOptions dpdkOptions;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write forwarded packets to this pcap file.")
+    Path out;
 
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
@@ -91,10 +97,11 @@ final class RunCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final ChainSpec resolved = chainOptions.resolve();
+        final ChainSpec withOut = out == null ? resolved : resolved.withSettings(resolved.settings().withOutPcap(out));
         // DPDK gives each verdict back to its receive descriptor in arrival order: no fragment is held there
         final ChainSpec chain = dpdkOptions.enabled()
-            ? resolved.withSettings(resolved.settings().withFragments(resolved.settings().fragments().withoutHolding()))
-            : resolved;
+            ? withOut.withSettings(withOut.settings().withFragments(withOut.settings().fragments().withoutHolding()))
+            : withOut;
         if (warmup < 0)
         {
             throw new ParameterException(spec.commandLine(), "--warmup must be >= 0: " + warmup);
@@ -104,18 +111,69 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
         }
         final PacingRate pacing = pacing(chain);
-        final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
+        final RunSettings settings = chain.settings();
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings)))
+        {
+            final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
+            final Path pcapTarget = settings.outPcap();
+            final Outcome outcome = runAndWrite(chain, pacing, warmUp, outputs);
+            // a run stopped by a signal or the error bound finished what it read: its outputs are complete
+            outputs.commit();
+            if (pcapTarget != null && !json)
+            {
+                System.out.println("wrote " + outcome.pcapPackets() + " packets to " + pcapTarget);
+            }
+            return outcome.exitStatus();
+        }
+    }
+
+    /** What a run left: the packets written to the pcap, and the command's exit status. */
+    private record Outcome(long pcapPackets, int exitStatus)
+    {
+    }
+
+    /** @return the files the run reads, by the option that named them, for {@link OutputFiles#claim}. */
+    private Map<String, Path> inputs(final RunSettings settings)
+    {
+        final Map<String, Path> inputs = new LinkedHashMap<>();
+        if (settings.traffic().kind() == TrafficSpec.Kind.PCAP && !dpdkOptions.enabled())
+        {
+            final String option = chainOptions.pcap != null ? "--pcap" : "the chain's traffic pcap";
+            FileProblems.checkReadable(option, settings.traffic().pcap(), "a pcap or pcapng capture");
+            inputs.put(option, settings.traffic().pcap());
+        }
+        inputs.put("the chain file", chainOptions.chainFile());
+        return inputs;
+    }
+
+    /** @return the files the run writes, by the option that named them, for {@link OutputFiles#claim}. */
+    private Map<String, Path> outputs(final RunSettings settings)
+    {
+        final Map<String, Path> outputs = new LinkedHashMap<>();
+        outputs.put(out != null ? "--out" : "the chain's output", settings.outPcap());
+        outputs.put("--records", records);
+        outputs.put("--state", state);
+        outputs.put("--report", report);
+        return outputs;
+    }
+
+    /** Runs the chain, writing every output to its temporary file. */
+    private Outcome runAndWrite(final ChainSpec chain, final PacingRate pacing, final WarmUp warmUp, final OutputFiles outputs)
+        throws IOException
+    {
         final long expected = dpdkOptions.enabled() ? -1 : PacketSources.expectedPackets(chain.settings().traffic());
+        final Path outPcap = chain.settings().outPcap();
         try (ChainExecutor executor = executorOptions.create(chain);
-             SignalStop signals = SignalStop.install(executor.control(), System.err);
+             SignalStop signals = SignalStop.install(executor.control(), System.err, outputs::close);
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
                  // paced: every executor reads the paced source itself, whose receive ring is the only buffer
                  : pacing != null ? new PacedSource(PacketSources.open(chain.settings().traffic()), pacing, rxRingSlots,
                      System::nanoTime)
                  : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
-             PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());
-             Writer recordWriter = records == null ? null : Files.newBufferedWriter(records, StandardCharsets.UTF_8))
+             PcapWriter pcap = outPcap == null ? null : PcapWriter.create(outputs.writePath(outPcap));
+             Writer recordWriter = records == null ? null
+                 : Files.newBufferedWriter(outputs.writePath(records), StandardCharsets.UTF_8))
         {
             final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
             final long startNs = System.nanoTime();
@@ -129,7 +187,7 @@ final class RunCommand implements Callable<Integer>
                 .transnfvVersion(Transnfv.version())
                 .executor(executorOptions.report(chain, executor.describe()))
                 .source(source.describe())
-                .outputs(new OutputPaths(text(chain.settings().outPcap()), text(records), text(state), text(report)))
+                .outputs(new OutputPaths(text(outPcap), text(records), text(state), text(report)))
                 .measured(executor.stats(), source.stats(), wallNs)
                 .scheduler(executor.executorSummary().orElse(null))
                 .faults(executor.faults().faults());
@@ -150,15 +208,11 @@ final class RunCommand implements Callable<Integer>
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
             if (report != null)
             {
-                ReportJson.write(built, report);
+                ReportJson.write(built, outputs.writePath(report));
             }
             if (state != null)
             {
-                Files.writeString(state, executor.dumpState(), StandardCharsets.UTF_8);
-            }
-            if (pcap != null && !json)
-            {
-                System.out.println("wrote " + pcap.packets() + " packets to " + pcap.path());
+                Files.writeString(outputs.writePath(state), executor.dumpState(), StandardCharsets.UTF_8);
             }
             if (!executor.faults().isEmpty())
             {
@@ -171,7 +225,7 @@ final class RunCommand implements Callable<Integer>
                 System.err.println("run: stopped: " + executor.control().message() + "; fix: see the faults in the summary"
                     + " and " + faultLog + ", fix the VNF, or raise the bound (settings.faults.error_bound, --error-bound)");
             }
-            return signals.exitStatus();
+            return new Outcome(pcap == null ? 0 : pcap.packets(), signals.exitStatus());
         }
     }
 

@@ -24,25 +24,29 @@ final class SignalStop implements AutoCloseable
 
     private final RunControl control;
     private final PrintStream err;
+    private final Runnable beforeHalt;
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
     private volatile boolean signalled;
 
-    private SignalStop(final RunControl control, final PrintStream err)
+    private SignalStop(final RunControl control, final PrintStream err, final Runnable beforeHalt)
     {
         this.control = control;
         this.err = err;
+        this.beforeHalt = beforeHalt;
     }
 
     /**
      * Installs the handlers for a run.
      *
-     * @param control the run's stop request.
-     * @param err     where the user is told what happens.
+     * @param control    the run's stop request.
+     * @param err        where the user is told what happens.
+     * @param beforeHalt run by a second signal before the process stops at once: removes the
+     *                   outputs' temporary files, so nothing partial is left behind.
      * @return the installation; close it when the run's outputs are written.
      */
-    static SignalStop install(final RunControl control, final PrintStream err)
+    static SignalStop install(final RunControl control, final PrintStream err, final Runnable beforeHalt)
     {
-        final SignalStop stop = new SignalStop(control, err);
+        final SignalStop stop = new SignalStop(control, err, beforeHalt);
         for (int i = 0; i < SIGNALS.length; i++)
         {
             final String name = SIGNALS[i];
@@ -64,9 +68,16 @@ final class SignalStop implements AutoCloseable
         final StopCause cause = "INT".equals(name) ? StopCause.INTERRUPT : StopCause.TERMINATE;
         if (signalled)
         {
-            err.println("transnfv: SIG" + name + " again: stopping now; outputs may be incomplete");
+            err.println("transnfv: SIG" + name + " again: stopping now; no output is written");
             err.flush();
-            Runtime.getRuntime().halt(cause.exitStatus());
+            try
+            {
+                beforeHalt.run();
+            }
+            finally
+            {
+                Runtime.getRuntime().halt(cause.exitStatus());
+            }
         }
         signalled = true;
         if (control.requestStop(cause, "stopped by SIG" + name + " before the end of the traffic"))

@@ -22,7 +22,8 @@ public final class Transnfv implements Runnable
 
     /**
      * Runs the command line and exits with its status: 0 success, 1 failure, 2 bad input, 130 or
-     * 143 for a run stopped by SIGINT or SIGTERM (its outputs complete).
+     * 143 for a run stopped by SIGINT or SIGTERM (its outputs complete); {@code verify}: 1 not
+     * equivalent, 3 the check could not be completed.
      *
      * @param args the arguments.
      */

@@ -1,14 +1,18 @@
 package io.transnfv.cli;
 
-import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.ParamKind;
+import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.VnfFactory;
+import io.transnfv.vnf.api.VnfRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv validate}: checks a chain file and describes it. */
@@ -16,17 +20,17 @@ import java.util.concurrent.Callable;
     description = "Check a chain definition; errors name file:line:column and what to write instead.")
 final class ValidateCommand implements Callable<Integer>
 {
-    @Parameters(index = "0", paramLabel = "CHAIN.yaml", description = "The chain definition to check.")
+    @Parameters(index = "0", paramLabel = "CHAIN.yaml", description = "The chain definition to check: a YAML file, or the name of a bundled chain.")
     Path chain;
 
     @Override
     public Integer call() throws IOException
     {
-        final ChainSpec spec = new ChainLoader().load(chain);
+        final ChainSpec spec = ChainOptions.load(chain);
         System.out.println(chain + ": valid chain '" + spec.name() + "' with " + spec.vnfs().size() + " VNFs");
         for (final VnfNode node : spec.vnfs())
         {
-            System.out.println("  " + node.name() + " (" + node.type() + ") " + node.config().asMap());
+            System.out.println("  " + node.name() + " (" + node.type() + ") " + parameters(node));
         }
         for (final EdgeSpec edge : spec.edges())
         {
@@ -34,5 +38,19 @@ final class ValidateCommand implements Callable<Integer>
                 + (edge.whenText().isEmpty() ? "" : " when " + edge.whenText()));
         }
         return 0;
+    }
+
+    /** @return the node's parameters as {@code {name=value, ...}}, durations in units as YAML takes them. */
+    private static String parameters(final VnfNode node)
+    {
+        final VnfFactory factory = VnfRegistry.load().find(node.type());
+        final StringJoiner text = new StringJoiner(", ", "{", "}");
+        node.config().asMap().forEach((name, value) ->
+        {
+            final ParamKind kind = factory == null ? null : factory.params().stream()
+                .filter(p -> p.name().equals(name)).map(ParamSpec::kind).findFirst().orElse(null);
+            text.add(name + "=" + (kind == null ? String.valueOf(value) : ParameterText.value(kind, value)));
+        });
+        return text.toString();
     }
 }

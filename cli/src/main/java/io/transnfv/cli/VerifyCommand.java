@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -19,12 +20,21 @@ import java.util.concurrent.Callable;
 /** {@code transnfv verify}: checks the engine against the serial oracle. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
     description = {
-        "Run the serial oracle and the engine on the same traffic and compare every packet's",
-        "output record and the final state (chain output equivalence). On a difference, print",
-        "the first diverging packet, both outputs, the first differing state entry and the seed,",
-        "and exit 1."})
+        "Check the engine against the serial oracle: run both on the same traffic and compare every packet's output"
+            + " record and the final state (chain output equivalence).",
+        "On a difference, print the first diverging packet, both outputs, the first differing state entry and the"
+            + " command that reproduces it.",
+        "Exit status: 0 equivalent, 1 not equivalent, 2 bad input (chain, option), 3 the check could not be completed"
+            + " (the traffic could not be read, an I/O error)."})
 final class VerifyCommand implements Callable<Integer>
 {
+    /** Exit status when every check found the engine equal to the oracle. */
+    static final int EQUIVALENT = 0;
+    /** Exit status when a check found a difference. */
+    static final int NOT_EQUIVALENT = 1;
+    /** Exit status when a check could not be completed: the traffic could not be read, an I/O error. */
+    static final int CANNOT_CHECK = 3;
+
     @Mixin
     ChainOptions chainOptions;
 
@@ -40,18 +50,29 @@ final class VerifyCommand implements Callable<Integer>
         description = "With generated traffic: check K seeds, from the chain's seed upwards (default: ${DEFAULT-VALUE}).")
     int seeds;
 
+    @Option(names = "--json", description = "Print the verdict and every check as JSON instead of text.")
+    boolean json;
+
+    private final List<VerifyReport.Check> results = new ArrayList<>();
+
     @Override
     public Integer call() throws IOException
     {
         if (seeds < 1)
         {
-            throw new IllegalArgumentException("--seeds must be at least 1: " + seeds);
+            throw new UsageProblem("--seeds must be at least 1, got " + seeds + ".", "e.g. --seeds 10 checks ten seeds.");
         }
         final ChainSpec chain = chainOptions.resolve();
         final TrafficSpec traffic = chain.settings().traffic();
+        if (traffic.kind() == TrafficSpec.Kind.PCAP)
+        {
+            FileProblems.checkReadable(chainOptions.pcap != null ? "--pcap" : "the chain's traffic pcap", traffic.pcap(),
+                "a pcap or pcapng capture");
+        }
         if (traffic.kind() != TrafficSpec.Kind.GENERATE && seeds > 1)
         {
-            throw new IllegalArgumentException("--seeds applies to generated traffic, not to a capture file");
+            throw new UsageProblem("--seeds applies to generated traffic, not to a capture file.",
+                "drop --seeds, or check generated traffic (--generate ...).");
         }
         final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().seed() : 0;
         final List<String> strategies = allStrategies
@@ -66,12 +87,19 @@ final class VerifyCommand implements Callable<Integer>
             }
         }
         final int checks = strategies.size() * seeds;
-        if (checks > 1)
+        final int status = failures == 0 ? EQUIVALENT : NOT_EQUIVALENT;
+        if (json)
+        {
+            System.out.println(ReportJson.toJson(new VerifyReport(VerifyReport.SCHEMA_VERSION, Transnfv.version(),
+                chain.name(), chain.settings().resolvedExecutorThreads(), failures == 0, status, checks, checks - failures,
+                List.copyOf(results))));
+        }
+        else if (checks > 1)
         {
             System.out.printf(Locale.ROOT, "%d of %d checks equivalent (%d strategies x %d seeds)%n",
                 checks - failures, checks, strategies.size(), seeds);
         }
-        return failures == 0 ? 0 : 1;
+        return status;
     }
 
     /** Compares the oracle and the engine once; prints the verdict; returns true if equivalent. */
@@ -93,6 +121,19 @@ final class VerifyCommand implements Callable<Integer>
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(run, () -> PacketSources.open(runTraffic),
             spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec));
         final String what = generated ? "seed " + seed : traffic.pcap().toString();
+        final String reproduce = result.equivalent() ? null
+            : "transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
+                + (generated ? "--generate seed=" + seed : "--pcap " + traffic.pcap())
+                + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName;
+        final boolean diverged = result.divergingSequence() >= 0;
+        results.add(new VerifyReport.Check(strategyName, generated ? seed : null,
+            generated ? null : traffic.pcap().toString(), result.packets(), result.equivalent(), result.candidate(),
+            diverged ? result.divergingSequence() : null, diverged ? result.oracleRecord() : null,
+            diverged ? result.candidateRecord() : null, result.stateDifference(), reproduce));
+        if (json)
+        {
+            return result.equivalent();
+        }
         if (result.equivalent())
         {
             System.out.printf(Locale.ROOT, "%s: %,d packets, records and final state equal to the oracle (%s)%n",
@@ -100,7 +141,7 @@ final class VerifyCommand implements Callable<Integer>
             return true;
         }
         System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s)%n", what, result.candidate());
-        if (result.divergingSequence() >= 0)
+        if (diverged)
         {
             System.out.println("  first diverging packet: #" + result.divergingSequence());
             System.out.println("    oracle: " + result.oracleRecord());
@@ -110,9 +151,7 @@ final class VerifyCommand implements Callable<Integer>
         {
             System.out.println("  first differing state entry: " + result.stateDifference());
         }
-        System.out.println("  reproduce: transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
-            + (generated ? "--generate seed=" + seed : "--pcap " + traffic.pcap())
-            + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName);
+        System.out.println("  reproduce: " + reproduce);
         return false;
     }
 }

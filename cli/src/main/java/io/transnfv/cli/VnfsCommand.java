@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv vnfs}: lists the VNF types and their parameters. */
-@Command(name = "vnfs", mixinStandardHelpOptions = true, description = "List the VNF types a chain can use, with their parameters.")
+@Command(name = "vnfs", mixinStandardHelpOptions = true, description = "List the VNF types a chain can use, with their parameters: name, type, allowed range, default.")
 final class VnfsCommand implements Callable<Integer>
 {
     @Override
@@ -21,8 +21,10 @@ final class VnfsCommand implements Callable<Integer>
             System.out.println("  " + factory.description());
             for (final ParamSpec p : factory.params())
             {
-                System.out.printf("    %-20s %-12s %s%s%n", p.name(), p.kind().name().toLowerCase(Locale.ROOT),
-                    p.required() ? "(required) " : "(default " + p.defaultValue() + ") ", p.description());
+                System.out.printf(Locale.ROOT, "    %-20s %-12s %-13s %s%s%n", p.name(), p.kind().name().toLowerCase(Locale.ROOT),
+                    ParameterText.range(p),
+                    p.required() ? "(required) " : "(default " + ParameterText.value(p.kind(), p.defaultValue()) + ") ",
+                    p.description());
             }
         }
         return 0;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,8 +73,8 @@ class SignalStopTest
         final Path state = dir.resolve("state.txt");
         final Process process = start(List.of("run", "--executor", executor, "--generate", "packets=" + LONG_RUN,
             "--no-progress", "--records", records.toString(), "--report", report.toString(), "--state", state.toString()));
-        awaitFile(process, records);
-        while (process.isAlive() && Files.size(records) < 100_000)
+        // outputs are written under a temporary name until the run ends (OutputFiles)
+        while (process.isAlive() && bytesWritten(records) < 100_000)
         {
             process.waitFor(50, TimeUnit.MILLISECONDS);
         }
@@ -95,6 +96,31 @@ class SignalStopTest
         assertEquals(in, lines.length, "one complete record per packet that came in");
         assertEquals(in - 1, Long.parseLong(lines[lines.length - 1].split(" ", 2)[0]), "the last record is the last packet's");
         assertTrue(Files.size(state) > 0, "no state dump");
+        try (Stream<Path> left = Files.list(dir))
+        {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().contains(".partial-")).toList(),
+                "temporary output files left behind");
+        }
+    }
+
+    /** @return the bytes written so far to {@code target}'s temporary file, 0 before it exists. */
+    private static long bytesWritten(final Path target) throws IOException
+    {
+        final String prefix = "." + target.getFileName() + ".partial-";
+        try (Stream<Path> files = Files.list(target.getParent()))
+        {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).mapToLong(f ->
+            {
+                try
+                {
+                    return Files.size(f);
+                }
+                catch (final IOException e)
+                {
+                    return 0;
+                }
+            }).sum();
+        }
     }
 
     private Process start(final List<String> args) throws IOException
@@ -117,7 +143,7 @@ class SignalStopTest
 
     private static void awaitFile(final Process process, final Path file) throws Exception
     {
-        while (!Files.exists(file) || Files.size(file) == 0 && file.getFileName().toString().startsWith("records"))
+        while (!Files.exists(file))
         {
             assertTrue(process.isAlive(), "the run ended before it started: exit " + (process.isAlive() ? "" : process.exitValue()));
             process.waitFor(50, TimeUnit.MILLISECONDS);

@@ -23,6 +23,13 @@ public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
     long latencyTargetNs, FragmentSettings fragments, FaultSettings faults)
 {
+    /**
+     * The most executor threads a chain may ask for, in YAML, on the command line and in
+     * experiments alike; far beyond any core count, it only stops a typo from starting
+     * thousands of threads.
+     */
+    public static final int MAX_EXECUTOR_THREADS = 4096;
+
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
     /** Default batch interval in packet time: 1 ms. */
@@ -42,9 +49,9 @@ public record RunSettings(
         {
             throw new IllegalArgumentException("punctuation interval must be > 0: " + punctuationIntervalNs);
         }
-        if (executorThreads < 0)
+        if (executorThreads < 0 || executorThreads > MAX_EXECUTOR_THREADS)
         {
-            throw new IllegalArgumentException("executor threads must be >= 0: " + executorThreads);
+            throw new IllegalArgumentException("executor threads must be in 0.." + MAX_EXECUTOR_THREADS + ": " + executorThreads);
         }
         if (latencyTargetNs < 0)
         {

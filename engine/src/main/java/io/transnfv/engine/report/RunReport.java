@@ -500,6 +500,12 @@ public record RunReport(
         {
             line(out, "unreadable records", number(packets.unreadableRecords()));
         }
+        if (packets.oversizedFrames() > 0)
+        {
+            // otherwise only visible as drops for truncated headers, which hide that the frames were cut
+            line(out, "oversized frames", number(packets.oversizedFrames())
+                + " (longer than the packet buffer; processed truncated to it)");
+        }
         section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
         section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));
         if (!faults.isEmpty())

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,37 @@ public final class ResultWriter
      * @throws IOException if a file cannot be written.
      */
     public List<Path> write(final ExperimentResult result) throws IOException
+    {
+        return writeAll(result);
+    }
+
+    /**
+     * Creates {@code dir} and a {@code data.csv} holding the header only, before the first point runs.
+     *
+     * @throws IOException if either cannot be written.
+     */
+    public static void startCsv(final Path dir) throws IOException
+    {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(CSV), Measurement.CSV_HEADER + "\n", StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Appends finished points' rows to {@code dir/data.csv}, so they survive an interrupted experiment.
+     *
+     * @throws IOException if the file cannot be written.
+     */
+    public static void appendCsv(final Path dir, final List<Measurement> rows) throws IOException
+    {
+        final StringBuilder csv = new StringBuilder();
+        for (final Measurement m : rows)
+        {
+            csv.append(m.toCsv()).append('\n');
+        }
+        Files.writeString(dir.resolve(CSV), csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    private static List<Path> writeAll(final ExperimentResult result) throws IOException
     {
         final Path dir = result.directory();
         Files.createDirectories(dir);
@@ -68,7 +100,7 @@ public final class ResultWriter
                         ? "nat-lb-td" : "load balancer, " + pool.getKey() + " servers";
                     files.add(LinePlot.draw(dir.resolve("throughput" + suffix + ".png"),
                         "Throughput, " + where, "new connections (%)", "Mpackets/s",
-                        series(pool.getValue(), m -> m.point().newConnRatio() * 100, m -> m.ppsMedian() / 1e6), false, false));
+                        throughput(pool.getValue(), m -> m.point().newConnRatio() * 100), false, false));
                     files.add(LinePlot.draw(dir.resolve("latency-p99" + suffix + ".png"),
                         "Latency p99, " + where, "new connections (%)", "p99 latency (us)",
                         series(pool.getValue(), m -> m.point().newConnRatio() * 100, Measurement::p99Us), false, true));
@@ -81,12 +113,12 @@ public final class ResultWriter
             case THREADS ->
                 files.add(LinePlot.draw(dir.resolve("throughput.png"), "Throughput vs threads, load balancer 5 %",
                     "threads", "Mpackets/s",
-                    series(rows, m -> m.point().threads(), m -> m.ppsMedian() / 1e6), false, false));
+                    throughput(rows, m -> m.point().threads()), false, false));
             case BATCH ->
             {
                 files.add(LinePlot.draw(dir.resolve("throughput.png"), "Throughput vs punctuation, load balancer 5 %",
                     "transactions per punctuation", "Mpackets/s",
-                    series(rows, m -> m.point().batchTxns(), m -> m.ppsMedian() / 1e6), true, false));
+                    throughput(rows, m -> m.point().batchTxns()), true, false));
                 files.add(LinePlot.draw(dir.resolve("latency-p99.png"), "Latency p99 vs punctuation, load balancer 5 %",
                     "transactions per punctuation", "p99 latency (us)",
                     series(rows, m -> m.point().batchTxns(), Measurement::p99Us), true, true));
@@ -128,6 +160,17 @@ public final class ResultWriter
         {
             out.computeIfAbsent(key.apply(m), k -> new ArrayList<>()).add(m);
         }
+        return out;
+    }
+
+    /** @return throughput in Mpackets/s per executor: the median, with the slowest and fastest repetition as a band. */
+    static Map<String, double[][]> throughput(final List<Measurement> rows, final ToDoubleFunction<Measurement> x)
+    {
+        final Map<String, double[][]> medians = series(rows, x, m -> m.ppsMedian() / 1e6);
+        final Map<String, double[][]> slowest = series(rows, x, m -> m.ppsMin() / 1e6);
+        final Map<String, double[][]> fastest = series(rows, x, m -> m.ppsMax() / 1e6);
+        final Map<String, double[][]> out = new LinkedHashMap<>();
+        medians.forEach((label, xy) -> out.put(label, new double[][] {xy[0], xy[1], slowest.get(label)[1], fastest.get(label)[1]}));
         return out;
     }
 

@@ -45,14 +45,42 @@ public final class ExperimentRunner
 
     private final ExperimentSettings settings;
     private final List<Point> points;
+    private final Path directory;
+    private final GroupListener afterGroup;
     private final AtomicLong packetsBefore = new AtomicLong();
     private volatile RunStats current;
 
     /** @param settings what to run. */
     public ExperimentRunner(final ExperimentSettings settings)
     {
+        this(settings, rows -> { });
+    }
+
+    /**
+     * @param settings   what to run.
+     * @param afterGroup called with each traffic group's rows once they are in {@code data.csv}.
+     */
+    ExperimentRunner(final ExperimentSettings settings, final GroupListener afterGroup)
+    {
         this.settings = settings;
         this.points = settings.experiment().points(settings);
+        this.directory = settings.outputRoot().resolve(settings.experiment().label())
+            .resolve(LocalDateTime.now().format(STAMP));
+        this.afterGroup = afterGroup;
+    }
+
+    /** Told when a traffic group's rows have been written. */
+    @FunctionalInterface
+    interface GroupListener
+    {
+        /** @param rows the group's measurements, now in {@code data.csv}. */
+        void written(List<Measurement> rows) throws IOException;
+    }
+
+    /** @return where the results go: {@code data.csv} grows there row by row as points finish. */
+    public Path directory()
+    {
+        return directory;
     }
 
     /** @return the points this run will measure. */
@@ -102,14 +130,17 @@ public final class ExperimentRunner
             groups.computeIfAbsent(point.trafficKey(), k -> new ArrayList<>()).add(point);
         }
         final List<Measurement> measurements = new ArrayList<>();
+        // rows go to data.csv as their group finishes, so an interrupted experiment keeps what it measured
+        ResultWriter.startCsv(directory);
         boolean first = true;
         for (final List<Point> group : groups.values())
         {
-            measurements.addAll(runGroup(group, first));
+            final List<Measurement> rows = runGroup(group, first);
+            ResultWriter.appendCsv(directory, rows);
+            measurements.addAll(rows);
+            afterGroup.written(rows);
             first = false;
         }
-        final Path directory = settings.outputRoot().resolve(settings.experiment().label())
-            .resolve(LocalDateTime.now().format(STAMP));
         final ExperimentResult result = new ExperimentResult(settings, measurements, directory, MachineInfo.describe());
         new ResultWriter().write(result);
         return result;

@@ -4,8 +4,10 @@ import io.transnfv.experiments.report.ResultWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +21,28 @@ class ExperimentRunnerTest
     static
     {
         System.setProperty("java.awt.headless", "true");
+    }
+
+    @Test
+    void shouldKeepTheRowsOfFinishedPointsWhenAnExperimentStopsHalfWay(@TempDir final Path out) throws Exception
+    {
+        final ExperimentSettings settings = ExperimentSettings.of(Experiment.LB_NEW_CONN, true, 2, 1, 2_000, out);
+        final List<List<Measurement>> groups = new ArrayList<>();
+        final ExperimentRunner runner = new ExperimentRunner(settings, rows ->
+        {
+            groups.add(rows);
+            if (groups.size() == 2)
+            {
+                throw new IOException("interrupted after two groups");
+            }
+        });
+        assertThrows(IOException.class, runner::run);
+
+        final List<String> csv = Files.readAllLines(runner.directory().resolve(ResultWriter.CSV));
+        assertEquals(Measurement.CSV_HEADER, csv.get(0));
+        final List<String> expected = groups.stream().flatMap(List::stream).map(Measurement::toCsv).toList();
+        assertEquals(2 * ExecutorKind.values().length, expected.size());
+        assertEquals(expected, csv.subList(1, csv.size()), "every finished point's row, and only those");
     }
 
     @Test

@@ -1,0 +1,137 @@
+package io.transnfv.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What {@code run} writes, and refuses to write: inputs are never outputs, checks come first, failures leave nothing. */
+class OutputFilesCommandTest
+{
+    @TempDir
+    Path dir;
+
+    private Path capture(final String name)
+    {
+        final Path capture = dir.resolve(name);
+        final Captured make = Captured.run("run", "--generate", "packets=300,seed=3", "--no-progress", "--executor", "serial",
+            "--out", capture.toString());
+        assertEquals(0, make.status(), make.err());
+        return capture;
+    }
+
+    @Test
+    void shouldRefuseEveryOutputThatIsTheInputCaptureByPathLinkOrHardLink() throws IOException
+    {
+        final Path input = capture("in.pcap");
+        final byte[] before = Files.readAllBytes(input);
+        final Path symbolic = Files.createSymbolicLink(dir.resolve("link.pcap"), input);
+        final Path hard = Files.createLink(dir.resolve("hard.pcap"), input);
+        final String samePathOtherSpelling = dir.resolve(".").resolve("in.pcap").toString();
+        for (final String option : List.of("--out", "--records", "--state", "--report"))
+        {
+            for (final String given : List.of(input.toString(), symbolic.toString(), hard.toString()))
+            {
+                final Captured run = Captured.run("run", "--pcap", given, option, samePathOtherSpelling, "--no-progress");
+                assertEquals(2, run.status(), option + " over " + given + ": " + run.err());
+                assertTrue(run.err().contains("is the file the command reads") && run.err().contains("fix:"), run.err());
+            }
+        }
+        assertArrayEquals(before, Files.readAllBytes(input), "the input is untouched");
+    }
+
+    @Test
+    void shouldRefuseTwoOutputsNamingOneFile()
+    {
+        final Path same = dir.resolve("same.txt");
+        final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress",
+            "--report", same.toString(), "--state", same.toString());
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("name the same file") && run.err().contains("fix:"), run.err());
+        assertFalse(Files.exists(same));
+    }
+
+    @Test
+    void shouldCheckEveryOutputBeforeAnyWorkIsDone()
+    {
+        final Path records = dir.resolve("records.txt");
+        final Path report = dir.resolve("missing").resolve("report.json");
+        final Captured run = Captured.run("run", "--generate", "packets=2000", "--no-progress",
+            "--records", records.toString(), "--report", report.toString());
+        assertEquals(2, run.status(), run.out());
+        assertTrue(run.err().contains("--report " + report + ": the directory " + dir.resolve("missing") + " does not exist"),
+            run.err());
+        assertEquals("", run.out(), "no run happened");
+        assertFalse(Files.exists(records), "no record was written before the report's directory was found missing");
+    }
+
+    @Test
+    void shouldNameAnOutputThatIsADirectoryWithAFix() throws IOException
+    {
+        final Path directory = Files.createDirectory(dir.resolve("d"));
+        final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", "--records", directory.toString());
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--records " + directory + ": is a directory") && run.err().contains("fix: name a file"),
+            run.err());
+    }
+
+    @Test
+    void shouldLeaveNoOutputBehindWhenOneOutputCannotBeWritten() throws IOException
+    {
+        final Path directory = Files.createDirectory(dir.resolve("d"));
+        final Path out = dir.resolve("out.pcap");
+        final Path records = dir.resolve("records.txt");
+        final Captured run = Captured.run("run", "--generate", "packets=500", "--no-progress",
+            "--out", out.toString(), "--records", records.toString(), "--state", directory.toString());
+        assertEquals(2, run.status(), run.err());
+        try (Stream<Path> files = Files.list(dir))
+        {
+            assertEquals(List.of(directory), files.toList(), "neither the outputs nor their temporary files remain");
+        }
+    }
+
+    @Test
+    void shouldKeepAnEarlierOutputWhenTheRunFails() throws IOException
+    {
+        final Path records = Files.writeString(dir.resolve("records.txt"), "earlier run\n");
+        final Path directory = Files.createDirectory(dir.resolve("d"));
+        assertEquals(2, Captured.run("run", "--generate", "packets=50", "--no-progress", "--records", records.toString(),
+            "--report", directory.toString()).status());
+        assertEquals("earlier run\n", Files.readString(records), "a failed run keeps the earlier file");
+        assertEquals(0, Captured.run("run", "--generate", "packets=50", "--no-progress", "--records", records.toString())
+            .status());
+        assertEquals(50, Files.readAllLines(records).size());
+    }
+
+    @Test
+    void shouldNameAMissingDirectoryOrDeviceCaptureInWordsWithAFix()
+    {
+        final Captured missing = Captured.run("run", "--pcap", dir.resolve("nosuch.pcap").toString(), "--no-progress");
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("nosuch.pcap: no such file") && missing.err().contains("fix:"), missing.err());
+        assertFalse(missing.err().contains("Exception"), missing.err());
+        final Captured device = Captured.run("run", "--pcap", "/dev/null", "--no-progress");
+        assertEquals(2, device.status());
+        assertTrue(device.err().contains("--pcap /dev/null: is a device") && device.err().contains("fix:"), device.err());
+        final Captured directory = Captured.run("run", "--pcap", dir.toString(), "--no-progress");
+        assertEquals(2, directory.status());
+        assertTrue(directory.err().contains("is a directory, not a pcap") && directory.err().contains("fix:"), directory.err());
+    }
+
+    @Test
+    void shouldSayWhyAnOutputCannotBeCreatedRatherThanPrintItsPath()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", "--out", "/proc/x.pcap");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("cannot create a file in /proc") && run.err().contains("fix:"), run.err());
+    }
+}
