@@ -90,7 +90,7 @@ public final class SerialChainExecutor implements ChainExecutor
             }
         }
         record.reset(buffer.sequence(), timeNs);
-        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
         if (!packet.isValid())
         {
             record.dropAtIngress(packet.malformedReason());

@@ -299,11 +299,12 @@ class PcapSourceTest
     void shouldRejectAnUnsupportedLinkType() throws IOException
     {
         final byte[] header = Files.readAllBytes(trace("big-endian.pcap"));
-        header[23] = 113;
-        final Path file = tempDir.resolve("sll.pcap");
+        header[23] = 127;
+        final Path file = tempDir.resolve("radiotap.pcap");
         Files.write(file, header);
         final SourceException e = assertThrows(SourceException.class, () -> PcapSource.open(file));
-        assertTrue(e.getMessage().startsWith("sll.pcap: byte 20: unsupported link type 113"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("radiotap.pcap: byte 20: unsupported link type 127"), e.getMessage());
+        assertTrue(e.getMessage().contains("; fix: "), e.getMessage());
     }
 
     @Test
