@@ -47,8 +47,8 @@ import io.transnfv.vnf.packet.LinkType;
  * <p>Damage: an unreadable file header throws {@link SourceException} naming the file
  * and byte offset. A damaged record never throws: a record cut off by the end of the
  * file ({@link SourceStats#truncatedRecords()}) or with an impossible length
- * ({@link SourceStats#badRecordLength()}: caplen above both the snap length and
- * 256 KiB, a pcapng block length that is not a multiple of 4 or inconsistent) ends the
+ * ({@link SourceStats#badRecordLength()}: caplen above 256 KiB and above either the snap
+ * length or 16 MiB, a pcapng block length that is not a multiple of 4 or inconsistent) ends the
  * pass over the file, with a warning naming the byte offset. Frames longer than the
  * {@link PacketBuffer} are truncated to its capacity and counted.
  *
@@ -333,7 +333,9 @@ public final class PcapSource implements PacketSource
         final long fraction = in.getInt(p + 4) & 0xFFFF_FFFFL;
         final long capturedLength = in.getInt(p + 8) & 0xFFFF_FFFFL;
         final long wireLength = in.getInt(p + 12) & 0xFFFF_FFFFL;
-        if (capturedLength > MAX_RECORD_LENGTH && capturedLength > (snapLength & 0xFFFF_FFFFL))
+        // a snap length near 2^32 must not let a caplen past any real frame (or past int) through
+        if (capturedLength > MAX_RECORD_LENGTH &&
+            (capturedLength > (snapLength & 0xFFFF_FFFFL) || capturedLength > MAX_BLOCK_LENGTH))
         {
             stats.onBadRecordLength(name + ": byte " + recordOffset + ": impossible record length " + capturedLength +
                 " (snap length " + (snapLength & 0xFFFF_FFFFL) + ", limit " + MAX_RECORD_LENGTH + ")");
