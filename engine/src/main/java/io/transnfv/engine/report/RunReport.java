@@ -432,8 +432,8 @@ public record RunReport(
         }
         if (packets.truncatedFrames() > 0)
         {
-            line(out, "truncated frames", number(packets.truncatedFrames()) + " (captured shorter than on the wire,"
-                + " processed on their headers)");
+            line(out, "truncated frames", number(packets.truncatedFrames()) + " (captured shorter than on the wire:"
+                + " processed on their headers, dropped at ingress if those were cut)");
         }
         section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
         section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));
