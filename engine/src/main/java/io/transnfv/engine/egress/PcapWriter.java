@@ -9,10 +9,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.vnf.packet.LinkType;
 
 /**
  * Writes frames to a classic pcap file: little-endian, nanosecond timestamps (magic
- * {@code 0xa1b23c4d}), link type Ethernet, snap length {@value #SNAP_LENGTH}.
+ * {@code 0xa1b23c4d}), snap length {@value #SNAP_LENGTH}, and the link type of the frames:
+ * the one given to {@link #create(Path, int)}, or else that of the first
+ * {@link PacketBuffer} written (Ethernet if the file stays empty or gets raw bytes first),
+ * so a Linux cooked or loopback capture comes out with its own link layer. A pcap file has
+ * one link type: a frame of another fails with an {@link IOException}.
+ *
+ * <p>Each record keeps the frame's captured length and its original (wire) length, so a
+ * frame read from a capture cut by a snap length is written cut the same way.
  *
  * <p>Output is buffered and reaches the file when the buffer fills, on {@link #flush()}
  * and on {@link #close()}. Owned by one thread; allocates nothing per packet.
@@ -25,22 +33,25 @@ public final class PcapWriter implements Closeable
     public static final int SNAP_LENGTH = 262_144;
 
     private static final int MAGIC_NANOS = 0xA1B23C4D;
-    private static final int LINKTYPE_ETHERNET = 1;
+    private static final int UNSET = -1;
     private static final int BUFFER_BYTES = 1024 * 1024;
 
     private final Path path;
     private final FileChannel channel;
     private final ByteBuffer out = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private long packets;
+    private int linkType;
+    private boolean headerWritten;
 
-    private PcapWriter(final Path path, final FileChannel channel)
+    private PcapWriter(final Path path, final FileChannel channel, final int linkType)
     {
         this.path = path;
         this.channel = channel;
+        this.linkType = linkType;
     }
 
     /**
-     * Create (or truncate) a pcap file and write its header.
+     * Create (or truncate) a pcap file whose link type is that of the first packet buffer written.
      *
      * @param path the file.
      * @return the writer.
@@ -48,12 +59,49 @@ public final class PcapWriter implements Closeable
      */
     public static PcapWriter create(final Path path) throws IOException
     {
+        return open(path, UNSET);
+    }
+
+    /**
+     * Create (or truncate) a pcap file of a given link type.
+     *
+     * @param path     the file.
+     * @param linkType the link type of every frame ({@link LinkType}).
+     * @return the writer.
+     * @throws IOException naming the file if it cannot be created.
+     * @throws IllegalArgumentException if the link type is not one the engine reads.
+     */
+    public static PcapWriter create(final Path path, final int linkType) throws IOException
+    {
+        if (!LinkType.isSupported(linkType))
+        {
+            throw new IllegalArgumentException("unsupported link type " + linkType);
+        }
+        return open(path, linkType);
+    }
+
+    private static PcapWriter open(final Path path, final int linkType) throws IOException
+    {
         final FileChannel channel = FileChannel.open(
             path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-        final PcapWriter writer = new PcapWriter(path, channel);
-        writer.out.putInt(MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
-            .putInt(SNAP_LENGTH).putInt(LINKTYPE_ETHERNET);
-        return writer;
+        return new PcapWriter(path, channel, linkType);
+    }
+
+    /** @return the file's link type ({@link LinkType}), once a frame or flush has fixed it; else -1. */
+    public int linkType()
+    {
+        return linkType;
+    }
+
+    private void writeHeader()
+    {
+        if (linkType == UNSET)
+        {
+            linkType = LinkType.ETHERNET;
+        }
+        out.putInt(MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
+            .putInt(SNAP_LENGTH).putInt(linkType);
+        headerWritten = true;
     }
 
     /**
@@ -102,6 +150,18 @@ public final class PcapWriter implements Closeable
      */
     public void write(final PacketBuffer packet) throws IOException
     {
+        final int frameLinkType = packet.linkType();
+        if (linkType == UNSET)
+        {
+            linkType = frameLinkType;
+        }
+        else if (frameLinkType != linkType)
+        {
+            throw new IOException(path + ": frame " + packet.sequence() + " has link type " + frameLinkType + " (" +
+                LinkType.name(frameLinkType) + ") but the file holds link type " + linkType + " (" +
+                LinkType.name(linkType) + "), and a pcap file has one; fix: write each interface's packets to a file of" +
+                " their own (e.g. tshark -Y 'frame.interface_id == 0' -w part.pcap) and run them one by one");
+        }
         if (packet.isAttached())
         {
             write(packet.memory(), packet.offset(), packet.length(), packet.timestampNs(), packet.originalLength());
@@ -117,6 +177,10 @@ public final class PcapWriter implements Closeable
         if (length < 0 || length > SNAP_LENGTH)
         {
             throw new IllegalArgumentException("frame length " + length + " outside 0-" + SNAP_LENGTH);
+        }
+        if (!headerWritten)
+        {
+            writeHeader();
         }
         if (out.remaining() < 16 + length)
         {
@@ -147,6 +211,10 @@ public final class PcapWriter implements Closeable
      */
     public void flush() throws IOException
     {
+        if (!headerWritten)
+        {
+            writeHeader();
+        }
         out.flip();
         while (out.hasRemaining())
         {

@@ -626,7 +626,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                     final PacketRecord fragmentRecord = freeRecords[free];
                     // with the first fragment's time and place in the serial order, right after it
                     fragmentRecord.reset(fragment.sequence(), timeNs);
-                    view.wrap(fragment.memory(), fragment.offset(), fragment.length());
+                    view.wrap(fragment.memory(), fragment.offset(), fragment.length(), fragment.originalLength(), fragment.linkType());
                     view.recoverPorts(srcPort, dstPort);
                     place(n++, fragment, view, fragmentRecord, timeNs, sequence, 0, entry);
                 }
@@ -686,7 +686,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             final PacketFlyweight packet = freePackets[free];
             final PacketRecord record = freeRecords[free];
             record.reset(buffer.sequence(), timeNs);
-            packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
+            packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
             record.dropAtIngress(PacketRecord.FRAGMENT_TIMEOUT);
             tools.stats.count(record, buffer.length());
             place(n++, buffer, packet, record, timeNs, buffer.sequence(), 0, ChainRuntime.EGRESS);

@@ -239,7 +239,7 @@ public final class SerialChainExecutor implements ChainExecutor
             timeOut(due, timeNs, listener);
         }
         record.reset(buffer.sequence(), timeNs);
-        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
         if (!packet.isValid())
         {
             record.dropAtIngress(packet.malformedReason());
@@ -288,7 +288,8 @@ public final class SerialChainExecutor implements ChainExecutor
                 spare = fragment;
                 currentSequence = releasedBuffer.sequence();
                 record.reset(releasedBuffer.sequence(), timeNs);
-                packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length());
+                packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length(), releasedBuffer.originalLength(),
+                    releasedBuffer.linkType());
                 packet.recoverPorts(srcPort, dstPort);
                 chain(timeNs, releasedBuffer.sequence());
                 finish(releasedBuffer, timeNs, listener);
@@ -316,7 +317,8 @@ public final class SerialChainExecutor implements ChainExecutor
             releasedBuffer.copyFrom(fragment);
             spare = fragment;
             record.reset(releasedBuffer.sequence(), timeNs);
-            packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length());
+            packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length(), releasedBuffer.originalLength(),
+                releasedBuffer.linkType());
             record.dropAtIngress(PacketRecord.FRAGMENT_TIMEOUT);
             finish(releasedBuffer, timeNs, listener);
         }

@@ -169,8 +169,11 @@ public record RunReport(
      * @param dropped           packets dropped, at ingress (malformed) or by a VNF.
      * @param unreadableRecords capture records the source could not read.
      * @param oversizedFrames   frames longer than the packet buffer, delivered truncated.
+     * @param truncatedFrames   frames captured shorter than on the wire (a snap length): processed on
+     *                          their headers when those were captured, else dropped at ingress.
      */
-    public record PacketCounts(long in, long forwarded, long dropped, long unreadableRecords, long oversizedFrames)
+    public record PacketCounts(long in, long forwarded, long dropped, long unreadableRecords, long oversizedFrames,
+        long truncatedFrames)
     {
     }
 
@@ -436,7 +439,7 @@ public record RunReport(
             fragmentReport(runtime.fragments());
             final long in = stats.packetsFinished();
             packets = new PacketCounts(in, stats.forwarded(), dropped, sourceStats.unreadableRecords(),
-                sourceStats.oversizedFrames());
+                sourceStats.oversizedFrames(), sourceStats.truncatedFrames());
             sourceWarnings = List.copyOf(sourceStats.warnings());
             final double seconds = wallNs / 1e9;
             throughput = new Throughput(round(seconds, 3), seconds > 0 ? Math.round(in / seconds) : 0);
@@ -505,6 +508,11 @@ public record RunReport(
             // otherwise only visible as drops for truncated headers, which hide that the frames were cut
             line(out, "oversized frames", number(packets.oversizedFrames())
                 + " (longer than the packet buffer; processed truncated to it)");
+        }
+        if (packets.truncatedFrames() > 0)
+        {
+            line(out, "truncated frames", number(packets.truncatedFrames()) + " (captured shorter than on the wire:"
+                + " processed on their headers, dropped at ingress if those were cut)");
         }
         section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
         section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));

@@ -3,6 +3,8 @@ package io.transnfv.engine.source;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
+import io.transnfv.vnf.packet.LinkType;
+
 /**
  * A reusable holder for one captured frame: the bytes, their capture length, the
  * frame's length on the wire, its timestamp and its arrival index.
@@ -43,6 +45,7 @@ public final class PacketBuffer
     private long timestampNs;
     private long sequence;
     private long ingressNs;
+    private int linkType = LinkType.ETHERNET;
 
     /** Create a buffer of {@link #DEFAULT_CAPACITY} bytes. */
     public PacketBuffer()
@@ -114,6 +117,31 @@ public final class PacketBuffer
         return originalLength;
     }
 
+    /**
+     * @return the frame's link layer ({@link LinkType}): {@link LinkType#ETHERNET} unless the
+     *         source said otherwise after {@link #commit} or {@link #attach}.
+     */
+    public int linkType()
+    {
+        return linkType;
+    }
+
+    /**
+     * Sets the frame's link layer, after {@link #commit} or {@link #attach} (which reset it to
+     * Ethernet): a capture's link type other than Ethernet.
+     *
+     * @param linkType a type {@link LinkType#isSupported} accepts.
+     * @throws IllegalArgumentException otherwise.
+     */
+    public void linkType(final int linkType)
+    {
+        if (!LinkType.isSupported(linkType))
+        {
+            throw new IllegalArgumentException("unsupported link type " + linkType);
+        }
+        this.linkType = linkType;
+    }
+
     /** @return true if fewer bytes were captured than the frame had (snap length or capacity). */
     public boolean isTruncated()
     {
@@ -154,6 +182,7 @@ public final class PacketBuffer
         this.timestampNs = timestampNs;
         this.sequence = sequence;
         this.ingressNs = 0;
+        this.linkType = LinkType.ETHERNET;
     }
 
     /**
@@ -184,6 +213,7 @@ public final class PacketBuffer
         this.timestampNs = timestampNs;
         this.sequence = sequence;
         this.ingressNs = 0;
+        this.linkType = LinkType.ETHERNET;
     }
 
     /**
@@ -216,13 +246,14 @@ public final class PacketBuffer
 
     /**
      * Become a copy of {@code from}'s frame (truncated to this buffer's capacity), with its
-     * original length, timestamp and sequence; the ingress time is not copied.
+     * original length, timestamp, sequence and link type; the ingress time is not copied.
      */
     public void copyFrom(final PacketBuffer from)
     {
         final int n = Math.min(from.length(), data.length);
         from.copyTo(data, 0, n);
         commit(n, from.originalLength(), from.timestampNs(), from.sequence());
+        linkType = from.linkType;
     }
 
     /**

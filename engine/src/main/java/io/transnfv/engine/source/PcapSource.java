@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
+import io.transnfv.vnf.packet.LinkType;
+
 /**
  * A pure-Java reader for classic pcap and pcapng capture files, streamed through a
  * fixed read buffer so files larger than memory are fine.
@@ -22,10 +24,19 @@ import java.util.Arrays;
  *       counted in {@link SourceStats#skippedBlocks()}.</li>
  * </ul>
  *
- * <p>Link types: Ethernet (1) frames are delivered as captured. Raw IP (101, 228 IPv4,
- * 229 IPv6) packets are delivered as Ethernet frames: the reader writes a 14-byte
- * Ethernet header (zero MACs, EtherType from the IP version nibble) before the packet,
- * so lengths grow by 14. Other link types are rejected with a {@link SourceException}.
+ * <p>Link types: Ethernet (1), BSD loopback (0, NULL), OpenBSD loopback (108, LOOP),
+ * Linux cooked capture (113, SLL: what {@code tcpdump -i any} writes) and its v2 (276,
+ * SLL2) frames are delivered as captured, with the {@link PacketBuffer#linkType()} of the
+ * file or, in pcapng, of the packet's interface, so a pcap written from them keeps their
+ * link layer. Raw IP (101, 228 IPv4, 229 IPv6) packets are delivered as Ethernet frames:
+ * the reader writes a 14-byte Ethernet header (zero MACs, EtherType from the IP version
+ * nibble) before the packet, so lengths grow by 14. Other link types are rejected with a
+ * {@link SourceException}.
+ *
+ * <p>Snap length: a record captured shorter than it was on the wire is delivered as
+ * captured, with its wire length in {@link PacketBuffer#originalLength()}, and counted in
+ * {@link SourceStats#truncatedFrames()}; the chain processes it on its headers when they
+ * were captured.
  *
  * <p>Order and time: arrival order is file order; {@link PacketBuffer#sequence()} counts
  * records from 0. Timestamps are delivered as recorded, even when a trace goes back in
@@ -36,8 +47,8 @@ import java.util.Arrays;
  * <p>Damage: an unreadable file header throws {@link SourceException} naming the file
  * and byte offset. A damaged record never throws: a record cut off by the end of the
  * file ({@link SourceStats#truncatedRecords()}) or with an impossible length
- * ({@link SourceStats#badRecordLength()}: caplen above both the snap length and
- * 256 KiB, a pcapng block length that is not a multiple of 4 or inconsistent) ends the
+ * ({@link SourceStats#badRecordLength()}: caplen above 256 KiB and above either the snap
+ * length or 16 MiB, a pcapng block length that is not a multiple of 4 or inconsistent) ends the
  * pass over the file, with a warning naming the byte offset. Frames longer than the
  * {@link PacketBuffer} are truncated to its capacity and counted.
  *
@@ -292,11 +303,17 @@ public final class PcapSource implements PacketSource
 
     private void checkLinkType(final int type, final long offset) throws SourceException
     {
-        if (type != LINKTYPE_ETHERNET && type != LINKTYPE_RAW && type != LINKTYPE_IPV4 && type != LINKTYPE_IPV6)
+        if (!LinkType.isSupported(type) && !isRawIp(type))
         {
-            throw new SourceException(name, offset, "unsupported link type " + type +
-                " (supported: 1 Ethernet, 101 raw IP, 228 IPv4, 229 IPv6)");
+            throw new SourceException(name, offset, "unsupported link type " + type + " (supported: 1 Ethernet, " +
+                "0 BSD loopback, 108 OpenBSD loopback, 113 Linux cooked, 276 Linux cooked v2, 101 raw IP, 228 IPv4, " +
+                "229 IPv6); fix: convert the capture to one of these link types, e.g. with tcprewrite --dlt=enet");
         }
+    }
+
+    private static boolean isRawIp(final int type)
+    {
+        return type == LINKTYPE_RAW || type == LINKTYPE_IPV4 || type == LINKTYPE_IPV6;
     }
 
     private boolean nextClassic(final PacketBuffer dst)
@@ -316,7 +333,9 @@ public final class PcapSource implements PacketSource
         final long fraction = in.getInt(p + 4) & 0xFFFF_FFFFL;
         final long capturedLength = in.getInt(p + 8) & 0xFFFF_FFFFL;
         final long wireLength = in.getInt(p + 12) & 0xFFFF_FFFFL;
-        if (capturedLength > MAX_RECORD_LENGTH && capturedLength > (snapLength & 0xFFFF_FFFFL))
+        // a snap length near 2^32 must not let a caplen past any real frame (or past int) through
+        if (capturedLength > MAX_RECORD_LENGTH &&
+            (capturedLength > (snapLength & 0xFFFF_FFFFL) || capturedLength > MAX_BLOCK_LENGTH))
         {
             stats.onBadRecordLength(name + ": byte " + recordOffset + ": impossible record length " + capturedLength +
                 " (snap length " + (snapLength & 0xFFFF_FFFFL) + ", limit " + MAX_RECORD_LENGTH + ")");
@@ -342,7 +361,8 @@ public final class PcapSource implements PacketSource
         final int recordBytes)
     {
         final byte[] data = dst.data();
-        final int prefix = frameLinkType == LINKTYPE_ETHERNET ? 0 : ETHERNET_HEADER;
+        final boolean rawIp = isRawIp(frameLinkType);
+        final int prefix = rawIp ? ETHERNET_HEADER : 0;
         final int copy = Math.min(capturedLength, data.length - prefix);
         if (!readFully(data, prefix, copy) || !skip(recordBytes - copy))
         {
@@ -354,7 +374,7 @@ public final class PcapSource implements PacketSource
         {
             stats.onOversizedFrame();
         }
-        if (prefix != 0)
+        if (rawIp)
         {
             writeEthernetHeader(data, copy > 0 ? (data[prefix] & 0xF0) >>> 4 : 0, frameLinkType);
         }
@@ -366,6 +386,14 @@ public final class PcapSource implements PacketSource
             firstPassPackets++;
         }
         dst.commit(copy + prefix, (int)Math.min((long)wireLength + prefix, Integer.MAX_VALUE), shifted, sequence++);
+        if (frameLinkType != LINKTYPE_ETHERNET && !rawIp)
+        {
+            dst.linkType(frameLinkType);
+        }
+        if (capturedLength < wireLength)
+        {
+            stats.onTruncatedFrame();
+        }
         stats.onPacket(copy + prefix);
         return true;
     }

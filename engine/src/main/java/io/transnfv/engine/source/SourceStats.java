@@ -22,6 +22,7 @@ public final class SourceStats
     private long truncatedRecords;
     private long badRecordLength;
     private long oversizedFrames;
+    private long truncatedFrames;
     private long skippedBlocks;
     private long droppedWarnings;
     private final List<String> warnings = new ArrayList<>();
@@ -54,6 +55,15 @@ public final class SourceStats
     public long oversizedFrames()
     {
         return oversizedFrames;
+    }
+
+    /**
+     * @return frames captured shorter than they were on the wire (a snap length), delivered as
+     *         captured: the chain processes them on their headers when those were captured.
+     */
+    public long truncatedFrames()
+    {
+        return truncatedFrames;
     }
 
     /** @return pcapng blocks of unknown or unused types that were skipped (not an error). */
@@ -89,6 +99,12 @@ public final class SourceStats
     public void onOversizedFrame()
     {
         oversizedFrames++;
+    }
+
+    /** Count a frame captured shorter than it was on the wire. */
+    public void onTruncatedFrame()
+    {
+        truncatedFrames++;
     }
 
     /** Count a skipped pcapng block. */
@@ -141,6 +157,7 @@ public final class SourceStats
     {
         return "packets=" + packets + " bytes=" + bytes + " truncatedRecords=" + truncatedRecords +
             " badRecordLength=" + badRecordLength + " oversizedFrames=" + oversizedFrames +
+            " truncatedFrames=" + truncatedFrames +
             " skippedBlocks=" + skippedBlocks + " warnings=" + (warnings.size() + droppedWarnings);
     }
 }

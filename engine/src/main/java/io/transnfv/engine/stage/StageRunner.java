@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.Vnf;
@@ -81,7 +82,8 @@ public final class StageRunner
             final long timeNs = frame.timeNs[i];
             final long sequence = frame.buffers[i].sequence();
             record.reset(sequence, timeNs);
-            packet.wrap(frame.buffers[i].memory(), frame.buffers[i].offset(), frame.buffers[i].length());
+            final PacketBuffer buffer = frame.buffers[i];
+            packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
             if (!packet.isValid())
             {
                 record.dropAtIngress(packet.malformedReason());

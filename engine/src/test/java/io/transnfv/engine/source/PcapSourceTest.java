@@ -81,6 +81,24 @@ class PcapSourceTest
     }
 
     @Test
+    void shouldCountARecordLongerThanAnyFrameAsBadEvenUnderASnapLengthNearFourGigabytes() throws IOException
+    {
+        // found by PcapSourceFuzzTest: snap length 0xffff0000, caplen 0xd3d3d3d3 (negative as an int)
+        final ByteBuffer file = ByteBuffer.allocate(24 + 16 + 64).order(ByteOrder.LITTLE_ENDIAN);
+        file.putInt(0xA1B2C3D4).putShort((short)2).putShort((short)4).putInt(0).putInt(0).putInt(0xFFFF0000).putInt(1);
+        file.putInt(1).putInt(0).putInt(0xD3D3D3D3).putInt(0xD3D3D3D3);
+        final Path path = tempDir.resolve("huge-caplen.pcap");
+        Files.write(path, file.array());
+        try (PcapSource source = PcapSource.open(path))
+        {
+            assertFalse(source.next(buffer));
+            assertEquals(1, source.stats().badRecordLength());
+            assertTrue(source.stats().warnings().get(0).startsWith("huge-caplen.pcap: byte 24: impossible record length"),
+                source.stats().warnings().toString());
+        }
+    }
+
+    @Test
     void shouldCountARecordHeaderCutOffByTheEndOfTheFile() throws IOException
     {
         try (PcapSource source = PcapSource.open(trace("truncated_dns_2.pcap")))
@@ -299,11 +317,12 @@ class PcapSourceTest
     void shouldRejectAnUnsupportedLinkType() throws IOException
     {
         final byte[] header = Files.readAllBytes(trace("big-endian.pcap"));
-        header[23] = 113;
-        final Path file = tempDir.resolve("sll.pcap");
+        header[23] = 127;
+        final Path file = tempDir.resolve("radiotap.pcap");
         Files.write(file, header);
         final SourceException e = assertThrows(SourceException.class, () -> PcapSource.open(file));
-        assertTrue(e.getMessage().startsWith("sll.pcap: byte 20: unsupported link type 113"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("radiotap.pcap: byte 20: unsupported link type 127"), e.getMessage());
+        assertTrue(e.getMessage().contains("; fix: "), e.getMessage());
     }
 
     @Test

@@ -241,7 +241,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         ingressNs[slot] = given != 0 ? given : System.nanoTime();
         records[slot].reset(buffer.sequence(), timeNs);
         final PacketFlyweight packet = packets[slot];
-        packet.wrap(buffer.memory(), buffer.offset(), buffer.length());
+        packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
         if (packet.isValid())
         {
             owner[slot] = byRange ? 0 : ownerOf(packet);

@@ -5,8 +5,11 @@ import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
- * A reusable view over one Ethernet frame held in a {@code byte[]} or in a
- * {@link ByteBuffer} (heap or direct, e.g. a DPDK mbuf's data).
+ * A reusable view over one frame held in a {@code byte[]} or in a {@link ByteBuffer}
+ * (heap or direct, e.g. a DPDK mbuf's data): Ethernet by default, or any other
+ * {@link LinkType} (loopback, Linux cooked capture) given to the five-argument
+ * {@code wrap}. Only the link header differs; from the network layer on, every frame is
+ * parsed alike. Ethernet stays the fast path: one comparison of the link type.
  *
  * <p>{@link #wrap(byte[], int, int)} and {@link #wrap(ByteBuffer, int, int)} parse the frame
  * once, without allocating, and cache the offsets and fields the accessors return. Offsets
@@ -30,9 +33,12 @@ import java.util.Objects;
  *
  * <p>The IP datagram ends at its declared length (IPv4 total length, IPv6 40 + payload
  * length); bytes after it are Ethernet padding and not part of the payload. A datagram
- * whose declared length exceeds the captured bytes is {@link #TRUNCATED_L3}, so a
- * capture cut by a small snap length yields malformed packets. Checksums are not
- * verified on parse.
+ * whose declared length exceeds the captured bytes is {@link #TRUNCATED_L3}, unless the
+ * frame was captured shorter than it was on the wire (a snap length) and the datagram
+ * fits in its wire length: then it is valid and parsed on its captured headers,
+ * {@link #isCutByCapture()} is true and the payload ends with the capture. A header cut
+ * by the capture is still malformed ({@link #TRUNCATED_L3} or {@link #TRUNCATED_L4}).
+ * Checksums are not verified on parse.
  *
  * <p><b>IP fragments.</b> A packet is a fragment when its IPv4 "more fragments" flag is
  * set or its fragment offset is non-zero (for IPv6: when it carries a fragment header).
@@ -135,6 +141,8 @@ public final class PacketFlyweight
     private ByteBuffer reordered;
     private int offset;
     private int frameLength;
+    private int wireLength;
+    private int linkType = LinkType.ETHERNET;
 
     private int malformedReason;
     private int etherType;
@@ -144,7 +152,11 @@ public final class PacketFlyweight
     private int ipVersion;
     private int l3Offset;
     private int l4Offset;
+    /** End of the captured part of the IP datagram: its declared end, or the capture's end if that comes first. */
     private int ipEnd;
+    /** End of the IP datagram as its header declares it. */
+    private int declaredIpEnd;
+    private boolean cutByCapture;
     private int ipProtocol;
     private int ttl;
     private int ipTotalLength;
@@ -184,6 +196,27 @@ public final class PacketFlyweight
      */
     public PacketFlyweight wrap(final byte[] buffer, final int offset, final int length)
     {
+        return wrap(buffer, offset, length, length, LinkType.ETHERNET);
+    }
+
+    /**
+     * Point this view at a frame of any supported {@link LinkType} held in an array, captured
+     * perhaps shorter than it was on the wire, and parse its headers. A frame whose capture
+     * ends inside its IP datagram (a snap length) is valid when every header up to the
+     * transport layer was captured and the datagram fits in {@code wireLength}; see
+     * {@link #isCutByCapture()}.
+     *
+     * @param buffer     the bytes holding the frame.
+     * @param offset     index of the first byte of the link-layer header.
+     * @param length     captured length of the frame in bytes.
+     * @param wireLength length of the frame on the wire; raised to {@code length} if smaller.
+     * @param linkType   the frame's link layer, one {@link LinkType#isSupported} accepts.
+     * @return this view, for chaining.
+     * @throws IllegalArgumentException if the link type is not supported.
+     */
+    public PacketFlyweight wrap(final byte[] buffer, final int offset, final int length, final int wireLength,
+        final int linkType)
+    {
         if (offset < 0 || length < 0 || offset > buffer.length - length)
         {
             throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " capacity=" + buffer.length);
@@ -192,6 +225,8 @@ public final class PacketFlyweight
         this.memory = null;
         this.offset = offset;
         this.frameLength = length;
+        this.wireLength = Math.max(length, wireLength);
+        this.linkType = linkType;
         reset();
         parse();
         return this;
@@ -208,6 +243,25 @@ public final class PacketFlyweight
      * @return this view, for chaining.
      */
     public PacketFlyweight wrap(final ByteBuffer buffer, final int offset, final int length)
+    {
+        return wrap(buffer, offset, length, length, LinkType.ETHERNET);
+    }
+
+    /**
+     * Point this view at a frame of any supported {@link LinkType} held in a buffer, as
+     * {@link #wrap(byte[], int, int, int, int)} does. The buffer's position, limit and byte
+     * order stay as they are; the frame must lie below its limit.
+     *
+     * @param buffer     the memory holding the frame: heap or direct, any byte order.
+     * @param offset     index in {@code buffer} of the first byte of the link-layer header.
+     * @param length     captured length of the frame in bytes.
+     * @param wireLength length of the frame on the wire; raised to {@code length} if smaller.
+     * @param linkType   the frame's link layer, one {@link LinkType#isSupported} accepts.
+     * @return this view, for chaining.
+     * @throws IllegalArgumentException if the link type is not supported.
+     */
+    public PacketFlyweight wrap(final ByteBuffer buffer, final int offset, final int length, final int wireLength,
+        final int linkType)
     {
         final int limit = buffer.limit();
         if (offset < 0 || length < 0 || offset > limit - length)
@@ -226,6 +280,8 @@ public final class PacketFlyweight
         }
         this.offset = offset;
         this.frameLength = length;
+        this.wireLength = Math.max(length, wireLength);
+        this.linkType = linkType;
         reset();
         parse();
         return this;
@@ -253,6 +309,8 @@ public final class PacketFlyweight
         l3Offset = 0;
         l4Offset = 0;
         ipEnd = 0;
+        declaredIpEnd = 0;
+        cutByCapture = false;
         ipProtocol = NO_PROTOCOL;
         ttl = 0;
         ipTotalLength = 0;
@@ -272,15 +330,71 @@ public final class PacketFlyweight
 
     private void parse()
     {
-        final int end = offset + frameLength;
+        if (linkType != LinkType.ETHERNET)
+        {
+            parseLinkSlowPath();
+            return;
+        }
         if (frameLength < ETHERNET_HEADER_LENGTH)
         {
             malformedReason = TRUNCATED_L2;
             return;
         }
-        int p = offset + 12;
-        int type = get16(p);
-        p += 2;
+        parseNetwork(offset + ETHERNET_HEADER_LENGTH, get16(offset + 12));
+    }
+
+    /** The link layers other than Ethernet: find the network protocol and where it starts. */
+    private void parseLinkSlowPath()
+    {
+        final int headerLength;
+        switch (linkType)
+        {
+            case LinkType.NULL:
+            case LinkType.LOOP:
+                headerLength = LinkType.LOOPBACK_HEADER_LENGTH;
+                break;
+            case LinkType.LINUX_SLL:
+                headerLength = LinkType.LINUX_SLL_HEADER_LENGTH;
+                break;
+            case LinkType.LINUX_SLL2:
+                headerLength = LinkType.LINUX_SLL2_HEADER_LENGTH;
+                break;
+            default:
+                throw new IllegalArgumentException("unsupported link type " + linkType);
+        }
+        if (frameLength < headerLength)
+        {
+            malformedReason = TRUNCATED_L2;
+            return;
+        }
+        final int type;
+        if (linkType == LinkType.LINUX_SLL)
+        {
+            type = get16(offset + 14);
+        }
+        else if (linkType == LinkType.LINUX_SLL2)
+        {
+            type = get16(offset);
+        }
+        else
+        {
+            int family = get32(offset);
+            // NULL writes the family in the capturing host's order: a small number either way round.
+            if (linkType == LinkType.NULL && (family & 0xFFFF) == 0)
+            {
+                family = Integer.reverseBytes(family);
+            }
+            type = LinkType.etherTypeOfFamily(family);
+        }
+        parseNetwork(offset + headerLength, type);
+    }
+
+    /** Parse from the protocol field that names the network layer at {@code start}: VLAN tags, then IP. */
+    private void parseNetwork(final int start, final int firstType)
+    {
+        final int end = offset + frameLength;
+        int p = start;
+        int type = firstType;
         while (isVlanTpid(type) && vlanCount < MAX_VLAN_TAGS)
         {
             if (end - p < 4)
@@ -350,14 +464,15 @@ public final class PacketFlyweight
             malformedReason = BAD_IP_HEADER;
             return;
         }
-        if (end - p < totalLength)
+        if (end - p < totalLength && !cutByCapture(p, totalLength))
         {
             malformedReason = TRUNCATED_L3;
             return;
         }
         ipVersion = 4;
         ipTotalLength = totalLength;
-        ipEnd = p + totalLength;
+        declaredIpEnd = p + totalLength;
+        ipEnd = Math.min(declaredIpEnd, end);
         ttl = get8(p + 8);
         ipProtocol = get8(p + 9);
         final int flagsOffset = get16(p + 6);
@@ -381,14 +496,15 @@ public final class PacketFlyweight
             return;
         }
         final int totalLength = 40 + get16(p + 4);
-        if (end - p < totalLength)
+        if (end - p < totalLength && !cutByCapture(p, totalLength))
         {
             malformedReason = TRUNCATED_L3;
             return;
         }
         ipVersion = 6;
         ipTotalLength = totalLength;
-        ipEnd = p + totalLength;
+        declaredIpEnd = p + totalLength;
+        ipEnd = Math.min(declaredIpEnd, end);
         ttl = get8(p + 7);
         int next = get8(p + 6);
         int q = p + 40;
@@ -430,6 +546,21 @@ public final class PacketFlyweight
         }
         ipProtocol = next;
         parseL4(q);
+    }
+
+    /**
+     * A datagram that does not fit in the captured bytes is whole on the wire when the frame
+     * was captured short (a snap length) and the datagram fits in the frame's wire length;
+     * then it is parsed on the headers that were captured.
+     */
+    private boolean cutByCapture(final int l3Start, final int totalLength)
+    {
+        if (wireLength - (l3Start - offset) >= totalLength)
+        {
+            cutByCapture = true;
+            return true;
+        }
+        return false;
     }
 
     private void parseL4(final int p)
@@ -478,7 +609,7 @@ public final class PacketFlyweight
                 }
                 final int udpLength = get16(p + 4);
                 // A first fragment holds only part of the datagram the UDP length describes.
-                if (udpLength < 8 || (!fragment && udpLength > available))
+                if (udpLength < 8 || (!fragment && udpLength > declaredIpEnd - p))
                 {
                     malformedReason = BAD_L4_HEADER;
                     return;
@@ -610,6 +741,29 @@ public final class PacketFlyweight
     public int frameLength()
     {
         return frameLength;
+    }
+
+    /** @return length of the frame on the wire, at least {@link #frameLength()}. */
+    public int wireLength()
+    {
+        return wireLength;
+    }
+
+    /** @return the frame's {@link LinkType}: what the bytes at {@link #offset()} are. */
+    public int linkType()
+    {
+        return linkType;
+    }
+
+    /**
+     * @return true if the capture ends inside the IP datagram (a snap length cut it): the
+     *         headers were captured and parsed, and {@link #payloadLength()} counts only the
+     *         payload bytes captured. Rewrites work as on a whole frame (checksums are updated
+     *         incrementally, never recomputed over the payload).
+     */
+    public boolean isCutByCapture()
+    {
+        return cutByCapture;
     }
 
     /** @return the EtherType after the VLAN tags (0x0800 IPv4, 0x86dd IPv6, ...). */
@@ -865,7 +1019,10 @@ public final class PacketFlyweight
         return payloadOffset;
     }
 
-    /** @return payload bytes after the transport header up to the end of the IP datagram (0 if malformed). */
+    /**
+     * @return payload bytes after the transport header up to the end of the IP datagram, or of
+     *         the capture if it ends first ({@link #isCutByCapture()}); 0 if malformed.
+     */
     public int payloadLength()
     {
         return malformedReason == NOT_MALFORMED ? ipEnd - payloadOffset : 0;
