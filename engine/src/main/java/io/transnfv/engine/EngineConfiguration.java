@@ -24,6 +24,25 @@ public final class EngineConfiguration
     public static final int GRAPH_SPEEDUP_PERCENT = intProperty("transnfv.graph.speedup.percent", 125, 100);
 
     /**
+     * Batches between two tries of the way (graph or serial schedule) not currently chosen: fewer
+     * notice a change of workload sooner, more waste less time on the slower way.
+     * {@code transnfv.graph.reprobe.every}.
+     */
+    public static final int GRAPH_REPROBE_EVERY = intProperty("transnfv.graph.reprobe.every", 64, 2);
+
+    /**
+     * Decisions at the start of a measured graph-or-serial choice that alternate between the two
+     * ways before the estimates are trusted. {@code transnfv.width.warm.up}.
+     */
+    public static final int WIDTH_WARM_UP = intProperty("transnfv.width.warm.up", 16, 2);
+
+    /**
+     * Samples per way that a measured choice's estimate is the median of: one outlier (a GC
+     * pause) does not move it. {@code transnfv.width.samples}.
+     */
+    public static final int WIDTH_SAMPLES = intProperty("transnfv.width.samples", 5, 1);
+
+    /**
      * Key shards of the task precedence graph per worker: the unit of parallel build, bind and
      * collapse (more than one per worker balances uneven shards). {@code transnfv.graph.shards.per.worker}.
      */
@@ -31,6 +50,25 @@ public final class EngineConfiguration
 
     /** Packets per pre- or post-processing task. {@code transnfv.stage.chunk.packets}. */
     public static final int STAGE_CHUNK_PACKETS = intProperty("transnfv.stage.chunk.packets", 32, 1);
+
+    /**
+     * Most pre- or post-processing tasks per batch: a large batch gets larger chunks rather than
+     * more of them (per-chunk transaction logs are kept per frame). {@code transnfv.stage.max.chunks}.
+     */
+    public static final int STAGE_MAX_CHUNKS = intProperty("transnfv.stage.max.chunks", 64, 1);
+
+    /**
+     * Load (percent of slots used) at which a state table shard grows between batches: linear
+     * probing stays short, about 1.5 probes to find a key. {@code transnfv.state.load.percent}.
+     */
+    public static final int STATE_LOAD_PERCENT = intProperty("transnfv.state.load.percent", 50, 10);
+
+    /**
+     * Load a batch may fill a state table shard to before the batch must restart after the shard
+     * grows (slots cannot move while a batch runs): probes stay under about 8. Above
+     * {@link #STATE_LOAD_PERCENT}, below 100. {@code transnfv.state.batch.load.percent}.
+     */
+    public static final int STATE_BATCH_LOAD_PERCENT = intProperty("transnfv.state.batch.load.percent", 75, 11);
 
     /**
      * Polls an executor makes for ready work before it leaves the execution phase to look for
@@ -58,6 +96,15 @@ public final class EngineConfiguration
      * ingress and a histogram record at egress. {@code transnfv.latency.sample.every}.
      */
     public static final int LATENCY_SAMPLE_EVERY = intProperty("transnfv.latency.sample.every", 8, 1);
+
+    static
+    {
+        if (STATE_BATCH_LOAD_PERCENT <= STATE_LOAD_PERCENT || STATE_BATCH_LOAD_PERCENT > 95)
+        {
+            throw new IllegalArgumentException("-Dtransnfv.state.batch.load.percent=" + STATE_BATCH_LOAD_PERCENT
+                + " must be above -Dtransnfv.state.load.percent=" + STATE_LOAD_PERCENT + " and at most 95");
+        }
+    }
 
     private EngineConfiguration()
     {

@@ -70,8 +70,6 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 
     private static final Logger LOG = LoggerFactory.getLogger(TpgBatchExecutor.class);
     private static final int MAX_REASONS = 64;
-    /** Batches between two tries of the schedule (graph or serial) not chosen. */
-    private static final int GRAPH_REPROBE_EVERY = 64;
 
     private final int threads;
     private final DecisionModel model;
@@ -103,7 +101,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private long restarts;
     private long serialAborted;
     private long serialOperations;
-    private final WidthChoice choice = new WidthChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0, GRAPH_REPROBE_EVERY);
+    private final WidthChoice choice = new WidthChoice(EngineConfiguration.GRAPH_SPEEDUP_PERCENT / 100.0,
+        EngineConfiguration.GRAPH_REPROBE_EVERY);
     private final StandaloneJob standalone = new StandaloneJob();
     private WorkerGroup ownWorkers;
     private boolean closed;

@@ -95,9 +95,10 @@ import java.util.function.IntFunction;
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
+    /** The pipeline's depth, not a tuning knob: one frame filling, one in the engine, one draining. */
     private static final int FRAMES = 3;
     private static final int NO_OWNER = -1;
-    private static final int MAX_CHUNKS = 64;
+    private static final int MAX_CHUNKS = EngineConfiguration.STAGE_MAX_CHUNKS;
 
     private final ChainRuntime runtime;
     private final MultiVersionStateTable state;

@@ -1,5 +1,6 @@
 package io.transnfv.engine.state;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.tpg.graph.TouchedKeyTable;
 
 import java.util.Arrays;
@@ -38,10 +39,10 @@ final class TableShard
     static final int MISSING = -1;
 
     private static final int INITIAL_CAPACITY = 16;
-    /** Load the map grows at between batches: linear probing stays short (about 1.5 probes to find a key). */
-    private static final double LOAD = 0.5;
-    /** Load a batch may fill the map to before it must grow first: probes stay under about 8. */
-    private static final double BATCH_LOAD = 0.75;
+    /** Load the map grows at between batches ({@link EngineConfiguration#STATE_LOAD_PERCENT}). */
+    private static final double LOAD = EngineConfiguration.STATE_LOAD_PERCENT / 100.0;
+    /** Load a batch may fill the map to ({@link EngineConfiguration#STATE_BATCH_LOAD_PERCENT}). */
+    private static final double BATCH_LOAD = EngineConfiguration.STATE_BATCH_LOAD_PERCENT / 100.0;
 
     final int table;
     final long initialValue;

@@ -1,5 +1,7 @@
 package io.transnfv.engine.thread;
 
+import io.transnfv.engine.EngineConfiguration;
+
 import java.util.Arrays;
 
 /**
@@ -10,7 +12,7 @@ import java.util.Arrays;
  *
  * <p>Which one wins depends on the machine (how dear a cache line moving between cores is)
  * and the workload, so this class measures both: each way's wall time per unit of work is
- * the median of its last {@value #SAMPLES} samples; the first {@link #WARM_UP} decisions
+ * the median of its last {@link #SAMPLES} samples; the first {@link #WARM_UP} decisions
  * alternate (and go on alternating until both ways have a sample), then the cheaper way
  * runs and the other is tried again every so many decisions, so that a change in the
  * workload is noticed. The wide way occupies every worker, so it may be asked to win by a
@@ -21,9 +23,9 @@ import java.util.Arrays;
 public final class WidthChoice
 {
     /** Decisions at the start, alternating, before the estimates are trusted. */
-    public static final int WARM_UP = 16;
+    public static final int WARM_UP = EngineConfiguration.WIDTH_WARM_UP;
     /** Samples per way the estimate is the median of: one outlier (a GC pause) does not move it. */
-    static final int SAMPLES = 5;
+    static final int SAMPLES = EngineConfiguration.WIDTH_SAMPLES;
     private static final int NARROW = 0;
     private static final int WIDE = 1;
 
