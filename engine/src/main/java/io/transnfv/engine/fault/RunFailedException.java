@@ -17,4 +17,14 @@ public final class RunFailedException extends RuntimeException
     {
         super(message, cause);
     }
+
+    /**
+     * @param where what the {@link Watchdog} saw running past the batch deadline.
+     * @return the failure of a run stuck there, with what to do about it.
+     */
+    public static RunFailedException stuck(final String where)
+    {
+        return new RunFailedException("stuck: " + where + "; fix: a VNF function must return (look for a loop that"
+            + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null);
+    }
 }

@@ -884,8 +884,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         @Override
         public void stuck(final String message)
         {
-            fail(new RunFailedException("stuck: " + message + "; fix: a VNF function must return (look for a loop that"
-                + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null));
+            fail(RunFailedException.stuck(message));
         }
     }
 

@@ -448,8 +448,7 @@ public final class SerialChainExecutor implements ChainExecutor
         @Override
         public void stuck(final String message)
         {
-            failure = new RunFailedException("stuck: " + message + "; fix: a VNF function must return (look for a loop that"
-                + " never ends), or raise the batch deadline (settings.faults.batch_deadline, --batch-deadline)", null);
+            failure = RunFailedException.stuck(message);
             LockSupport.unpark(caller);
         }
     }
