@@ -22,11 +22,15 @@ import java.util.Locale;
  */
 final class BreakdownPlot
 {
-    /** One colour per category, in {@link EngineBreakdown#CATEGORIES} order. */
-    private static final Color[] CATEGORY_COLORS = {
-        new Color(0x0072B2), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x009E73), new Color(0xF0E442),
+    /**
+     * One colour per category, in {@link EngineBreakdown#CATEGORIES} order: Okabe–Ito without its
+     * yellow, then Paul Tol's indigo, wine and sand, and a light grey for idle time; every one
+     * readable on white.
+     */
+    static final Color[] CATEGORY_COLORS = {
+        new Color(0x0072B2), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x009E73), new Color(0x332288),
         new Color(0xD55E00), new Color(0xCC79A7), new Color(0x000000), new Color(0x999999), new Color(0x882255),
-        new Color(0xDDCC77), new Color(0xEEEEEE)};
+        new Color(0xDDCC77), new Color(0xBBBBBB)};
 
     private BreakdownPlot()
     {

@@ -54,6 +54,7 @@ final class SharesPlot
             .xAxisTitle("new connections").yAxisTitle("share of wall time (%)").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setSeriesColors(LinePlot.PALETTE);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(100.0);
         for (final Map.Entry<String, Map<String, Double>> e : series.entrySet())
