@@ -31,6 +31,21 @@ class VerifyCommandTest
     }
 
     @Test
+    void shouldExitNotEquivalentWithTheFirstDivergingPacketWhenTheEngineDiffersFromTheOracle() throws IOException
+    {
+        final Path chain = Files.writeString(dir.resolve("thread-bound.yaml"),
+            "name: thread-bound\nvnfs:\n  - name: bound\n    type: test-thread-bound\n");
+        final Captured verify = Captured.run("verify", chain.toString(), "--generate", "packets=200", "--seeds", "1",
+            "--threads", "2", "--json");
+        assertEquals(VerifyCommand.NOT_EQUIVALENT, verify.status(), verify.out() + verify.err());
+        final JsonNode json = new ObjectMapper().readTree(verify.out());
+        assertFalse(json.get("equivalent").asBoolean());
+        assertEquals(VerifyCommand.NOT_EQUIVALENT, json.get("exit_status").asInt());
+        assertEquals(0, json.get("checks_equivalent").asInt());
+        assertEquals(0, json.get("checks").get(0).get("first_diverging_packet").asLong(), verify.out());
+    }
+
+    @Test
     void shouldDocumentEveryExitStatusInItsHelp()
     {
         final String help = Captured.run("verify", "--help").out().replaceAll("\\s+", " ");
