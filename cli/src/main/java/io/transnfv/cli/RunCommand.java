@@ -44,6 +44,9 @@ final class RunCommand implements Callable<Integer>
     @Mixin
     DpdkOptions dpdkOptions;
 
+    @Mixin
+    CheckpointOptions checkpointOptions;
+
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
 
@@ -102,9 +105,11 @@ final class RunCommand implements Callable<Integer>
                      System::nanoTime)
                  : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
-             PcapWriter pcap = chain.settings().outPcap() == null ? null : PcapWriter.create(chain.settings().outPcap());
-             Writer recordWriter = records == null ? null : Files.newBufferedWriter(records, StandardCharsets.UTF_8))
+             PcapWriter pcap = chain.settings().outPcap() == null ? null
+                 : checkpointOptions.pcap(chain, executor, chain.settings().outPcap(), spec, System.err);
+             Writer recordWriter = records == null ? null : checkpointOptions.records(chain, executor, records, spec, System.err))
         {
+            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), spec, System.err);
             final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
             final long startNs = System.nanoTime();
             try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
@@ -130,6 +135,10 @@ final class RunCommand implements Callable<Integer>
             }
             final RunReport built = summary.build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            if (!json && checkpointOptions.summary() != null)
+            {
+                System.out.println(checkpointOptions.summary());
+            }
             if (report != null)
             {
                 ReportJson.write(built, report);

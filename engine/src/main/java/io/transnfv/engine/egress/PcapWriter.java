@@ -8,6 +8,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import io.transnfv.engine.checkpoint.Checkpoint;
+import io.transnfv.engine.checkpoint.CommittedOutput;
+import io.transnfv.engine.checkpoint.CommittedTextFile;
 import io.transnfv.engine.source.PacketBuffer;
 
 /**
@@ -19,7 +22,7 @@ import io.transnfv.engine.source.PacketBuffer;
  * Timestamps are written as unsigned 32-bit seconds since the epoch plus nanoseconds, so
  * any time from 1970 to 2106 survives a round trip through {@code PcapSource} exactly.
  */
-public final class PcapWriter implements Closeable
+public final class PcapWriter implements Closeable, CommittedOutput
 {
     /** Snap length written in the file header. */
     public static final int SNAP_LENGTH = 262_144;
@@ -54,6 +57,30 @@ public final class PcapWriter implements Closeable
         writer.out.putInt(MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
             .putInt(SNAP_LENGTH).putInt(LINKTYPE_ETHERNET);
         return writer;
+    }
+
+    /**
+     * Reopen a pcap file a checkpointed run was writing, cut back to what its checkpoint committed.
+     *
+     * @param path the file.
+     * @param from the committed position ({@link #commit()} of the interrupted run).
+     * @return the writer, appending after the committed frames.
+     * @throws IOException naming the file if it cannot be opened or is shorter than committed.
+     */
+    public static PcapWriter resume(final Path path, final Checkpoint.Output from) throws IOException
+    {
+        final PcapWriter writer = new PcapWriter(path, CommittedTextFile.openCommitted(path, from));
+        writer.packets = from.items();
+        return writer;
+    }
+
+    /** Flushes and syncs the file: the frames written so far are committed (see {@link CommittedOutput}). */
+    @Override
+    public Checkpoint.Output commit() throws IOException
+    {
+        flush();
+        channel.force(false);
+        return new Checkpoint.Output("pcap", channel.position(), packets);
     }
 
     /**

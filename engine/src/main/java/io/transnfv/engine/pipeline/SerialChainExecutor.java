@@ -3,6 +3,7 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.ingress.ExpiryTicker;
@@ -38,6 +39,8 @@ public final class SerialChainExecutor implements ChainExecutor
     private final PacketFlyweight packet = new PacketFlyweight();
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
+    private final int checkpointBatchPackets;
+    private Checkpointer checkpointer;
 
     /** @param chain the chain to run; the executor builds its own runtime and state. */
     public SerialChainExecutor(final ChainSpec chain)
@@ -46,6 +49,14 @@ public final class SerialChainExecutor implements ChainExecutor
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
         this.ticker = new ExpiryTicker(runtime.expiryIntervalNs());
+        this.checkpointBatchPackets = chain.settings().punctuationTransactions();
+    }
+
+    /** The oracle has no batches: for checkpoints, a batch is every punctuation-size run of packets. */
+    @Override
+    public void checkpointWith(final Checkpointer checkpointer)
+    {
+        this.checkpointer = checkpointer;
     }
 
     @Override
@@ -53,6 +64,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         final PacketBuffer buffer = new PacketBuffer();
         final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
+        long packets = checkpointer == null ? 0 : resume(source, buffer);
         while (source.next(buffer))
         {
             // latency: from the hand-over (stamped by an ingress thread or a paced source) to here
@@ -70,8 +82,39 @@ public final class SerialChainExecutor implements ChainExecutor
             {
                 listener.onPacket(record, buffer, packet);
             }
+            if (checkpointer != null && ++packets % checkpointBatchPackets == 0 && checkpointer.dueAfterBatch(clock.lastNs()))
+            {
+                checkpointer.take(state, packets, clock.lastNs(), stats.counters());
+            }
         }
         return stats;
+    }
+
+    /**
+     * Restores the checkpoint the checkpointer loaded, if any, and skips the packets its state
+     * holds, keeping packet time and the housekeeping ticks where they were.
+     *
+     * @return packets of the source the state holds.
+     */
+    private long resume(final PacketSource source, final PacketBuffer buffer) throws IOException
+    {
+        final long[] counters = checkpointer.restore(state);
+        if (counters != null)
+        {
+            stats.addCounters(counters);
+        }
+        final long skip = checkpointer.resumeInputPackets();
+        for (long i = 0; i < skip; i++)
+        {
+            if (!source.next(buffer))
+            {
+                throw new IOException("the source ended after " + i + " packets, but the checkpoint holds " + skip
+                    + "\nfix: resume with the traffic the run was started with");
+            }
+            ticker.due(clock.onPacket(buffer.timestampNs()));
+        }
+        checkpointer.resumed();
+        return skip;
     }
 
     /**
