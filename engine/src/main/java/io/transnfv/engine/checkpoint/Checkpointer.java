@@ -41,7 +41,6 @@ public final class Checkpointer
     private final List<Checkpoint> resumedFrom;
     private long lastId;
     private long lastFullId;
-    private long previousFullId;
     private long batchesSince;
     private long nextDueNs = Long.MIN_VALUE;
 
@@ -84,6 +83,11 @@ public final class Checkpointer
      */
     public static Checkpointer start(final CheckpointSettings settings, final ChainSpec chain, final TableCatalog catalog) throws IOException
     {
+        return start(settings, fingerprint(chain), catalog);
+    }
+
+    static Checkpointer start(final CheckpointSettings settings, final long chainId, final TableCatalog catalog) throws IOException
+    {
         final CheckpointStore store = new CheckpointStore(settings.directory());
         if (!store.files().isEmpty())
         {
@@ -91,7 +95,7 @@ public final class Checkpointer
                 + "fix: --resume " + settings.directory() + " to continue that run, or remove its ckpt-* files, or choose another directory");
         }
         Files.createDirectories(settings.directory());
-        return new Checkpointer(settings, catalog, fingerprint(chain), List.of());
+        return new Checkpointer(settings, catalog, chainId, List.of());
     }
 
     /**
@@ -105,7 +109,13 @@ public final class Checkpointer
         final CheckpointSettings settings, final ChainSpec chain, final TableCatalog catalog, final Consumer<CheckpointException> refusals)
         throws IOException
     {
-        final long chainId = fingerprint(chain);
+        return resume(settings, fingerprint(chain), catalog, refusals);
+    }
+
+    static Checkpointer resume(
+        final CheckpointSettings settings, final long chainId, final TableCatalog catalog, final Consumer<CheckpointException> refusals)
+        throws IOException
+    {
         final List<Checkpoint> chainOfCheckpoints = new CheckpointStore(settings.directory()).newestRestorable(chainId, refusals);
         Files.createDirectories(settings.directory());
         return new Checkpointer(settings, catalog, chainId, chainOfCheckpoints);
@@ -292,15 +302,10 @@ public final class Checkpointer
         if (full)
         {
             // keep the chain before this one as the fallback should this one turn out damaged
-            if (previousFullId == 0 && lastFullId != 0)
+            if (lastFullId != 0)
             {
-                previousFullId = lastFullId;
+                store.deleteOlderThan(lastFullId);
             }
-            if (previousFullId != 0)
-            {
-                store.deleteOlderThan(previousFullId);
-            }
-            previousFullId = lastFullId;
             lastFullId = id;
             fullTaken++;
         }
