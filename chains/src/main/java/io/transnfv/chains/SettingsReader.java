@@ -1,6 +1,7 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.vnf.api.VnfConfig;
 
@@ -15,7 +16,8 @@ import java.util.List;
  */
 final class SettingsReader
 {
-    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output");
+    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "checkpoint");
+    static final List<String> CHECKPOINT_KEYS = List.of("dir", "every", "full_every");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
 
     private static final int MAX_EXECUTOR_THREADS = 4096;
@@ -86,11 +88,54 @@ final class SettingsReader
         {
             output = outputFile(outputNode);
         }
+        final YamlNode checkpointNode = map.get("checkpoint");
+        final CheckpointSettings checkpoint = ChainErrors.isAbsent(checkpointNode) ? null : checkpoint(checkpointNode);
         if (trafficSpec == null)
         {
             return null;
         }
-        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output);
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, 0L, checkpoint);
+    }
+
+    /** {@code checkpoint: { dir: ckpt, every: 100 | 500ms, full_every: 10 }}; null (and an error) if unusable. */
+    private CheckpointSettings checkpoint(final YamlNode node)
+    {
+        final YamlNode.MapNode map = errors.expectMap(node, "'checkpoint'", "write '{ dir: checkpoints, every: 100, full_every: 10 }'");
+        if (map == null)
+        {
+            return null;
+        }
+        errors.checkKeys(map, CHECKPOINT_KEYS, "in 'checkpoint'");
+        final YamlNode dirNode = map.get("dir");
+        final String dir = ChainErrors.isAbsent(dirNode) ? null : ChainErrors.scalarText(dirNode);
+        if (dir == null || dir.isBlank())
+        {
+            errors.add(dirNode == null ? node : dirNode, "checkpoint needs a 'dir'", "write the directory the checkpoints go to,"
+                + " e.g. 'dir: checkpoints' (relative paths resolve against the working directory)");
+        }
+        long[] interval = {CheckpointSettings.DEFAULT_EVERY_BATCHES, 0};
+        final YamlNode everyNode = map.get("every");
+        if (!ChainErrors.isAbsent(everyNode))
+        {
+            try
+            {
+                interval = CheckpointSettings.parseInterval(String.valueOf(ChainErrors.scalarText(everyNode)));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                errors.add(everyNode, "bad checkpoint every " + everyNode.describe(),
+                    "write a number of batches (e.g. 100) or a duration of packet time (e.g. 500ms)");
+                return null;
+            }
+        }
+        int fullEvery = CheckpointSettings.DEFAULT_FULL_EVERY;
+        final YamlNode fullNode = map.get("full_every");
+        if (!ChainErrors.isAbsent(fullNode))
+        {
+            fullEvery = (int)errors.boundedNumber(fullNode, "checkpoint full_every", 1, Integer.MAX_VALUE, " (1 = every checkpoint full)",
+                fullEvery);
+        }
+        return dir == null || dir.isBlank() ? null : new CheckpointSettings(Path.of(dir), interval[0], interval[1], fullEvery);
     }
 
     private long duration(final YamlNode node, final String what, final long fallback)

@@ -36,21 +36,23 @@ final class CheckpointOptions
             + "byte-identical to an uninterrupted run (with --dpdk: state resumes, outputs are at-least-once)."})
     Path resumeDir;
 
-    @Option(names = "--checkpoint-every", paramLabel = "BATCHES|DURATION", defaultValue = "" + CheckpointSettings.DEFAULT_EVERY_BATCHES,
-        description = "Checkpoint interval: a number of batches, or packet time such as 500ms (default: ${DEFAULT-VALUE} batches).")
+    @Option(names = "--checkpoint-every", paramLabel = "BATCHES|DURATION",
+        description = "Checkpoint interval: a number of batches, or packet time such as 500ms (default: the chain's"
+            + " checkpoint.every, else " + CheckpointSettings.DEFAULT_EVERY_BATCHES + " batches).")
     String every;
 
-    @Option(names = "--checkpoint-full-every", paramLabel = "N", defaultValue = "" + CheckpointSettings.DEFAULT_FULL_EVERY,
-        description = "Every N-th checkpoint is full, the others hold only keys changed since the previous one (default: ${DEFAULT-VALUE}).")
-    int fullEvery;
+    @Option(names = "--checkpoint-full-every", paramLabel = "N",
+        description = "Every N-th checkpoint is full, the others hold only keys changed since the previous one (default: the"
+            + " chain's checkpoint.full_every, else " + CheckpointSettings.DEFAULT_FULL_EVERY + ").")
+    Integer fullEvery;
 
     private Checkpointer checkpointer;
     private boolean liveSource;
 
-    /** @return true when checkpoints are taken or a run is resumed. */
-    boolean enabled()
+    /** @return true when checkpoints are taken (by flag or by the chain's {@code checkpoint:}) or a run is resumed. */
+    boolean enabled(final ChainSpec chain)
     {
-        return checkpointDir != null || resumeDir != null;
+        return checkpointDir != null || resumeDir != null || chain.settings().checkpoint() != null;
     }
 
     /**
@@ -67,26 +69,32 @@ final class CheckpointOptions
                 throw new ParameterException(spec.commandLine(), "--checkpoint-dir and --resume both name a checkpoint directory\n"
                     + "fix: --resume DIR alone continues the run in DIR and goes on checkpointing there");
             }
-            final long[] interval;
-            try
+            final CheckpointSettings fromChain = chain.settings().checkpoint();
+            long[] interval = fromChain == null ? new long[] {CheckpointSettings.DEFAULT_EVERY_BATCHES, 0}
+                : new long[] {fromChain.everyBatches(), fromChain.everyPacketTimeNs()};
+            if (every != null)
             {
-                interval = CheckpointSettings.parseInterval(every);
+                try
+                {
+                    interval = CheckpointSettings.parseInterval(every);
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new ParameterException(spec.commandLine(), "--checkpoint-every: " + e.getMessage());
+                }
             }
-            catch (final IllegalArgumentException e)
+            final int full = fullEvery != null ? fullEvery : fromChain != null ? fromChain.fullEvery() : CheckpointSettings.DEFAULT_FULL_EVERY;
+            if (full < 1)
             {
-                throw new ParameterException(spec.commandLine(), "--checkpoint-every: " + e.getMessage());
-            }
-            if (fullEvery < 1)
-            {
-                throw new ParameterException(spec.commandLine(), "--checkpoint-full-every must be >= 1, got " + fullEvery
+                throw new ParameterException(spec.commandLine(), "--checkpoint-full-every must be >= 1, got " + full
                     + "\nfix: e.g. --checkpoint-full-every 10, or 1 for full checkpoints only");
             }
-            final Path dir = resumeDir != null ? resumeDir : checkpointDir;
-            final CheckpointSettings settings = new CheckpointSettings(dir, interval[0], interval[1], fullEvery);
+            final Path dir = resumeDir != null ? resumeDir : checkpointDir != null ? checkpointDir : fromChain.directory();
+            final CheckpointSettings settings = new CheckpointSettings(dir, interval[0], interval[1], full);
             if (resumeDir != null && !Files.isDirectory(resumeDir))
             {
                 throw new ParameterException(spec.commandLine(), "--resume " + resumeDir + ": no such directory\n"
-                    + "fix: name the --checkpoint-dir of the run to resume");
+                    + "fix: name the checkpoint directory of the run to resume");
             }
             checkpointer = resumeDir == null ? Checkpointer.start(settings, chain, executor.runtime().catalog())
                 : Checkpointer.resume(settings, chain, executor.runtime().catalog(),
@@ -103,7 +111,7 @@ final class CheckpointOptions
     PcapWriter pcap(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
         throws IOException
     {
-        if (!enabled())
+        if (!enabled(chain))
         {
             return PcapWriter.create(file);
         }
@@ -117,7 +125,7 @@ final class CheckpointOptions
     Writer records(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
         throws IOException
     {
-        if (!enabled())
+        if (!enabled(chain))
         {
             return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         }
@@ -131,7 +139,7 @@ final class CheckpointOptions
     void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final CommandSpec spec, final PrintStream err)
         throws IOException
     {
-        if (!enabled())
+        if (!enabled(chain))
         {
             return;
         }
@@ -156,12 +164,14 @@ final class CheckpointOptions
         }
         final StringBuilder text = new StringBuilder("checkpoints: ").append(checkpointer.taken()).append(" taken (")
             .append(checkpointer.fullTaken()).append(" full) in ").append(checkpointer.store().directory()).append(", ")
-            .append(checkpointer.bytesWritten()).append(" bytes, ").append(checkpointer.entriesWritten()).append(" entries");
+            .append(checkpointer.bytesWritten()).append(" bytes, ").append(checkpointer.entriesWritten()).append(" entries written of ")
+            .append(checkpointer.stateEntriesVisited()).append(" visited");
         final long[] ns = checkpointer.takeNs();
         if (ns.length > 0)
         {
             Arrays.sort(ns);
-            text.append(String.format(", %.2f ms p50, %.2f ms max per checkpoint", ns[ns.length / 2] / 1e6, ns[ns.length - 1] / 1e6));
+            text.append(String.format(", %.1f ms in all, %.2f ms p50, %.2f ms max per checkpoint", Arrays.stream(ns).sum() / 1e6,
+                ns[ns.length / 2] / 1e6, ns[ns.length - 1] / 1e6));
         }
         if (checkpointer.resumedFrom() != null)
         {

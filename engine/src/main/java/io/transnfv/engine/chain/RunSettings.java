@@ -1,5 +1,6 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.source.GeneratorConfig;
 
 import java.nio.file.Path;
@@ -16,10 +17,11 @@ import java.util.Objects;
  * @param outPcap                 where forwarded packets are written, or null for nowhere.
  * @param latencyTargetNs         the latency the engine sizes its batches for, 0 for none (the
  *                                batch size and interval are then the only limits).
+ * @param checkpoint              checkpoints at batch boundaries (YAML {@code checkpoint:}), or null for none.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs)
+    long latencyTargetNs, CheckpointSettings checkpoint)
 {
     /** Default batch size in transactions: the engine's best throughput with a sub-millisecond p99 (PERFORMANCE.md, batch). */
     public static final int DEFAULT_PUNCTUATION_TRANSACTIONS = 256;
@@ -48,6 +50,14 @@ public record RunSettings(
         }
     }
 
+    /** Settings without checkpoints. */
+    public RunSettings(
+        final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
+        final Path outPcap, final long latencyTargetNs)
+    {
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs, null);
+    }
+
     /** Settings without a latency target. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
@@ -72,30 +82,36 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, checkpoint);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, checkpoint);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, checkpoint);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, checkpoint);
+    }
+
+    /** @return a copy with other checkpoint settings (null for none). */
+    public RunSettings withCheckpoint(final CheckpointSettings settings)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs, settings);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, checkpoint);
     }
 }
