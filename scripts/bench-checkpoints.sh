@@ -29,6 +29,9 @@ run() { # name, extra options...
   echo "$pps" >> "$work/$name.all"
   printf '%-16s %10s packets/s  (load %s)\n' "$name" "$pps" "$(cut -d' ' -f1 /proc/loadavg)"
   grep '^checkpoints:' "$work/$name.txt" || true
+  if [ "$name" = B-checkpoints ]; then
+    echo "  batches: $(grep -o '"batches" : [0-9]*' "$work/$name.json" | grep -o '[0-9]*$' | head -1)"
+  fi
 }
 for r in $(seq 1 "$rounds"); do
   run "A-none"
@@ -38,3 +41,14 @@ for name in A-none B-checkpoints; do
   sort -n "$work/$name.all" | awk -v n="$name" '{v[NR]=$1} END {printf "%-16s min %d  median %d  max %d packets/s\n", n, v[1], v[int((NR+1)/2)], v[NR]}'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# one resume: a B run killed once it has taken its 20th checkpoint (about half-way with the
+# defaults), resumed from its last checkpoint
+rm -rf "$work/ckpt"
+./transnfv run "${args[@]}" --no-progress --out "$work/out.pcap" --records "$work/records.txt" --checkpoint-dir "$work/ckpt" > /dev/null &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! compgen -G "$work/ckpt/ckpt-00000000002?.*" > /dev/null; do sleep 0.05; done
+sleep 0.3
+kill -KILL "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+./transnfv run "${args[@]}" --no-progress --out "$work/out.pcap" --records "$work/records.txt" --resume "$work/ckpt" 2>&1 \
+  | grep -E '^(run: |resumed|checkpoints:)' || echo "the run ended before the kill"

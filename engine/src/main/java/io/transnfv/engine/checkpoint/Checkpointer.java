@@ -50,6 +50,8 @@ public final class Checkpointer
     private long entriesWritten;
     private long stateEntriesVisited;
     private long[] takeNs = new long[64];
+    /** Time in the three parts of {@link #take}: sinks' commit, finding the changes, writing the file. */
+    private final long[] partNs = new long[3];
     private final long createdNs = System.nanoTime();
     private long resumeNs = -1;
     private boolean replayable = true;
@@ -287,6 +289,8 @@ public final class Checkpointer
         {
             positions.add(output.commit());
         }
+        final long committedNs = System.nanoTime();
+        partNs[0] += committedNs - startNs;
         final long id = lastId + 1;
         final boolean full = lastId == 0 || (id - lastFullId) >= settings.fullEvery();
         final List<Checkpoint.Table> tables = new ArrayList<>(catalog.size());
@@ -296,7 +300,10 @@ public final class Checkpointer
         }
         final Checkpoint checkpoint = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
             counters, tables);
+        final long diffedNs = System.nanoTime();
+        partNs[1] += diffedNs - committedNs;
         bytesWritten += CheckpointFile.write(store.file(id, full), checkpoint);
+        partNs[2] += System.nanoTime() - diffedNs;
         entriesWritten += checkpoint.entries();
         lastId = id;
         if (full)
@@ -432,6 +439,15 @@ public final class Checkpointer
     public long[] takeNs()
     {
         return Arrays.copyOf(takeNs, (int)taken);
+    }
+
+    /**
+     * @return total time of the three parts of every checkpoint: committing the sinks (flush,
+     *         fsync), finding the changed entries, writing the file (encode, fsync, rename).
+     */
+    public long[] partNs()
+    {
+        return partNs.clone();
     }
 
     /** @return the checkpoint directory. */
