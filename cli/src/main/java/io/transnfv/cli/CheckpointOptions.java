@@ -135,13 +135,24 @@ final class CheckpointOptions
         return out;
     }
 
-    /** Hands the executor its checkpointer, if checkpoints are on; {@code live}: the source cannot be replayed. */
-    void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final CommandSpec spec, final PrintStream err)
-        throws IOException
+    /**
+     * Hands the executor its checkpointer, if checkpoints are on.
+     *
+     * @param live  the source cannot be replayed (a DPDK port).
+     * @param paced packets are offered in wall time ({@code --rate}), which drops some by the clock.
+     */
+    void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final boolean paced, final CommandSpec spec,
+        final PrintStream err) throws IOException
     {
         if (!enabled(chain))
         {
             return;
+        }
+        if (paced)
+        {
+            throw new ParameterException(spec.commandLine(), "--rate cannot be used with checkpoints: a paced replay drops packets by"
+                + " the wall clock, so a resumed run could not repeat the interrupted one\nfix: drop --rate, or run without"
+                + " --checkpoint-dir, --resume and settings.checkpoint");
         }
         liveSource = live;
         try

@@ -109,7 +109,7 @@ final class RunCommand implements Callable<Integer>
                  : checkpointOptions.pcap(chain, executor, chain.settings().outPcap(), spec, System.err);
              Writer recordWriter = records == null ? null : checkpointOptions.records(chain, executor, records, spec, System.err))
         {
-            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), spec, System.err);
+            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
             final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
             final long startNs = System.nanoTime();
             try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,

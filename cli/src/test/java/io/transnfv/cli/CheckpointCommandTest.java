@@ -86,6 +86,16 @@ class CheckpointCommandTest
             run.err());
     }
 
+    @Test
+    void shouldRefuseCheckpointsOfAPacedReplay()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=100", "--no-progress", "--rate", "100k", "--checkpoint-dir",
+            dir.resolve("c").toString());
+
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--rate cannot be used with checkpoints") && run.err().contains("fix: drop --rate"), run.err());
+    }
+
     private static String[] concat(final String[] head, final String... tail)
     {
         return Stream.concat(Stream.of(head), Stream.of(tail)).toArray(String[]::new);
