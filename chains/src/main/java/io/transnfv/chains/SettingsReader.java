@@ -4,6 +4,7 @@ import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.fragment.FragmentTracker;
 
@@ -19,8 +20,10 @@ import java.util.List;
  */
 final class SettingsReader
 {
-    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults");
+    static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
+        "checkpoint");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
+    static final List<String> CHECKPOINT_KEYS = List.of("dir", "every", "full_every");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
     static final List<String> FRAGMENTS_KEYS = List.of("timeout", "max_held");
 
@@ -92,11 +95,14 @@ final class SettingsReader
         }
         final FragmentSettings fragments = fragments(map.get("fragments"), defaults.fragments());
         final FaultSettings faults = faults(map.get("faults"), defaults.faults());
+        final YamlNode checkpointNode = map.get("checkpoint");
+        final CheckpointSettings checkpoint = ChainErrors.isAbsent(checkpointNode) ? null : checkpoint(checkpointNode);
         if (trafficSpec == null)
         {
             return null;
         }
-        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, defaults.latencyTargetNs(), fragments, faults);
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, defaults.latencyTargetNs(), fragments, faults,
+            checkpoint);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)
@@ -169,6 +175,47 @@ final class SettingsReader
             deadlineNs = "0".equals(text == null ? null : text.trim()) ? 0 : duration(deadlineNode, "batch_deadline", deadlineNs);
         }
         return new FaultSettings(bound, windowNs, deadlineNs);
+    }
+
+    /** {@code checkpoint: { dir: ckpt, every: 100 | 500ms, full_every: 10 }}; null (and an error) if unusable. */
+    private CheckpointSettings checkpoint(final YamlNode node)
+    {
+        final YamlNode.MapNode map = errors.expectMap(node, "'checkpoint'", "write '{ dir: checkpoints, every: 100, full_every: 10 }'");
+        if (map == null)
+        {
+            return null;
+        }
+        errors.checkKeys(map, CHECKPOINT_KEYS, "in 'checkpoint'");
+        final YamlNode dirNode = map.get("dir");
+        final String dir = ChainErrors.isAbsent(dirNode) ? null : ChainErrors.scalarText(dirNode);
+        if (dir == null || dir.isBlank())
+        {
+            errors.add(dirNode == null ? node : dirNode, "checkpoint needs a 'dir'", "write the directory the checkpoints go to,"
+                + " e.g. 'dir: checkpoints' (relative paths resolve against the working directory)");
+        }
+        long[] interval = {CheckpointSettings.DEFAULT_EVERY_BATCHES, 0};
+        final YamlNode everyNode = map.get("every");
+        if (!ChainErrors.isAbsent(everyNode))
+        {
+            try
+            {
+                interval = CheckpointSettings.parseInterval(String.valueOf(ChainErrors.scalarText(everyNode)));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                errors.add(everyNode, "bad checkpoint every " + everyNode.describe(),
+                    "write a number of batches (e.g. 100) or a duration of packet time (e.g. 500ms)");
+                return null;
+            }
+        }
+        int fullEvery = CheckpointSettings.DEFAULT_FULL_EVERY;
+        final YamlNode fullNode = map.get("full_every");
+        if (!ChainErrors.isAbsent(fullNode))
+        {
+            fullEvery = (int)errors.boundedNumber(fullNode, "checkpoint full_every", 1, Integer.MAX_VALUE, " (1 = every checkpoint full)",
+                fullEvery);
+        }
+        return dir == null || dir.isBlank() ? null : new CheckpointSettings(Path.of(dir), interval[0], interval[1], fullEvery);
     }
 
     private long duration(final YamlNode node, final String what, final long fallback)

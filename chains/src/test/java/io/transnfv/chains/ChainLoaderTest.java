@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.Ipv4;
@@ -109,6 +110,43 @@ class ChainLoaderTest
               faults: { error_bound: 0.5%, error_window: 30s, batch_deadline: 0 }
             """, "one.yaml").settings();
         assertEquals(new FaultSettings(0.005, 30_000_000_000L, 0), settings.faults());
+    }
+
+    @Test
+    void shouldReadTheCheckpointSettingsInBatchesOrInPacketTime()
+    {
+        final String chain = """
+            name: one
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              checkpoint: { dir: ckpt, every: %s, full_every: 4 }
+            """;
+
+        final CheckpointSettings inBatches = loader.parse(chain.formatted("50"), "one.yaml").settings().checkpoint();
+        final CheckpointSettings inTime = loader.parse(chain.formatted("500ms"), "one.yaml").settings().checkpoint();
+
+        assertEquals(new CheckpointSettings(Path.of("ckpt"), 50, 0, 4), inBatches);
+        assertEquals(new CheckpointSettings(Path.of("ckpt"), 0, 500_000_000L, 4), inTime);
+    }
+
+    @Test
+    void shouldReportABadCheckpointIntervalAndAMissingDirectoryWithTheirPositions()
+    {
+        final List<String> errors = loader.validate("""
+            name: one
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              checkpoint: { every: often }
+            """, "one.yaml").stream().map(ChainError::format).toList();
+
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(0).contains("checkpoint needs a 'dir'") || errors.get(1).contains("checkpoint needs a 'dir'"), errors.toString());
+        assertTrue(String.join("\n", errors).contains("bad checkpoint every"), errors.toString());
+        assertTrue(String.join("\n", errors).contains("6:"), errors.toString());
     }
 
     @Test

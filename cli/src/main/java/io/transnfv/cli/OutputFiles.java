@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -30,7 +31,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * </pre>
  *
  * A target that exists and is not a regular file (a device such as {@code /dev/null}, a pipe)
- * is written directly: it cannot be replaced and holds nothing to protect. Used by the
+ * is written directly: it cannot be replaced and holds nothing to protect. So is a target the
+ * caller names in place: one whose committed part a checkpoint records, cut back on resume. Used by the
  * command's main thread only.
  */
 final class OutputFiles implements AutoCloseable
@@ -48,10 +50,11 @@ final class OutputFiles implements AutoCloseable
      *
      * @param inputs  the files the command reads, by the option that named them (values may be null).
      * @param outputs the files it writes, by the option that named them (values may be null).
+     * @param inPlace the outputs among them written directly, with no temporary file.
      * @return the claimed outputs; close it to remove what was not committed.
      * @throws UsageProblem naming the first output that cannot be written, and why.
      */
-    static OutputFiles claim(final Map<String, Path> inputs, final Map<String, Path> outputs)
+    static OutputFiles claim(final Map<String, Path> inputs, final Map<String, Path> outputs, final Set<Path> inPlace)
     {
         final Map<String, Path> given = new LinkedHashMap<>();
         outputs.forEach((option, path) ->
@@ -93,7 +96,8 @@ final class OutputFiles implements AutoCloseable
         {
             for (final Map.Entry<String, Path> output : given.entrySet())
             {
-                files.temporaryByTarget.put(output.getValue(), files.createTemporary(output.getKey(), output.getValue()));
+                final Path target = output.getValue();
+                files.temporaryByTarget.put(target, inPlace.contains(target) ? target : files.createTemporary(output.getKey(), target));
             }
         }
         catch (final RuntimeException e)

@@ -28,9 +28,11 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code transnfv run}: runs a chain over its traffic and prints the summary. */
@@ -51,6 +53,9 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write forwarded packets to this pcap file.")
     Path out;
+
+    @Mixin
+    CheckpointOptions checkpointOptions;
 
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
@@ -112,7 +117,10 @@ final class RunCommand implements Callable<Integer>
         }
         final PacingRate pacing = pacing(chain);
         final RunSettings settings = chain.settings();
-        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings)))
+        // with checkpoints the capture and the records are written in place: the latest checkpoint says how much of
+        // each is committed, and a resume cuts them back to it (a temporary name would not survive a kill)
+        final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records) : Set.of();
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace))
         {
             final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
             final Path pcapTarget = settings.outPcap();
@@ -146,6 +154,19 @@ final class RunCommand implements Callable<Integer>
         return inputs;
     }
 
+    private static Set<Path> inPlace(final Path... files)
+    {
+        final Set<Path> set = new HashSet<>();
+        for (final Path file : files)
+        {
+            if (file != null)
+            {
+                set.add(file);
+            }
+        }
+        return set;
+    }
+
     /** @return the files the run writes, by the option that named them, for {@link OutputFiles#claim}. */
     private Map<String, Path> outputs(final RunSettings settings)
     {
@@ -171,10 +192,12 @@ final class RunCommand implements Callable<Integer>
                      System::nanoTime)
                  : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
-             PcapWriter pcap = outPcap == null ? null : PcapWriter.create(outputs.writePath(outPcap));
+             PcapWriter pcap = outPcap == null ? null
+                 : checkpointOptions.pcap(chain, executor, outputs.writePath(outPcap), spec, System.err);
              Writer recordWriter = records == null ? null
-                 : Files.newBufferedWriter(outputs.writePath(records), StandardCharsets.UTF_8))
+                 : checkpointOptions.records(chain, executor, outputs.writePath(records), spec, System.err))
         {
+            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
             final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
             final long startNs = System.nanoTime();
             try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
@@ -206,6 +229,10 @@ final class RunCommand implements Callable<Integer>
             }
             final RunReport built = summary.build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            if (!json && checkpointOptions.summary() != null)
+            {
+                System.out.println(checkpointOptions.summary());
+            }
             if (report != null)
             {
                 ReportJson.write(built, outputs.writePath(report));

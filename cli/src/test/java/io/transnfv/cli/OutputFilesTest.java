@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,7 +36,7 @@ class OutputFilesTest
         {
             byOption.put("--output-" + i, outputs[i]);
         }
-        return OutputFiles.claim(Map.of(), byOption);
+        return OutputFiles.claim(Map.of(), byOption, Set.of());
     }
 
     @Test

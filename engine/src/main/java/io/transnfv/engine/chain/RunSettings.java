@@ -1,5 +1,6 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.source.GeneratorConfig;
 
 import java.nio.file.Path;
@@ -18,10 +19,11 @@ import java.util.Objects;
  *                                batch size and interval are then the only limits).
  * @param fragments               how the chain's entry tracks IP fragments.
  * @param faults                  the error bound and the batch deadline.
+ * @param checkpoint              checkpoints at batch boundaries (YAML {@code checkpoint:}), or null for none.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs, FragmentSettings fragments, FaultSettings faults)
+    long latencyTargetNs, FragmentSettings fragments, FaultSettings faults, CheckpointSettings checkpoint)
 {
     /**
      * The most executor threads a chain may ask for, in YAML, on the command line and in
@@ -59,13 +61,13 @@ public record RunSettings(
         }
     }
 
-    /** Settings with the default fragment tracking and fault handling. */
+    /** Settings with the default fragment tracking and fault handling, without checkpoints. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap, final long latencyTargetNs)
     {
         this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            FragmentSettings.defaults(), FaultSettings.defaults());
+            FragmentSettings.defaults(), FaultSettings.defaults(), null);
     }
 
     /** Settings without a latency target, with the default fragment tracking and fault handling. */
@@ -92,44 +94,51 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
+    }
+
+    /** @return a copy with other checkpoint settings (null for none). */
+    public RunSettings withCheckpoint(final CheckpointSettings settings)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            fragments, faults, settings);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint);
     }
 
     /** @return a copy with other fragment tracking settings. */
     public RunSettings withFragments(final FragmentSettings newFragments)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            newFragments, faults);
+            newFragments, faults, checkpoint);
     }
 
     /** @return a copy with other fault handling. */
     public RunSettings withFaults(final FaultSettings newFaults)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, newFaults);
+            fragments, newFaults, checkpoint);
     }
 }

@@ -8,6 +8,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import io.transnfv.engine.checkpoint.Checkpoint;
+import io.transnfv.engine.checkpoint.CommittedOutput;
+import io.transnfv.engine.checkpoint.CommittedTextFile;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.vnf.packet.LinkType;
 
@@ -27,7 +30,7 @@ import io.transnfv.vnf.packet.LinkType;
  * Timestamps are written as unsigned 32-bit seconds since the epoch plus nanoseconds, so
  * any time from 1970 to 2106 survives a round trip through {@code PcapSource} exactly.
  */
-public final class PcapWriter implements Closeable
+public final class PcapWriter implements Closeable, CommittedOutput
 {
     /** Snap length written in the file header. */
     public static final int SNAP_LENGTH = 262_144;
@@ -102,6 +105,55 @@ public final class PcapWriter implements Closeable
         out.putInt(MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
             .putInt(SNAP_LENGTH).putInt(linkType);
         headerWritten = true;
+    }
+
+    /**
+     * Reopen a pcap file a checkpointed run was writing, cut back to what its checkpoint committed.
+     *
+     * @param path the file.
+     * @param from the committed position ({@link #commit()} of the interrupted run).
+     * @return the writer, appending after the committed frames.
+     * @throws IOException naming the file if it cannot be opened or is shorter than committed.
+     */
+    public static PcapWriter resume(final Path path, final Checkpoint.Output from) throws IOException
+    {
+        int committedLinkType = UNSET;
+        if (from.bytes() > 0)
+        {
+            // the committed part starts with the file header: go on in its link type
+            final ByteBuffer header = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
+            try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ))
+            {
+                while (header.hasRemaining() && in.read(header) > 0)
+                {
+                    // read the whole header
+                }
+            }
+            if (header.hasRemaining() || header.getInt(0) != MAGIC_NANOS)
+            {
+                throw new IOException(path + ": not the pcap file this writer wrote (no header of its own in the committed part)"
+                    + "\nfix: resume with the --out file the checkpointed run was writing");
+            }
+            committedLinkType = header.getInt(20);
+        }
+        final PcapWriter writer = new PcapWriter(path, CommittedTextFile.openCommitted(path, from), committedLinkType);
+        writer.packets = from.items();
+        writer.headerWritten = committedLinkType != UNSET;
+        return writer;
+    }
+
+    /** Flushes and syncs the file: the frames written so far are committed (see {@link CommittedOutput}). */
+    @Override
+    public Checkpoint.Output commit() throws IOException
+    {
+        if (!headerWritten)
+        {
+            // nothing forwarded yet: the header waits for the first frame's link type
+            return new Checkpoint.Output("pcap", 0, 0);
+        }
+        flush();
+        channel.force(false);
+        return new Checkpoint.Output("pcap", channel.position(), packets);
     }
 
     /**

@@ -72,6 +72,26 @@ public final class Ingress
         return packets;
     }
 
+    /**
+     * Skips the first {@code count} packets of the source (those a restored checkpoint holds),
+     * keeping packet time and the housekeeping ticks where an uninterrupted run has them.
+     *
+     * @throws SourceException if the source fails or ends first.
+     */
+    public void skip(final long count) throws SourceException
+    {
+        for (long i = 0; i < count; i++)
+        {
+            if (!source.next(carry))
+            {
+                throw new SourceException(source.describe(), -1, "the source ended after " + i + " packets, but the checkpoint holds " + count
+                    + "\nfix: resume with the traffic the run was started with");
+            }
+            ticker.due(clock.onPacket(carry.timestampNs()));
+            packets++;
+        }
+    }
+
     /** @return the punctuation that closes batches. */
     public Punctuation punctuation()
     {

@@ -7,6 +7,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
@@ -197,6 +198,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     private long grownAtEnd;
     private long packetsRun;
 
+    private Checkpointer checkpointer;
+    /** The batch after which a checkpoint is due: processing holds until the IO role has taken it. */
+    private volatile BatchFrame checkpointAfter;
+    /** Packets of the source that batches finished by the egress hold (the IO role's). */
+    private long packetsEgressed;
+
     /**
      * @param chain           the chain; its settings give the punctuation and the workers.
      * @param executorFactory creates the stage executor for a number of workers.
@@ -281,6 +288,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         freeRecords = new PacketRecord[frameCapacity];
         ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity);
         egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
+        if (checkpointer != null)
+        {
+            resume();
+        }
         allocatedAtStart = allocatedBytes();
         grownAtStart = state.bytesGrown();
         try (Watchdog ignored = faultSettings.batchDeadlineNs() > 0
@@ -388,6 +399,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             clock.switchTo(TimeCategory.EGRESS);
             egress.finish(frame);
+            packetsEgressed += frame.count;
+            if (frame == checkpointAfter)
+            {
+                takeCheckpoint(frame, worker);
+            }
             frame.clear();
             frame.state(BatchFrame.FREE);
             emitIndex = next(emitIndex);
@@ -808,10 +824,22 @@ public final class BatchedChainExecutor implements ChainExecutor
         lastProcessingNs = System.nanoTime() - frameStartNs;
         lastProcessedPackets = frame.count;
         processedBatches = processedBatches + 1;
+        // a cut needs every packet read so far in the state and the outputs: none held aside as an early fragment
+        final boolean holdForCheckpoint = checkpointer != null && frame.count > 0 && held.size() == 0
+            && checkpointer.dueAfterBatch(frame.timeNs[frame.count - 1]);
+        if (holdForCheckpoint)
+        {
+            // the engine stays busy (engineIdle 0), so no batch starts until the IO role took the checkpoint
+            checkpointAfter = frame;
+        }
         frame.state(BatchFrame.DONE);
         final int nextIndex = next(processIndex);
         processIndex = nextIndex;
         workers.wakeAll();
+        if (holdForCheckpoint)
+        {
+            return null;
+        }
         final BatchFrame nextFrame = frames[nextIndex];
         if (nextFrame.state() == BatchFrame.READY)
         {
@@ -910,6 +938,57 @@ public final class BatchedChainExecutor implements ChainExecutor
             names.add(runtime.instance(v).name());
         }
         return names;
+    }
+
+    // ---------------------------------------------------------------- checkpoints
+
+    /** Checkpoints are taken at batch boundaries; see {@link Checkpointer}. Call before {@link #run}. */
+    @Override
+    public void checkpointWith(final Checkpointer checkpointer)
+    {
+        this.checkpointer = checkpointer;
+    }
+
+    /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */
+    private void resume() throws IOException
+    {
+        final long[] counters = checkpointer.restore(state);
+        if (counters != null)
+        {
+            stats.addCounters(counters);
+        }
+        packetsEgressed = checkpointer.resumeInputPackets();
+        ingress.skip(packetsEgressed);
+        checkpointer.resumed();
+    }
+
+    /**
+     * The IO role, after the egress finished {@code frame}, the batch the checkpoint is due after:
+     * no later batch has started, so state is the cut's. Takes the checkpoint, then lets the next
+     * batch start.
+     */
+    private void takeCheckpoint(final BatchFrame frame, final int worker) throws IOException
+    {
+        final long[] counters = stats.counters();
+        for (final StageRunner.Worker w : stageWorkers)
+        {
+            final long[] share = w.stats.counters();
+            for (int i = 1; i < counters.length; i++)
+            {
+                counters[i] += share[i];
+            }
+        }
+        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], counters);
+        checkpointAfter = null;
+        final BatchFrame next = frames[processIndex];
+        if (next.state() == BatchFrame.READY)
+        {
+            workers.publish(startFrame(next, worker), worker);
+        }
+        else
+        {
+            engineIdle.set(1);
+        }
     }
 
     // ---------------------------------------------------------------- reports

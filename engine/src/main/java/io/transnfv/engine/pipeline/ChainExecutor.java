@@ -1,6 +1,7 @@
 package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
@@ -57,6 +58,18 @@ public interface ChainExecutor extends AutoCloseable
     default boolean readsSourceItself()
     {
         return false;
+    }
+
+    /**
+     * Takes checkpoints at batch boundaries with {@code checkpointer}, and resumes from the one it
+     * loaded, if any; call before {@link #run}. Without a call no checkpoint work is done.
+     *
+     * @throws UnsupportedOperationException if this executor cannot take checkpoints.
+     */
+    default void checkpointWith(final Checkpointer checkpointer)
+    {
+        throw new UnsupportedOperationException("the " + describe() + " executor takes no checkpoints\n"
+            + "fix: run with the tpg or serial executor to use --checkpoint-dir or --resume");
     }
 
     /** @return a short description, e.g. {@code serial} or {@code tpg, 2 threads}. */

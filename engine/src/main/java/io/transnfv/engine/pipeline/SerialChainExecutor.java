@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.control.RunControl;
+import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.ErrorBound;
@@ -101,6 +102,8 @@ public final class SerialChainExecutor implements ChainExecutor
     private int currentNode = -1;
     private FaultLog.Callback currentCallback;
     private long currentSequence;
+    private final int checkpointBatchPackets;
+    private Checkpointer checkpointer;
 
     /** @param chain the chain to run; the executor builds its own runtime and state. */
     public SerialChainExecutor(final ChainSpec chain)
@@ -115,6 +118,14 @@ public final class SerialChainExecutor implements ChainExecutor
         this.errorBound = new ErrorBound(faultSettings);
         this.faults = new FaultLog(BatchedChainExecutor.vnfNames(runtime));
         applier.faultListener((l, t, thrown) -> faults.record(currentNode, FaultLog.Callback.STATE_FUNCTION, l.sequence(t), thrown));
+        this.checkpointBatchPackets = chain.settings().punctuationTransactions();
+    }
+
+    /** The oracle has no batches: for checkpoints, a batch is every punctuation-size run of packets. */
+    @Override
+    public void checkpointWith(final Checkpointer checkpointer)
+    {
+        this.checkpointer = checkpointer;
     }
 
     @Override
@@ -173,6 +184,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         final PacketBuffer buffer = new PacketBuffer();
         final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
+        long packets = checkpointer == null ? 0 : resume(source, buffer);
         final IdleStrategy idle = IdleSettings.newIdleStrategy();
         while (!control.stopRequested())
         {
@@ -200,8 +212,42 @@ public final class SerialChainExecutor implements ChainExecutor
             {
                 stats.recordLatencyNs(System.nanoTime() - ingressNs);
             }
+            if (checkpointer != null && ++packets % checkpointBatchPackets == 0 && held.size() == 0
+                && checkpointer.dueAfterBatch(clock.lastNs()))
+            {
+                // a cut with no fragment held aside: every packet read so far is in the state and the outputs
+                checkpointer.take(state, packets, clock.lastNs(), stats.counters());
+            }
         }
         endOfInput(listener);
+    }
+
+    /**
+     * Restores the checkpoint the checkpointer loaded, if any, and skips the packets its state
+     * holds, keeping packet time and the housekeeping ticks where they were.
+     *
+     * @return packets of the source the state holds.
+     */
+    private long resume(final PacketSource source, final PacketBuffer buffer) throws IOException
+    {
+        final long[] counters = checkpointer.restore(state);
+        if (counters != null)
+        {
+            stats.addCounters(counters);
+        }
+        final long skip = checkpointer.resumeInputPackets();
+        for (long i = 0; i < skip; i++)
+        {
+            if (!source.next(buffer))
+            {
+                throw new IOException("the source ended after " + i + " packets, but the checkpoint holds " + skip
+                    + "\nfix: resume with the traffic the run was started with");
+            }
+            lastTimeNs = clock.onPacket(buffer.timestampNs());
+            ticker.due(lastTimeNs);
+        }
+        checkpointer.resumed();
+        return skip;
     }
 
     /**

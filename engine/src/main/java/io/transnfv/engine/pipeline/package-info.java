@@ -10,5 +10,10 @@
  * order; every worker joins the phases of the batch in processing (gather, the executor's
  * build/seal/execute/collapse or serial schedule, post- and pre-processing per VNF). Three
  * batch frames go round, so reading, processing and finishing overlap.
+ *
+ * <p>Checkpoints ({@link io.transnfv.engine.checkpoint}): when one is due after batch k, the
+ * engine does not start batch k+1 until the IO role has finished batch k's packets and taken
+ * the checkpoint, so state, counters, input and output positions are one cut; the oracle takes
+ * its checkpoints between two packets on its own thread.
  */
 package io.transnfv.engine.pipeline;

@@ -142,6 +142,82 @@ public final class RunStats
     }
 
     /**
+     * @return every counter (finished, forwarded packets and bytes, malformed by reason, and per
+     *         VNF visits, aborts, drops by reason, alerts by type) in one fixed order: what a
+     *         checkpoint keeps. Alert subjects and latencies are not among them.
+     */
+    public long[] counters()
+    {
+        final long[] out = new long[counterCount()];
+        int i = 0;
+        out[i++] = packetsFinished.get();
+        out[i++] = forwarded;
+        out[i++] = forwardedBytes;
+        for (final long m : malformed)
+        {
+            out[i++] = m;
+        }
+        for (int v = 0; v < visits.length; v++)
+        {
+            out[i++] = visits[v];
+            out[i++] = aborts[v];
+            for (final long d : drops[v])
+            {
+                out[i++] = d;
+            }
+            for (final long a : alerts[v])
+            {
+                out[i++] = a;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Adds counters in the order of {@link #counters()} (e.g. those of a checkpoint) to these.
+     *
+     * @throws IllegalArgumentException if their number does not fit this chain.
+     */
+    public void addCounters(final long[] in)
+    {
+        if (in.length != counterCount())
+        {
+            throw new IllegalArgumentException(in.length + " counters given, this chain has " + counterCount());
+        }
+        int i = 0;
+        packetsFinished.lazySet(packetsFinished.get() + in[i++]);
+        forwarded += in[i++];
+        forwardedBytes += in[i++];
+        for (int r = 0; r < malformed.length; r++)
+        {
+            malformed[r] += in[i++];
+        }
+        for (int v = 0; v < visits.length; v++)
+        {
+            visits[v] += in[i++];
+            aborts[v] += in[i++];
+            for (int r = 0; r < drops[v].length; r++)
+            {
+                drops[v][r] += in[i++];
+            }
+            for (int a = 0; a < alerts[v].length; a++)
+            {
+                alerts[v][a] += in[i++];
+            }
+        }
+    }
+
+    private int counterCount()
+    {
+        int n = 3 + malformed.length;
+        for (int v = 0; v < visits.length; v++)
+        {
+            n += 2 + drops[v].length + alerts[v].length;
+        }
+        return n;
+    }
+
+    /**
      * Counts {@code packets} packets as finished without touching the other counters: the
      * egress of an engine whose workers {@link #count} the rest.
      */

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import io.transnfv.engine.checkpoint.Checkpoint;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PcapSource;
+import io.transnfv.vnf.packet.LinkType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +54,49 @@ class PcapWriterTest
             assertFalse(right.next(b));
             assertEquals(9374, count);
             assertTrue(right.describe().contains("ns timestamps"), right.describe());
+        }
+    }
+
+    @Test
+    void shouldResumeACheckpointedCaptureInItsOwnLinkTypeCutBackToWhatWasCommitted() throws IOException, URISyntaxException
+    {
+        final Path original = Path.of(PcapWriterTest.class.getResource("/traces/webattack-sll-snap96.pcap").toURI());
+        final PacketBuffer[] frames = {new PacketBuffer(), new PacketBuffer(), new PacketBuffer()};
+        try (PcapSource source = PcapSource.open(original))
+        {
+            for (final PacketBuffer frame : frames)
+            {
+                assertTrue(source.next(frame));
+                assertEquals(LinkType.LINUX_SLL, frame.linkType());
+            }
+        }
+        final Path out = tempDir.resolve("out.pcap");
+        final Checkpoint.Output committed;
+        try (PcapWriter writer = PcapWriter.create(out))
+        {
+            assertEquals(new Checkpoint.Output("pcap", 0, 0), writer.commit(), "before the first frame nothing is committed");
+            writer.write(frames[0]);
+            writer.write(frames[1]);
+            committed = writer.commit();
+            writer.write(frames[2]);
+            writer.write(frames[2]);
+        }
+        try (PcapWriter writer = PcapWriter.resume(out, committed))
+        {
+            assertEquals(2, writer.packets());
+            writer.write(frames[2]);
+        }
+        final PacketBuffer read = new PacketBuffer();
+        try (PcapSource copy = PcapSource.open(out))
+        {
+            for (final PacketBuffer frame : frames)
+            {
+                assertTrue(copy.next(read));
+                assertEquals(LinkType.LINUX_SLL, read.linkType());
+                assertEquals(frame.originalLength(), read.originalLength());
+                assertArrayEquals(Arrays.copyOf(frame.data(), frame.length()), Arrays.copyOf(read.data(), read.length()));
+            }
+            assertFalse(copy.next(read), "the uncommitted frames were cut off");
         }
     }
 

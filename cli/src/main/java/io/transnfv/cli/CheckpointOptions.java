@@ -1,0 +1,201 @@
+package io.transnfv.cli;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
+import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.checkpoint.CommittedTextFile;
+import io.transnfv.engine.egress.PcapWriter;
+import io.transnfv.engine.pipeline.ChainExecutor;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * {@code --checkpoint-dir D} / {@code --resume D}: checkpoints at batch boundaries, and resuming a
+ * run from the last one with its output files cut back to what that checkpoint committed. Opens
+ * the run's output files (fresh, or resumed) and hands the executor its checkpointer. See
+ * {@code docs/reliability.md#checkpoints-and-resume}.
+ */
+final class CheckpointOptions
+{
+    @Option(names = "--checkpoint-dir", paramLabel = "DIR",
+        description = "Take checkpoints at batch boundaries into DIR (which must hold no checkpoints yet).")
+    Path checkpointDir;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+        description = {"Resume the run whose checkpoints are in DIR from its last complete checkpoint, and go on taking "
+            + "checkpoints there. Give the same chain, traffic and output files: the outputs and the final state come out "
+            + "byte-identical to an uninterrupted run (with --dpdk: state resumes, outputs are at-least-once)."})
+    Path resumeDir;
+
+    @Option(names = "--checkpoint-every", paramLabel = "BATCHES|DURATION",
+        description = "Checkpoint interval: a number of batches, or packet time such as 500ms (default: the chain's"
+            + " checkpoint.every, else " + CheckpointSettings.DEFAULT_EVERY_BATCHES + " batches).")
+    String every;
+
+    @Option(names = "--checkpoint-full-every", paramLabel = "N",
+        description = "Every N-th checkpoint is full, the others hold only keys changed since the previous one (default: the"
+            + " chain's checkpoint.full_every, else " + CheckpointSettings.DEFAULT_FULL_EVERY + ").")
+    Integer fullEvery;
+
+    private Checkpointer checkpointer;
+    private boolean liveSource;
+
+    /** @return true when checkpoints are taken (by flag or by the chain's {@code checkpoint:}) or a run is resumed. */
+    boolean enabled(final ChainSpec chain)
+    {
+        return checkpointDir != null || resumeDir != null || chain.settings().checkpoint() != null;
+    }
+
+    /**
+     * Creates the checkpointer (once): a fresh one for {@code --checkpoint-dir}, the loaded one for
+     * {@code --resume}, telling {@code err} about damaged checkpoints passed over.
+     */
+    private Checkpointer checkpointer(final ChainSpec chain, final ChainExecutor executor, final CommandSpec spec, final PrintStream err)
+        throws IOException
+    {
+        if (checkpointer == null)
+        {
+            if (checkpointDir != null && resumeDir != null)
+            {
+                throw new ParameterException(spec.commandLine(), "--checkpoint-dir and --resume both name a checkpoint directory\n"
+                    + "fix: --resume DIR alone continues the run in DIR and goes on checkpointing there");
+            }
+            final CheckpointSettings fromChain = chain.settings().checkpoint();
+            long[] interval = fromChain == null ? new long[] {CheckpointSettings.DEFAULT_EVERY_BATCHES, 0}
+                : new long[] {fromChain.everyBatches(), fromChain.everyPacketTimeNs()};
+            if (every != null)
+            {
+                try
+                {
+                    interval = CheckpointSettings.parseInterval(every);
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new ParameterException(spec.commandLine(), "--checkpoint-every: " + e.getMessage());
+                }
+            }
+            final int full = fullEvery != null ? fullEvery : fromChain != null ? fromChain.fullEvery() : CheckpointSettings.DEFAULT_FULL_EVERY;
+            if (full < 1)
+            {
+                throw new ParameterException(spec.commandLine(), "--checkpoint-full-every must be >= 1, got " + full
+                    + "\nfix: e.g. --checkpoint-full-every 10, or 1 for full checkpoints only");
+            }
+            final Path dir = resumeDir != null ? resumeDir : checkpointDir != null ? checkpointDir : fromChain.directory();
+            final CheckpointSettings settings = new CheckpointSettings(dir, interval[0], interval[1], full);
+            if (resumeDir != null && !Files.isDirectory(resumeDir))
+            {
+                throw new ParameterException(spec.commandLine(), "--resume " + resumeDir + ": no such directory\n"
+                    + "fix: name the checkpoint directory of the run to resume");
+            }
+            checkpointer = resumeDir == null ? Checkpointer.start(settings, chain, executor.runtime().catalog())
+                : Checkpointer.resume(settings, chain, executor.runtime().catalog(),
+                    refused -> err.println("run: passed over " + refused.getMessage().replace("\nfix: ", "; ")));
+            if (resumeDir != null && checkpointer.resumedFrom() == null)
+            {
+                err.println("run: no complete checkpoint in " + resumeDir + ": starting the run from its first packet");
+            }
+        }
+        return checkpointer;
+    }
+
+    /** @return the pcap writer for {@code file}: new, or reopened at the resumed checkpoint's committed length. */
+    PcapWriter pcap(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
+        throws IOException
+    {
+        if (!enabled(chain))
+        {
+            return PcapWriter.create(file);
+        }
+        final var from = checkpointer(chain, executor, spec, err).resumedOutput("pcap");
+        final PcapWriter writer = from == null ? PcapWriter.create(file) : PcapWriter.resume(file, from);
+        checkpointer.addOutput(writer);
+        return writer;
+    }
+
+    /** @return the records writer for {@code file}: new, or reopened at the resumed checkpoint's committed length. */
+    Writer records(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
+        throws IOException
+    {
+        if (!enabled(chain))
+        {
+            return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        }
+        final CommittedTextFile out = CommittedTextFile.open("records", file,
+            checkpointer(chain, executor, spec, err).resumedOutput("records"));
+        checkpointer.addOutput(out);
+        return out;
+    }
+
+    /**
+     * Hands the executor its checkpointer, if checkpoints are on.
+     *
+     * @param live  the source cannot be replayed (a DPDK port).
+     * @param paced packets are offered in wall time ({@code --rate}), which drops some by the clock.
+     */
+    void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final boolean paced, final CommandSpec spec,
+        final PrintStream err) throws IOException
+    {
+        if (!enabled(chain))
+        {
+            return;
+        }
+        if (paced)
+        {
+            throw new ParameterException(spec.commandLine(), "--rate cannot be used with checkpoints: a paced replay drops packets by"
+                + " the wall clock, so a resumed run could not repeat the interrupted one\nfix: drop --rate, or run without"
+                + " --checkpoint-dir, --resume and settings.checkpoint");
+        }
+        liveSource = live;
+        try
+        {
+            checkpointer(chain, executor, spec, err).replayableSource(!live);
+            executor.checkpointWith(checkpointer);
+        }
+        catch (final UnsupportedOperationException e)
+        {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** @return what checkpoints did in this run, one paragraph for the text summary, or null if none were on. */
+    String summary()
+    {
+        if (checkpointer == null)
+        {
+            return null;
+        }
+        final StringBuilder text = new StringBuilder("checkpoints: ").append(checkpointer.taken()).append(" taken (")
+            .append(checkpointer.fullTaken()).append(" full) in ").append(checkpointer.store().directory()).append(", ")
+            .append(checkpointer.bytesWritten()).append(" bytes, ").append(checkpointer.entriesWritten()).append(" entries written of ")
+            .append(checkpointer.stateEntriesVisited()).append(" visited");
+        final long[] ns = checkpointer.takeNs();
+        if (ns.length > 0)
+        {
+            Arrays.sort(ns);
+            final long[] parts = checkpointer.partNs();
+            text.append(String.format(", %.1f ms in all (sinks %.1f, changes %.1f, file %.1f), %.2f ms p50, %.2f ms max per checkpoint",
+                Arrays.stream(ns).sum() / 1e6, parts[0] / 1e6, parts[1] / 1e6, parts[2] / 1e6, ns[ns.length / 2] / 1e6,
+                ns[ns.length - 1] / 1e6));
+        }
+        if (checkpointer.resumedFrom() != null)
+        {
+            text.append(String.format("%nresumed from checkpoint %d at packet %d in %.1f ms", checkpointer.resumedFrom().id(),
+                checkpointer.resumedFrom().inputPackets(), checkpointer.resumeNs() / 1e6));
+        }
+        if (liveSource)
+        {
+            text.append(String.format("%noutputs at-least-once: a live port cannot be replayed, so packets after the last checkpoint"
+                + " were not re-read and outputs sent before the stop may have been sent again"));
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,103 @@
+package io.transnfv.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --checkpoint-dir}, {@code --resume} and {@code settings.checkpoint} as a user drives them. */
+class CheckpointCommandTest
+{
+    @TempDir
+    Path dir;
+
+    private static long checkpointFiles(final Path directory) throws IOException
+    {
+        try (Stream<Path> files = Files.list(directory))
+        {
+            return files.filter(f -> f.getFileName().toString().startsWith("ckpt-")).count();
+        }
+    }
+
+    @Test
+    void shouldTakeCheckpointsTheChainFileAsksFor() throws IOException
+    {
+        final Path chain = dir.resolve("lb.yaml");
+        final Path checkpoints = dir.resolve("from-yaml");
+        Files.writeString(chain, Files.readString(Path.of("..", "chains", "lb.yaml"))
+            + "\n  checkpoint: { dir: " + checkpoints + ", every: 2, full_every: 1000 }\n");
+
+        final Captured run = Captured.run("run", chain.toString(), "--generate", "packets=3000,seed=3", "--batch", "100", "--executor", "serial",
+            "--no-progress");
+
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("checkpoints: 15 taken (1 full) in " + checkpoints), run.out());
+        assertEquals(15, checkpointFiles(checkpoints));
+    }
+
+    @Test
+    void shouldResumeACompletedRunToTheSameOutputs() throws IOException
+    {
+        final Path checkpoints = dir.resolve("ckpt");
+        final String[] common = {"run", "--generate", "packets=5000,seed=4", "--batch", "128", "--no-progress", "--executor", "serial"};
+        assertEquals(0, Captured.run(concat(common, "--records", dir.resolve("a.txt").toString(), "--out", dir.resolve("a.pcap").toString(),
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "3")).status());
+        Files.copy(dir.resolve("a.txt"), dir.resolve("first.txt"));
+        Files.copy(dir.resolve("a.pcap"), dir.resolve("first.pcap"));
+        // the outputs hold a tail that the newest checkpoint did not commit: resume cuts it back and writes it again
+        final Captured resumed = Captured.run(concat(common, "--records", dir.resolve("a.txt").toString(), "--out",
+            dir.resolve("a.pcap").toString(), "--resume", checkpoints.toString(), "--checkpoint-every", "3"));
+
+        assertEquals(0, resumed.status(), resumed.err());
+        assertTrue(resumed.out().contains("resumed from checkpoint 13 at packet 4992"), resumed.out());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("first.txt")), Files.readAllBytes(dir.resolve("a.txt")));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("first.pcap")), Files.readAllBytes(dir.resolve("a.pcap")));
+    }
+
+    @Test
+    void shouldRefuseToStartAFreshRunInAUsedCheckpointDirectory() throws IOException
+    {
+        final Path checkpoints = dir.resolve("ckpt");
+        assertEquals(0, Captured.run("run", "--generate", "packets=2000", "--batch", "100", "--no-progress",
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "5").status());
+
+        final Captured again = Captured.run("run", "--generate", "packets=2000", "--no-progress", "--checkpoint-dir", checkpoints.toString());
+
+        assertEquals(1, again.status());
+        assertTrue(again.err().contains("already holds checkpoints of a run") && again.err().contains("fix: --resume " + checkpoints),
+            again.err());
+    }
+
+    @Test
+    void shouldRejectAnIntervalThatIsNeitherBatchesNorADuration()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=100", "--no-progress", "--checkpoint-dir",
+            dir.resolve("c").toString(), "--checkpoint-every", "sometimes");
+
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--checkpoint-every: checkpoint interval 'sometimes' is neither") && run.err().contains("fix: e.g. 100"),
+            run.err());
+    }
+
+    @Test
+    void shouldRefuseCheckpointsOfAPacedReplay()
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=100", "--no-progress", "--rate", "100k", "--checkpoint-dir",
+            dir.resolve("c").toString());
+
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--rate cannot be used with checkpoints") && run.err().contains("fix: drop --rate"), run.err());
+    }
+
+    private static String[] concat(final String[] head, final String... tail)
+    {
+        return Stream.concat(Stream.of(head), Stream.of(tail)).toArray(String[]::new);
+    }
+}

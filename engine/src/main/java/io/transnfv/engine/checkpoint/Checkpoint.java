@@ -1,0 +1,95 @@
+package io.transnfv.engine.checkpoint;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One checkpoint as written to and read from a {@link CheckpointFile}: where the run stood at a
+ * batch boundary. A full checkpoint holds every committed entry of every table; an incremental
+ * one holds only the entries changed since checkpoint {@code previousId}, a deleted entry as its
+ * table's initial value. Immutable once built.
+ *
+ * @param id           this checkpoint's number, 1, 2, ... in the order taken.
+ * @param full         true for a full checkpoint, false for an incremental one.
+ * @param previousId   for an incremental checkpoint, the checkpoint it applies on; 0 for a full one.
+ * @param chainId      fingerprint of the chain and traffic the checkpoint belongs to (see
+ *                     {@link Checkpointer#fingerprint}); a checkpoint of another chain is refused.
+ * @param inputPackets packets of the source the state holds: a resumed run skips this many.
+ * @param packetTimeNs packet time of the last of them (for reports).
+ * @param outputs      the sinks' committed lengths; whatever lies beyond is truncated on resume.
+ * @param counters     the run's counters at the cut, in {@code RunStats}'s counter order.
+ * @param tables       keyed state, one section per table in catalogue order.
+ */
+public record Checkpoint(
+    long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
+    List<Output> outputs, long[] counters, List<Table> tables)
+{
+    /** Copies the lists, checks the chain of ids. */
+    public Checkpoint
+    {
+        if (id < 1)
+        {
+            throw new IllegalArgumentException("checkpoint id must be >= 1: " + id);
+        }
+        if (full ? previousId != 0 : previousId < 1 || previousId >= id)
+        {
+            throw new IllegalArgumentException("checkpoint " + id + (full ? " is full but names a previous one: " : " is incremental on ")
+                + previousId);
+        }
+        outputs = List.copyOf(outputs);
+        counters = counters.clone();
+        tables = List.copyOf(tables);
+    }
+
+    /**
+     * A sink's committed position.
+     *
+     * @param name  what the sink is (e.g. {@code pcap}, {@code records}).
+     * @param bytes bytes of the file that are committed.
+     * @param items items (frames, records) in those bytes.
+     */
+    public record Output(String name, long bytes, long items)
+    {
+        /** Checks the name and the counts. */
+        public Output
+        {
+            Objects.requireNonNull(name, "name");
+            if (bytes < 0 || items < 0)
+            {
+                throw new IllegalArgumentException("output " + name + ": negative position " + bytes + "/" + items);
+            }
+        }
+    }
+
+    /**
+     * One table's keyed state.
+     *
+     * @param name         the table's qualified name ({@code <instance>.<table>}).
+     * @param initialValue the value of an absent key; an entry with it deletes the key.
+     * @param keys         the keys, ascending.
+     * @param values       the values, {@code values[i]} for {@code keys[i]}.
+     */
+    public record Table(String name, long initialValue, long[] keys, long[] values)
+    {
+        /** Checks the arrays agree. */
+        public Table
+        {
+            Objects.requireNonNull(name, "name");
+            if (keys.length != values.length)
+            {
+                throw new IllegalArgumentException("table " + name + ": " + keys.length + " keys but " + values.length + " values");
+            }
+        }
+    }
+
+    /** @return entries over every table section. */
+    public long entries()
+    {
+        long n = 0;
+        for (final Table table : tables)
+        {
+            n += table.keys().length;
+        }
+        return n;
+    }
+}

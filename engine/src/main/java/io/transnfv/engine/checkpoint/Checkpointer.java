@@ -1,0 +1,458 @@
+package io.transnfv.engine.checkpoint;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.EdgeSpec;
+import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.tpg.collections.Long2LongHashMap;
+import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.instance.TableCatalog;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Takes checkpoints at batch boundaries and restores the newest one. The executor asks
+ * {@link #dueAfterBatch} at every batch boundary (nothing else happens per batch) and, when it
+ * says yes, calls {@link #take} once the batch's packets have reached the sinks and before any
+ * later transaction touches state; on resume it calls {@link #restore} and skips
+ * {@link #resumeInputPackets()} packets of the source.
+ *
+ * <p>Incremental checkpoints: the checkpointer keeps a copy of the state as of the last
+ * checkpoint and writes only the entries whose value differs from it (a deleted key as its
+ * table's initial value). Finding them visits every committed entry, so a checkpoint costs time
+ * in proportion to the state, and bytes in proportion to the keys changed.
+ *
+ * <p>Threads: one at a time, the thread that holds the batch boundary.
+ */
+public final class Checkpointer
+{
+    private final CheckpointSettings settings;
+    private final CheckpointStore store;
+    private final TableCatalog catalog;
+    private final long chainId;
+    private final Long2LongHashMap[] lastState;
+    private final List<CommittedOutput> outputs = new ArrayList<>();
+    private final List<Checkpoint> resumedFrom;
+    private long lastId;
+    private long lastFullId;
+    private long batchesSince;
+    private long nextDueNs = Long.MIN_VALUE;
+
+    private long taken;
+    private long fullTaken;
+    private long bytesWritten;
+    private long entriesWritten;
+    private long stateEntriesVisited;
+    private long[] takeNs = new long[64];
+    /** Time in the three parts of {@link #take}: sinks' commit, finding the changes, writing the file. */
+    private final long[] partNs = new long[3];
+    private final long createdNs = System.nanoTime();
+    private long resumeNs = -1;
+    private boolean replayable = true;
+
+    private Checkpointer(final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom)
+    {
+        this.settings = settings;
+        this.store = new CheckpointStore(settings.directory());
+        this.catalog = catalog;
+        this.chainId = chainId;
+        this.resumedFrom = List.copyOf(resumedFrom);
+        this.lastState = new Long2LongHashMap[catalog.size()];
+        for (int t = 0; t < lastState.length; t++)
+        {
+            lastState[t] = new Long2LongHashMap(1024, catalog.spec(t).initialValue());
+        }
+        if (!resumedFrom.isEmpty())
+        {
+            final Checkpoint last = resumedFrom.get(resumedFrom.size() - 1);
+            lastId = last.id();
+            lastFullId = resumedFrom.get(0).id();
+            batchesSince = 0;
+        }
+    }
+
+    /**
+     * A checkpointer for a fresh run.
+     *
+     * @throws IOException with a {@code fix:} line if the directory already holds checkpoints (a
+     *                     fresh run must not mix its checkpoints with another run's).
+     */
+    public static Checkpointer start(final CheckpointSettings settings, final ChainSpec chain, final TableCatalog catalog) throws IOException
+    {
+        return start(settings, fingerprint(chain), catalog);
+    }
+
+    static Checkpointer start(final CheckpointSettings settings, final long chainId, final TableCatalog catalog) throws IOException
+    {
+        final CheckpointStore store = new CheckpointStore(settings.directory());
+        if (!store.files().isEmpty())
+        {
+            throw new IOException("checkpoint directory " + settings.directory() + " already holds checkpoints of a run\n"
+                + "fix: --resume " + settings.directory() + " to continue that run, or remove its ckpt-* files, or choose another directory");
+        }
+        Files.createDirectories(settings.directory());
+        return new Checkpointer(settings, catalog, chainId, List.of());
+    }
+
+    /**
+     * A checkpointer for a resumed run: loads the newest restorable checkpoint of {@code chain}.
+     * With none (the run was stopped before its first checkpoint) the run starts from the beginning.
+     *
+     * @param refusals told about each damaged or foreign checkpoint passed over.
+     * @throws IOException if the directory cannot be read.
+     */
+    public static Checkpointer resume(
+        final CheckpointSettings settings, final ChainSpec chain, final TableCatalog catalog, final Consumer<CheckpointException> refusals)
+        throws IOException
+    {
+        return resume(settings, fingerprint(chain), catalog, refusals);
+    }
+
+    static Checkpointer resume(
+        final CheckpointSettings settings, final long chainId, final TableCatalog catalog, final Consumer<CheckpointException> refusals)
+        throws IOException
+    {
+        final List<Checkpoint> chainOfCheckpoints = new CheckpointStore(settings.directory()).newestRestorable(chainId, refusals);
+        Files.createDirectories(settings.directory());
+        return new Checkpointer(settings, catalog, chainId, chainOfCheckpoints);
+    }
+
+    /**
+     * @return the fingerprint of what decides a run's outputs: the VNFs (names, types,
+     *         configuration), the edges, and the traffic. Executor, threads and batch settings are
+     *         left out: every executor gives the oracle's outputs, so a run may resume on another.
+     */
+    public static long fingerprint(final ChainSpec chain)
+    {
+        final StringBuilder text = new StringBuilder(chain.name()).append('\n');
+        for (final VnfNode node : chain.vnfs())
+        {
+            text.append(node.name()).append(' ').append(node.factory().type()).append(' ')
+                .append(new TreeMap<>(node.config().asMap())).append('\n');
+        }
+        for (final EdgeSpec edge : chain.edges())
+        {
+            text.append(edge.from()).append(' ').append(edge.output()).append(' ').append(edge.whenText()).append(' ')
+                .append(edge.to()).append('\n');
+        }
+        text.append(chain.settings().traffic());
+        final byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        long hash = 0xcbf29ce484222325L;
+        for (final byte b : bytes)
+        {
+            hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return hash;
+    }
+
+    /** Registers a sink that each checkpoint commits. */
+    public void addOutput(final CommittedOutput output)
+    {
+        outputs.add(output);
+    }
+
+    /** @return the checkpoint the run resumes from, or null when it starts from the beginning. */
+    public Checkpoint resumedFrom()
+    {
+        return resumedFrom.isEmpty() ? null : resumedFrom.get(resumedFrom.size() - 1);
+    }
+
+    /**
+     * Says whether the source can be replayed. A live port cannot: a resumed run restores state
+     * but skips nothing, so its outputs are at-least-once.
+     */
+    public void replayableSource(final boolean replayable)
+    {
+        this.replayable = replayable;
+    }
+
+    /**
+     * @return packets of the source the restored state holds: the resumed run skips them (0 for a
+     *         fresh run, and for a source that cannot be replayed).
+     */
+    public long resumeInputPackets()
+    {
+        final Checkpoint from = resumedFrom();
+        return from == null || !replayable ? 0 : from.inputPackets();
+    }
+
+    /** @return the committed position of sink {@code name} to resume at, or null to start it empty. */
+    public Checkpoint.Output resumedOutput(final String name)
+    {
+        final Checkpoint from = resumedFrom();
+        if (from != null)
+        {
+            for (final Checkpoint.Output output : from.outputs())
+            {
+                if (output.name().equals(name))
+                {
+                    return output;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Loads the resumed checkpoint's tables into {@code state} (empty, between batches) and
+     * returns its counters; a fresh run loads nothing.
+     *
+     * @return the counters to add to the run's, or null for a fresh run.
+     * @throws IOException if a checkpoint names a table this chain does not have.
+     */
+    public long[] restore(final StateMaintenance state) throws IOException
+    {
+        if (resumedFrom.isEmpty())
+        {
+            return null;
+        }
+        for (final Checkpoint checkpoint : resumedFrom)
+        {
+            if (checkpoint.tables().size() != catalog.size())
+            {
+                throw new CheckpointException(store.file(checkpoint.id(), checkpoint.full()), "holds " + checkpoint.tables().size()
+                    + " tables, the chain has " + catalog.size(), "resume with the chain the run was started with");
+            }
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                final Checkpoint.Table table = checkpoint.tables().get(t);
+                if (!table.name().equals(catalog.qualifiedName(t)))
+                {
+                    throw new CheckpointException(store.file(checkpoint.id(), checkpoint.full()), "table " + t + " is " + table.name()
+                        + ", the chain's is " + catalog.qualifiedName(t), "resume with the chain the run was started with");
+                }
+                final long[] keys = table.keys();
+                final long[] values = table.values();
+                for (int i = 0; i < keys.length; i++)
+                {
+                    state.put(t, keys[i], values[i]);
+                    lastState[t].put(keys[i], values[i]);
+                }
+            }
+        }
+        return resumedFrom().counters();
+    }
+
+    /**
+     * Counts a batch boundary.
+     *
+     * @param packetTimeNs packet time of the batch's last packet.
+     * @return true if a checkpoint is due now.
+     */
+    public boolean dueAfterBatch(final long packetTimeNs)
+    {
+        if (settings.everyBatches() > 0)
+        {
+            if (++batchesSince >= settings.everyBatches())
+            {
+                batchesSince = 0;
+                return true;
+            }
+            return false;
+        }
+        final long every = settings.everyPacketTimeNs();
+        if (nextDueNs == Long.MIN_VALUE)
+        {
+            nextDueNs = Math.floorDiv(packetTimeNs, every) * every + every;
+            return false;
+        }
+        if (packetTimeNs >= nextDueNs)
+        {
+            nextDueNs = Math.floorDiv(packetTimeNs, every) * every + every;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Takes a checkpoint: commits the sinks, then writes the state changed since the last
+     * checkpoint (all of it for a full one) with the positions.
+     *
+     * @param state        the committed state, not changing while this runs.
+     * @param inputPackets packets of the source the state holds, counted from the run's first.
+     * @param packetTimeNs packet time of the last of them.
+     * @param counters     the run's counters ({@code RunStats.counters()}) at this cut.
+     * @throws IOException if a sink cannot be synced or the checkpoint cannot be written.
+     */
+    public void take(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
+        throws IOException
+    {
+        final long startNs = System.nanoTime();
+        final List<Checkpoint.Output> positions = new ArrayList<>(outputs.size());
+        for (final CommittedOutput output : outputs)
+        {
+            positions.add(output.commit());
+        }
+        final long committedNs = System.nanoTime();
+        partNs[0] += committedNs - startNs;
+        final long id = lastId + 1;
+        final boolean full = lastId == 0 || (id - lastFullId) >= settings.fullEvery();
+        final List<Checkpoint.Table> tables = new ArrayList<>(catalog.size());
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            tables.add(changes(state, t, full));
+        }
+        final Checkpoint checkpoint = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
+            counters, tables);
+        final long diffedNs = System.nanoTime();
+        partNs[1] += diffedNs - committedNs;
+        bytesWritten += CheckpointFile.write(store.file(id, full), checkpoint);
+        partNs[2] += System.nanoTime() - diffedNs;
+        entriesWritten += checkpoint.entries();
+        lastId = id;
+        if (full)
+        {
+            // keep the chain before this one as the fallback should this one turn out damaged
+            if (lastFullId != 0)
+            {
+                store.deleteOlderThan(lastFullId);
+            }
+            lastFullId = id;
+            fullTaken++;
+        }
+        if (taken == takeNs.length)
+        {
+            takeNs = Arrays.copyOf(takeNs, takeNs.length * 2);
+        }
+        takeNs[(int)taken++] = System.nanoTime() - startNs;
+    }
+
+    /** @return table {@code t}'s entries that differ from the last checkpoint (every entry when {@code full}). */
+    private Checkpoint.Table changes(final StateMaintenance state, final int t, final boolean full)
+    {
+        final Long2LongHashMap last = lastState[t];
+        final long initial = catalog.spec(t).initialValue();
+        final long[][] out = {new long[64], new long[64]};
+        final int[] n = {0};
+        final int[] visited = {0};
+        state.forEach(t, (key, value) ->
+        {
+            visited[0]++;
+            if (last.put(key, value) != value || full)
+            {
+                if (n[0] == out[0].length)
+                {
+                    out[0] = Arrays.copyOf(out[0], n[0] * 2);
+                    out[1] = Arrays.copyOf(out[1], n[0] * 2);
+                }
+                out[0][n[0]] = key;
+                out[1][n[0]++] = value;
+            }
+        });
+        stateEntriesVisited += visited[0];
+        long[] deleted = new long[0];
+        int d = 0;
+        if (last.size() != visited[0])
+        {
+            // keys deleted since the last checkpoint: in the copy, absent from the state
+            deleted = new long[16];
+            for (final long key : last.keys())
+            {
+                if (state.get(t, key) == initial)
+                {
+                    deleted = d == deleted.length ? Arrays.copyOf(deleted, d * 2) : deleted;
+                    deleted[d++] = key;
+                }
+            }
+            for (int i = 0; i < d; i++)
+            {
+                last.remove(deleted[i]);
+            }
+            Arrays.sort(deleted, 0, d);
+        }
+        if (full)
+        {
+            d = 0;
+        }
+        // merge the changed entries (visited in ascending key order) with the deletions, keys ascending
+        final int changed = n[0];
+        final long[] keys = new long[changed + d];
+        final long[] values = new long[changed + d];
+        for (int i = 0, j = 0, k = 0; k < keys.length; k++)
+        {
+            if (j == d || (i < changed && out[0][i] < deleted[j]))
+            {
+                keys[k] = out[0][i];
+                values[k] = out[1][i++];
+            }
+            else
+            {
+                keys[k] = deleted[j++];
+                values[k] = initial;
+            }
+        }
+        return new Checkpoint.Table(catalog.qualifiedName(t), initial, keys, values);
+    }
+
+    /** Called by the executor once state is restored and the source repositioned: the resume is over. */
+    public void resumed()
+    {
+        resumeNs = System.nanoTime() - createdNs;
+    }
+
+    /**
+     * @return how long the resume took, from loading the checkpoint files to the source
+     *         repositioned (state restored, packets skipped), or -1 before {@link #resumed()}.
+     */
+    public long resumeNs()
+    {
+        return resumeNs;
+    }
+
+    /** @return checkpoints taken by this run (not those of the run it resumed). */
+    public long taken()
+    {
+        return taken;
+    }
+
+    /** @return full checkpoints among {@link #taken()}. */
+    public long fullTaken()
+    {
+        return fullTaken;
+    }
+
+    /** @return bytes of checkpoint files written. */
+    public long bytesWritten()
+    {
+        return bytesWritten;
+    }
+
+    /** @return table entries written over every checkpoint. */
+    public long entriesWritten()
+    {
+        return entriesWritten;
+    }
+
+    /** @return committed entries visited to find the changes, over every checkpoint. */
+    public long stateEntriesVisited()
+    {
+        return stateEntriesVisited;
+    }
+
+    /** @return the time each checkpoint took, in order (sinks' sync included). */
+    public long[] takeNs()
+    {
+        return Arrays.copyOf(takeNs, (int)taken);
+    }
+
+    /**
+     * @return total time of the three parts of every checkpoint: committing the sinks (flush,
+     *         fsync), finding the changed entries, writing the file (encode, fsync, rename).
+     */
+    public long[] partNs()
+    {
+        return partNs.clone();
+    }
+
+    /** @return the checkpoint directory. */
+    public CheckpointStore store()
+    {
+        return store;
+    }
+}

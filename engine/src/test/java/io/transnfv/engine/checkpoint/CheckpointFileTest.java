@@ -1,0 +1,158 @@
+package io.transnfv.engine.checkpoint;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CheckpointFileTest
+{
+    private static final long CHAIN = 0x1234_5678_9abc_def0L;
+
+    @TempDir
+    Path dir;
+
+    static Checkpoint randomCheckpoint(final long seed)
+    {
+        final Random random = new Random(seed);
+        final int tables = 1 + random.nextInt(4);
+        final Checkpoint.Table[] sections = new Checkpoint.Table[tables];
+        for (int t = 0; t < tables; t++)
+        {
+            final int n = random.nextInt(500);
+            final long[] keys = random.longs(n).sorted().distinct().toArray();
+            final long[] values = random.longs(keys.length).toArray();
+            sections[t] = new Checkpoint.Table("vnf" + t + ".table", random.nextInt(3) - 1, keys, values);
+        }
+        final boolean full = random.nextBoolean();
+        final long id = 2 + random.nextInt(1000);
+        return new Checkpoint(id, full, full ? 0 : id - 1, CHAIN, random.nextInt(1 << 30), random.nextLong(),
+            List.of(new Checkpoint.Output("pcap", random.nextInt(1 << 30), random.nextInt(1 << 20)),
+                new Checkpoint.Output("records", random.nextInt(1 << 30), random.nextInt(1 << 20))),
+            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), Arrays.asList(sections));
+    }
+
+    @Test
+    void shouldReadBackEveryFieldOfWhatItWrote() throws IOException
+    {
+        final long seeds = Long.getLong("transnfv.property.seeds", 50);
+        for (long seed = 0; seed < Math.min(seeds, 200); seed++)
+        {
+            final Checkpoint written = randomCheckpoint(seed);
+            final Path file = dir.resolve("ckpt-" + seed);
+            CheckpointFile.write(file, written);
+
+            final Checkpoint read = CheckpointFile.read(file, CHAIN);
+
+            assertEquals(written.id(), read.id(), "seed " + seed);
+            assertEquals(written.full(), read.full());
+            assertEquals(written.previousId(), read.previousId());
+            assertEquals(written.inputPackets(), read.inputPackets());
+            assertEquals(written.packetTimeNs(), read.packetTimeNs());
+            assertEquals(written.outputs(), read.outputs());
+            assertArrayEquals(written.counters(), read.counters());
+            assertEquals(written.tables().size(), read.tables().size());
+            for (int t = 0; t < written.tables().size(); t++)
+            {
+                assertEquals(written.tables().get(t).name(), read.tables().get(t).name());
+                assertEquals(written.tables().get(t).initialValue(), read.tables().get(t).initialValue());
+                assertArrayEquals(written.tables().get(t).keys(), read.tables().get(t).keys());
+                assertArrayEquals(written.tables().get(t).values(), read.tables().get(t).values());
+            }
+        }
+    }
+
+    @Test
+    void shouldLeaveNoTemporaryFileBehind() throws IOException
+    {
+        CheckpointFile.write(dir.resolve("ckpt"), randomCheckpoint(1));
+
+        try (var files = Files.list(dir))
+        {
+            assertEquals(List.of(dir.resolve("ckpt")), files.toList());
+        }
+    }
+
+    @Test
+    void shouldRefuseAFileWithABadChecksumNamingTheFile() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-damaged");
+        CheckpointFile.write(file, randomCheckpoint(2));
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[CheckpointFile.HEADER_BYTES + 3] ^= 0x10;
+        Files.write(file, bytes);
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+        assertTrue(e.getMessage().startsWith("checkpoint " + file + ": checksum mismatch"), e.getMessage());
+        assertTrue(e.getMessage().contains("\nfix: "), e.getMessage());
+        assertEquals(file, e.file());
+    }
+
+    @Test
+    void shouldRefuseATruncatedFileAtAnyLength() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-cut");
+        CheckpointFile.write(file, randomCheckpoint(3));
+        final byte[] bytes = Files.readAllBytes(file);
+        for (int length = 0; length < bytes.length; length += 1 + length / 8)
+        {
+            Files.write(file, Arrays.copyOf(bytes, length));
+
+            final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+            assertTrue(e.getMessage().startsWith("checkpoint " + file + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains("truncated") || e.getMessage().contains("wrong magic") && length < 8,
+                length + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseAFileThatIsNotACheckpoint() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-foreign");
+        Files.writeString(file, "PK\u0003\u0004 a zip file, not a checkpoint at all");
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+        assertTrue(e.getMessage().contains(file + ": not a TransNFV checkpoint (wrong magic)"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAnotherFormatVersion() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-v2");
+        CheckpointFile.write(file, randomCheckpoint(4));
+        final byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)(CheckpointFile.VERSION + 1));
+        Files.write(file, bytes);
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+        assertTrue(e.getMessage().contains(file + ": format version 2, but this build reads version 1"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseACheckpointOfAnotherChain() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-other");
+        CheckpointFile.write(file, randomCheckpoint(5));
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN + 1));
+
+        assertTrue(e.getMessage().contains(file + ": written for another chain or traffic"), e.getMessage());
+        assertFalse(e.getMessage().contains("checksum"), e.getMessage());
+    }
+}
