@@ -11,19 +11,18 @@ import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
-import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.executor.StageExecutor;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
-import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.stage.FragmentStage;
 import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.engine.thread.Phase;
@@ -31,13 +30,9 @@ import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerClock;
 import io.transnfv.engine.thread.WorkerGroup;
-import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.fragment.FragmentTracker;
-import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.instance.StateDump;
-import io.transnfv.vnf.packet.FlowKeys;
-import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -80,12 +75,9 @@ import java.util.function.IntFunction;
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
  *
- * <p>Fragments: a batch with TCP/UDP fragments runs the {@link FragmentTracker}'s transactions
- * as it starts, on the starting worker, in serial order against the committed state (the
- * tracker's tables are its own, and fragments are few), then re-orders its slots as the oracle
- * emits them: held fragments leave the batch, fragments a first fragment lets go join right
- * after it, and held fragments that waited longer than the timeout join, dropped, before the
- * first packet that finds them due. The entry VNF's transactions are then declared again. See
+ * <p>Fragments: a batch with TCP/UDP fragments (or a held one due) first runs the
+ * {@link FragmentStage} on the worker that starts it, which re-orders its slots as the oracle
+ * emits them; the entry VNF's transactions are then declared again. See
  * {@code docs/design/fragments.md}.
  *
  * <p>Faults and stops (see {@code docs/reliability.md}): VNF code that throws costs its packet
@@ -132,23 +124,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
     private final AtomicInteger engineIdle = new AtomicInteger(1);
     private final Job job = new Job();
-    private final FragmentTracker tracker;
-    private final TransactionLog trackerLog = new TransactionLog(1, 8);
-    private final SerialApplier trackerApplier = new SerialApplier();
-    private final ActionRecorder trackerActions = new ActionRecorder();
     private final int frameCapacity;
-    private HeldFragments held;
-    private PacketBuffer[] spliceBuffers;
-    private PacketFlyweight[] splicePackets;
-    private PacketRecord[] spliceRecords;
-    private long[] spliceTimeNs;
-    private long[] spliceOrder;
-    private long[] spliceIngressNs;
-    private int[] splicePosition;
-    private PacketBuffer[] freeBuffers;
-    private PacketFlyweight[] freePackets;
-    private PacketRecord[] freeRecords;
-    private int spliceCount;
+    private final FragmentTracker tracker;
+    private FragmentStage fragmentStage;
     private final RunControl control = new RunControl();
     private final FaultLog faults;
     private final FaultSettings faultSettings;
@@ -275,17 +253,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
         }
-        held = new HeldFragments(tracker.maxHeld(), bufferCapacity);
-        spliceBuffers = new PacketBuffer[frameCapacity];
-        splicePackets = new PacketFlyweight[frameCapacity];
-        spliceRecords = new PacketRecord[frameCapacity];
-        spliceTimeNs = new long[frameCapacity];
-        spliceOrder = new long[frameCapacity];
-        spliceIngressNs = new long[frameCapacity];
-        splicePosition = new int[frameCapacity];
-        freeBuffers = new PacketBuffer[frameCapacity];
-        freePackets = new PacketFlyweight[frameCapacity];
-        freeRecords = new PacketRecord[frameCapacity];
+        fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
         ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity);
         egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         if (checkpointer != null)
@@ -538,11 +506,18 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
         }
         chunkLogs[0] = admittedLogs[processIndex];
-        if (failure == null && (frame.fragments > 0 || frame.flush || heldFragmentDue(frame)))
+        if (failure == null && fragmentStage.due(frame))
         {
             try
             {
-                fragmentStage(frame, worker);
+                final StageRunner.Worker tools = stageWorkers[worker];
+                fragmentStage.run(frame, stages.vnfAt(0), tools);
+                // the entry VNF's transactions again, for the slots in their new order
+                final TransactionLog[] logs = chunkLogs[0];
+                for (int c = 0, from = 0; from < frame.count; c++, from += chunkPackets)
+                {
+                    stages.preProcess(frame, 0, from, Math.min(frame.count, from + chunkPackets), logs[c], tools);
+                }
             }
             catch (final RuntimeException | Error e)
             {
@@ -560,169 +535,6 @@ public final class BatchedChainExecutor implements ChainExecutor
         frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
         // stage 0 was admitted when the frame closed (see admit): on to its transactions
         return afterStep(worker);
-    }
-
-    /**
-     * The fragment stage of a batch, on the worker that starts it: the tracker's transactions
-     * in arrival order against the committed state, then the slots re-ordered as the oracle
-     * emits them, and the entry VNF's transactions declared again for the new order.
-     *
-     * <pre>
-     *  before:  a  F2(held)  b  F1(first, lets F0 go)  c        held: F0 (earlier batch), T (due at b)
-     *  after:   a  T(timed out, dropped)  b  F1  F0  c            held: F2
-     * </pre>
-     */
-    private void fragmentStage(final BatchFrame frame, final int worker)
-    {
-        final StageRunner.Worker tools = stageWorkers[worker];
-        final int count = frame.count;
-        final int entry = stages.vnfAt(0);
-        int free = 0;
-        for (int i = count; i < frameCapacity; i++)
-        {
-            freeBuffers[free] = frame.buffers[i];
-            freePackets[free] = frame.packets[i];
-            freeRecords[free] = frame.records[i];
-            free++;
-        }
-        int n = 0;
-        for (int i = 0; i < count; i++)
-        {
-            final PacketBuffer buffer = frame.buffers[i];
-            final PacketFlyweight packet = frame.packets[i];
-            final PacketRecord record = frame.records[i];
-            final long timeNs = frame.timeNs[i];
-            final long sequence = frame.order[i];
-            long due;
-            while ((due = held.dueDatagram(timeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
-            {
-                free = timeOut(due, timeNs, n, free, tools);
-                n = spliceCount;
-            }
-            if (frame.position[i] == ChainRuntime.EGRESS || !FragmentTracker.tracks(packet))
-            {
-                place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], frame.position[i]);
-                continue;
-            }
-            final TransactionLog log = trackerLog;
-            log.clear();
-            log.begin(timeNs, sequence, packet);
-            tracker.preProcess(packet, log);
-            log.end();
-            trackerApplier.apply(log, 0, state);
-            trackerActions.reset();
-            tracker.postProcess(packet, log.view(0), trackerActions);
-            final int outcome = tracker.outcome(log.view(0));
-            if (outcome == FragmentTracker.HELD)
-            {
-                freeBuffers[free] = held.hold(FlowKeys.datagram(packet), buffer, timeNs);
-                freePackets[free] = packet;
-                freeRecords[free] = record;
-                free++;
-                continue;
-            }
-            if (outcome == FragmentTracker.OVERFLOW)
-            {
-                record.dropAtIngress(PacketRecord.FRAGMENT_OVERFLOW);
-                tools.stats.count(record, buffer.length());
-                place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], ChainRuntime.EGRESS);
-                continue;
-            }
-            place(n++, buffer, packet, record, timeNs, sequence, frame.ingressNs[i], entry);
-            final int released = outcome == FragmentTracker.FIRST ? tracker.released(log.view(0)) : 0;
-            if (released > 0)
-            {
-                final int srcPort = tracker.firstSourcePort(log.view(0));
-                final int dstPort = tracker.firstDestinationPort(log.view(0));
-                final int m = held.select(FlowKeys.datagram(packet));
-                for (int k = 0; k < m; k++)
-                {
-                    free--;
-                    final PacketBuffer fragment = held.take(k, freeBuffers[free]);
-                    final PacketFlyweight view = freePackets[free];
-                    final PacketRecord fragmentRecord = freeRecords[free];
-                    // with the first fragment's time and place in the serial order, right after it
-                    fragmentRecord.reset(fragment.sequence(), timeNs);
-                    view.wrap(fragment.memory(), fragment.offset(), fragment.length(), fragment.originalLength(), fragment.linkType());
-                    view.recoverPorts(srcPort, dstPort);
-                    place(n++, fragment, view, fragmentRecord, timeNs, sequence, 0, entry);
-                }
-            }
-        }
-        if (frame.flush)
-        {
-            while (held.size() > 0)
-            {
-                free = timeOut(held.oldestDatagram(), frame.firstPacketTimeNs, n, free, tools);
-                n = spliceCount;
-            }
-        }
-        for (int j = 0; j < free; j++)
-        {
-            spliceBuffers[n + j] = freeBuffers[j];
-            splicePackets[n + j] = freePackets[j];
-            spliceRecords[n + j] = freeRecords[j];
-        }
-        System.arraycopy(spliceBuffers, 0, frame.buffers, 0, frameCapacity);
-        System.arraycopy(splicePackets, 0, frame.packets, 0, frameCapacity);
-        System.arraycopy(spliceRecords, 0, frame.records, 0, frameCapacity);
-        System.arraycopy(spliceTimeNs, 0, frame.timeNs, 0, n);
-        System.arraycopy(spliceOrder, 0, frame.order, 0, n);
-        System.arraycopy(spliceIngressNs, 0, frame.ingressNs, 0, n);
-        System.arraycopy(splicePosition, 0, frame.position, 0, n);
-        frame.count = n;
-        final TransactionLog[] logs = chunkLogs[0];
-        for (int c = 0, from = 0; from < n; c++, from += chunkPackets)
-        {
-            stages.preProcess(frame, 0, from, Math.min(n, from + chunkPackets), logs[c], tools);
-        }
-    }
-
-    /** @return true if a held fragment times out by the frame's last packet. */
-    private boolean heldFragmentDue(final BatchFrame frame)
-    {
-        return frame.count > 0 && held.dueDatagram(frame.timeNs[frame.count - 1], tracker.timeoutNs()) != HeldFragments.NONE_DUE;
-    }
-
-    /**
-     * Times out {@code datagram} in the fragment stage: its held fragments take the next slots,
-     * dropped, each with a free slot's view and record.
-     *
-     * @return the free slots left; {@link #spliceCount} is the next slot.
-     */
-    private int timeOut(final long datagram, final long timeNs, final int slot, final int freeSlots, final StageRunner.Worker tools)
-    {
-        tracker.timeOut(datagram, state);
-        int free = freeSlots;
-        int n = slot;
-        final int m = held.select(datagram);
-        for (int k = 0; k < m; k++)
-        {
-            free--;
-            final PacketBuffer buffer = held.take(k, freeBuffers[free]);
-            final PacketFlyweight packet = freePackets[free];
-            final PacketRecord record = freeRecords[free];
-            record.reset(buffer.sequence(), timeNs);
-            packet.wrap(buffer.memory(), buffer.offset(), buffer.length(), buffer.originalLength(), buffer.linkType());
-            record.dropAtIngress(PacketRecord.FRAGMENT_TIMEOUT);
-            tools.stats.count(record, buffer.length());
-            place(n++, buffer, packet, record, timeNs, buffer.sequence(), 0, ChainRuntime.EGRESS);
-        }
-        spliceCount = n;
-        return free;
-    }
-
-    private void place(
-        final int slot, final PacketBuffer buffer, final PacketFlyweight packet, final PacketRecord record, final long timeNs,
-        final long order, final long ingressNs, final int position)
-    {
-        spliceBuffers[slot] = buffer;
-        splicePackets[slot] = packet;
-        spliceRecords[slot] = record;
-        spliceTimeNs[slot] = timeNs;
-        spliceOrder[slot] = order;
-        spliceIngressNs[slot] = ingressNs;
-        splicePosition[slot] = position;
     }
 
     /** STEP s, chunk c: post-process stage s - 1 and pre-process stage s for the chunk's packets. */
@@ -825,7 +637,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         lastProcessedPackets = frame.count;
         processedBatches = processedBatches + 1;
         // a cut needs every packet read so far in the state and the outputs: none held aside as an early fragment
-        final boolean holdForCheckpoint = checkpointer != null && frame.count > 0 && held.size() == 0
+        final boolean holdForCheckpoint = checkpointer != null && frame.count > 0 && fragmentStage.heldFragments() == 0
             && checkpointer.dueAfterBatch(frame.timeNs[frame.count - 1]);
         if (holdForCheckpoint)
         {

@@ -4,7 +4,8 @@
  * outcomes (rewrite, forward, drop, alert, tag), records them and routes each packet to its
  * next VNF or out of the chain. Both run on every worker at once, a chunk of packets per task
  * ({@link io.transnfv.engine.stage.StageRunner}); only state access goes through the task
- * precedence graph.
+ * precedence graph. Before the entry VNF, the {@link io.transnfv.engine.stage.FragmentStage}
+ * runs the fragment tracker on a batch that has IP fragments, on the worker that starts it.
  *
  * <pre>
  *  chunk c of the batch:  [post-process VNF s-1 ─► route] ─► pre-process VNF s ─► log(s, c)
