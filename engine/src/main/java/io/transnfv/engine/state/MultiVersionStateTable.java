@@ -5,7 +5,9 @@ import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.graph.TouchedKeyTable;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.vnf.api.ActivityClock;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.instance.ExpiryQueue;
 import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
 
@@ -82,6 +84,8 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     private boolean batchOpen;
     private final long[] collapsed = new long[SHARDS * 8];
     private Deletions[] deletions = new Deletions[0];
+    /** Per table, its expiry index if it declares an activity clock, else null. */
+    private final ExpiryQueue[] expiry;
 
     /** @param catalog the tables, by dense global id; its size must not change afterwards. */
     public MultiVersionStateTable(final TableCatalog catalog)
@@ -95,6 +99,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         this.tables = new TableShard[n][SHARDS];
         this.byPrefix = new TableShard[prefixes];
         this.full = new boolean[prefixes];
+        this.expiry = new ExpiryQueue[n];
         for (int t = 0; t < n; t++)
         {
             initialValues[t] = catalog.spec(t).initialValue();
@@ -103,6 +108,15 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
                 // the FREE_KEY slot is slot `capacity`: capacity + 1 slots must fit the slot bits
                 tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1));
                 byPrefix[t * SHARDS + s] = tables[t][s];
+            }
+            final ActivityClock clock = catalog.spec(t).activity();
+            if (clock != null)
+            {
+                expiry[t] = new ExpiryQueue(clock);
+                for (final TableShard shard : tables[t])
+                {
+                    shard.recordInserts();
+                }
             }
         }
     }
@@ -144,6 +158,40 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             used = shard.keys(keys, used);
         }
         SortedKeyVisit.visit(keys, used, table, this, initialValues[table], visitor);
+    }
+
+    /**
+     * Visits the due entries through the table's expiry index (the same {@link ExpiryQueue} the
+     * serial oracle's store uses): the keys the shards inserted since the last sweep join the
+     * index first, so the index sees every key whatever batch or shard inserted it.
+     */
+    @Override
+    public void forEachDue(final int table, final long cutoff, final EntryVisitor visitor)
+    {
+        requireNoBatch();
+        final ExpiryQueue queue = expiry[table];
+        if (queue == null)
+        {
+            forEach(table, visitor);
+            return;
+        }
+        for (final TableShard shard : tables[table])
+        {
+            final long[] keys = shard.inserted();
+            final int n = shard.insertedCount();
+            for (int i = 0; i < n; i++)
+            {
+                queue.inserted(keys[i]);
+            }
+            shard.clearInserted();
+        }
+        queue.visitDue(cutoff, table, this, initialValues[table], visitor);
+    }
+
+    /** @return {@code table}'s expiry index, or null if it declares no activity clock. */
+    public ExpiryQueue expiry(final int table)
+    {
+        return expiry[table];
     }
 
     /** @return the number of committed entries of {@code table} (keys not at the initial value). */

@@ -58,6 +58,9 @@ final class TableShard
     long bytesAllocated;
     /** The last batch epoch that {@link #prepareForBatch()} ran for (set by the caller). */
     int preparedEpoch;
+    /** Keys inserted since the last expiry sweep, for a table with an expiry index; else null. */
+    private long[] inserted;
+    private int insertedCount;
 
     /** @param maxCapacity most slots the shard may have (a power of two): its slot must fit a location. */
     TableShard(final int table, final long initialValue, final int maxCapacity)
@@ -66,6 +69,42 @@ final class TableShard
         this.initialValue = initialValue;
         this.maxCapacity = maxCapacity;
         allocate(INITIAL_CAPACITY);
+    }
+
+    /** Records every key inserted from now on, for the table's expiry index. */
+    void recordInserts()
+    {
+        inserted = new long[16];
+    }
+
+    /** @return keys inserted since the last {@link #clearInserted()} (valid in {@code [0, insertedCount())}). */
+    long[] inserted()
+    {
+        return inserted;
+    }
+
+    /** @return how many keys {@link #inserted()} holds. */
+    int insertedCount()
+    {
+        return insertedCount;
+    }
+
+    /** Forgets the inserted keys (the expiry index took them). */
+    void clearInserted()
+    {
+        insertedCount = 0;
+    }
+
+    private void recordInsert(final long key)
+    {
+        if (inserted != null)
+        {
+            if (insertedCount == inserted.length)
+            {
+                inserted = Arrays.copyOf(inserted, insertedCount << 1);
+            }
+            inserted[insertedCount++] = key;
+        }
     }
 
     /** @return the number of keys held. */
@@ -156,6 +195,7 @@ final class TableShard
                 freeKeyPresent = true;
                 slots[slots.length - 1] = initialValue;
                 marks[mask + 1] = 0;
+                recordInsert(key);
             }
             return mask + 1;
         }
@@ -169,6 +209,7 @@ final class TableShard
         slots[(slot << 1) + 1] = initialValue;
         marks[slot] = 0;
         size++;
+        recordInsert(key);
         return slot;
     }
 

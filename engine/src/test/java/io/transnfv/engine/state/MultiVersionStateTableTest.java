@@ -6,11 +6,13 @@ import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
+import io.transnfv.vnf.instance.MapStateStore;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -244,5 +246,74 @@ class MultiVersionStateTableTest
         });
         assertEquals(List.of(Long.MIN_VALUE, -5L, 10L, 30L), keys);
         assertEquals(0, state.size(0));
+    }
+
+    @Test
+    void shouldFindAKeyABatchInsertedWhenItsActivityTimeIsDue()
+    {
+        final TableCatalog catalog = new TableCatalog();
+        catalog.add("vnf", new TableSpec("t", TableScope.PER_FLOW, KeyKind.FLOW, 0L, "").expiringBy(value -> value, 1));
+        final MultiVersionStateTable state = new MultiVersionStateTable(catalog);
+        final TransactionLog log = new TransactionLog();
+        log.begin(0, 0, null);
+        log.write(0, KEY, 50);
+        log.end();
+        opened(state, log);
+        state.write(0, 50);
+        state.collapseShard(0);
+        state.endBatch();
+
+        final List<Long> early = new ArrayList<>();
+        state.forEachDue(0, 49, (key, value) -> early.add(key));
+        final List<Long> due = new ArrayList<>();
+        state.forEachDue(0, 50, (key, value) ->
+        {
+            due.add(key);
+            state.put(0, key, 0L);
+        });
+
+        assertEquals(List.of(), early);
+        assertEquals(List.of((long)KEY), due, "the key the batch inserted joined the index");
+        assertEquals(0, state.size(0));
+    }
+
+    @Test
+    void shouldExpireTheSameKeysInTheSameOrderAsTheOracleStore()
+    {
+        final TableCatalog catalog = new TableCatalog();
+        catalog.add("vnf", new TableSpec("t", TableScope.PER_FLOW, KeyKind.FLOW, 0L, "").expiringBy(value -> value >>> 4, 1));
+        for (long seed = 0; seed < 20; seed++)
+        {
+            final SplittableRandom random = new SplittableRandom(seed);
+            final MultiVersionStateTable engine = new MultiVersionStateTable(catalog);
+            final MapStateStore oracle = new MapStateStore(catalog);
+            long now = 1;
+            for (int round = 0; round < 30; round++)
+            {
+                for (int w = random.nextInt(400); w > 0; w--)
+                {
+                    now += random.nextInt(2);
+                    final long key = random.nextLong(1_000) * 0x9E3779B97F4A7C15L;
+                    final long value = random.nextInt(6) == 0 ? 0L : now << 4 | random.nextInt(16);
+                    engine.put(0, key, value);
+                    oracle.put(0, key, value);
+                }
+                final long cutoff = now - random.nextInt(50);
+                final List<Long> fromEngine = new ArrayList<>();
+                engine.forEachDue(0, cutoff, (key, value) ->
+                {
+                    fromEngine.add(key);
+                    engine.put(0, key, (key & 1) == 0 ? 0L : value);
+                });
+                final List<Long> fromOracle = new ArrayList<>();
+                oracle.forEachDue(0, cutoff, (key, value) ->
+                {
+                    fromOracle.add(key);
+                    oracle.put(0, key, (key & 1) == 0 ? 0L : value);
+                });
+                assertEquals(fromOracle, fromEngine, "seed " + seed + " round " + round);
+                assertEquals(oracle.size(0), engine.size(0));
+            }
+        }
     }
 }

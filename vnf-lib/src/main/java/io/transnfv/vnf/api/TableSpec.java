@@ -12,9 +12,32 @@ import java.util.Objects;
  * @param keyKind      what the keys encode (for dumps).
  * @param initialValue the value of absent keys.
  * @param description  one line for dumps and docs.
+ * @param activity     when an entry was last active, for {@link StateMaintenance#forEachDue};
+ *                     null for a table that does not expire by time.
  */
-public record TableSpec(String name, TableScope scope, KeyKind keyKind, long initialValue, String description)
+public record TableSpec(
+    String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity)
 {
+    /** A table that does not expire by time. */
+    public TableSpec(
+        final String name, final TableScope scope, final KeyKind keyKind, final long initialValue,
+        final String description)
+    {
+        this(name, scope, keyKind, initialValue, description, null);
+    }
+
+    /**
+     * @param clock            when an entry was last active.
+     * @param expiryIntervalNs the declaring VNF's expiry period; 0 (no sweep) keeps no index,
+     *                         since an index nobody sweeps would only grow.
+     * @return this declaration with entries expired by {@code clock}'s activity time.
+     */
+    public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
+    {
+        Objects.requireNonNull(clock, "clock");
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock) : this;
+    }
+
     /** Validates the declaration. */
     public TableSpec
     {

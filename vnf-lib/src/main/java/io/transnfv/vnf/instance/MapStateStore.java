@@ -2,6 +2,7 @@ package io.transnfv.vnf.instance;
 
 import io.transnfv.tpg.collections.Long2LongHashMap;
 import io.transnfv.tpg.txn.StateStore;
+import io.transnfv.vnf.api.ActivityClock;
 import io.transnfv.vnf.api.StateMaintenance;
 
 
@@ -13,15 +14,20 @@ public final class MapStateStore implements StateStore, StateMaintenance
 {
     private final TableCatalog catalog;
     private final Long2LongHashMap[] tables;
+    /** Per table, its expiry index if it declares an activity clock, else null. */
+    private final ExpiryQueue[] expiry;
 
     /** @param catalog the tables; its size must not change afterwards. */
     public MapStateStore(final TableCatalog catalog)
     {
         this.catalog = catalog;
         this.tables = new Long2LongHashMap[catalog.size()];
+        this.expiry = new ExpiryQueue[catalog.size()];
         for (int i = 0; i < tables.length; i++)
         {
             tables[i] = new Long2LongHashMap(1024, catalog.spec(i).initialValue());
+            final ActivityClock clock = catalog.spec(i).activity();
+            expiry[i] = clock == null ? null : new ExpiryQueue(clock);
         }
     }
 
@@ -34,7 +40,31 @@ public final class MapStateStore implements StateStore, StateMaintenance
     @Override
     public void put(final int table, final long key, final long value)
     {
-        tables[table].put(key, value);
+        final Long2LongHashMap map = tables[table];
+        final long old = map.put(key, value);
+        final ExpiryQueue queue = expiry[table];
+        if (queue != null && old == map.missingValue() && value != old)
+        {
+            queue.inserted(key);
+        }
+    }
+
+    @Override
+    public void forEachDue(final int table, final long cutoff, final EntryVisitor visitor)
+    {
+        final ExpiryQueue queue = expiry[table];
+        if (queue == null)
+        {
+            forEach(table, visitor);
+            return;
+        }
+        queue.visitDue(cutoff, table, this, tables[table].missingValue(), visitor);
+    }
+
+    /** @return {@code table}'s expiry index, or null if it declares no activity clock. */
+    public ExpiryQueue expiry(final int table)
+    {
+        return expiry[table];
     }
 
     @Override

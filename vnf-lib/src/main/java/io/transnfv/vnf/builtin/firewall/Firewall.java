@@ -136,7 +136,7 @@ public final class Firewall implements Vnf
     public void setup(final VnfSetup setup)
     {
         connectionsTable = setup.table(new TableSpec("connections", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "bi-flow -> last-seen ms + 1"));
+            "bi-flow -> last-seen ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
         connections6Table = setup.table(new TableSpec("connections-v6", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "IPv6 bi-flow -> last-seen ms + 1"));
         final String[] halves = {"v6-a-high", "v6-a-low", "v6-b-high", "v6-b-low"};
@@ -338,7 +338,8 @@ public final class Firewall implements Vnf
     public void expire(final long nowNs, final StateMaintenance state)
     {
         final long nowMs = PacketClock.millis(nowNs);
-        state.forEach(connectionsTable, (flow, stamp) ->
+        // a stamp at most nowMs - idleTimeoutMs is not live (PacketClock.live)
+        state.forEachDue(connectionsTable, nowMs - idleTimeoutMs, (flow, stamp) ->
         {
             if (!PacketClock.live(stamp, nowMs, idleTimeoutMs))
             {

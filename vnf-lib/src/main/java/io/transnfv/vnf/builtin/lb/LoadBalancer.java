@@ -170,7 +170,8 @@ public final class LoadBalancer implements Vnf
     public void setup(final VnfSetup setup)
     {
         connectionsTable = setup.table(new TableSpec("connections", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> last-seen ms << 20 | server index + 1"));
+            "5-tuple -> last-seen ms << 20 | server index + 1")
+            .expiringBy(connection -> connection >>> SERVER_BITS, expiryIntervalNs));
         connectionBytesTable = setup.table(new TableSpec("connection-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> bytes so far"));
         activeTable = setup.table(new TableSpec("active", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
@@ -294,7 +295,8 @@ public final class LoadBalancer implements Vnf
     public void expire(final long nowNs, final StateMaintenance state)
     {
         final long nowMs = PacketClock.millis(nowNs);
-        state.forEach(connectionsTable, (flow, connection) ->
+        // last seen at most nowMs - idleTimeoutMs - 1 is idle (PacketClock.idle)
+        state.forEachDue(connectionsTable, nowMs - idleTimeoutMs - 1, (flow, connection) ->
         {
             if (!isLive(connection, nowMs))
             {

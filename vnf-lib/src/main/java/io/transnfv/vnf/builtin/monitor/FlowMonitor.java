@@ -94,13 +94,14 @@ public final class FlowMonitor implements Vnf
         flowBytesTable = setup.table(new TableSpec("flow-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> frame bytes"));
         flowLastSeenTable = setup.table(new TableSpec("flow-last-seen", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> last packet ms + 1"));
+            "5-tuple -> last packet ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
         hostPacketsTable = setup.table(new TableSpec("host-packets", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
             "source host -> packets"));
         hostBytesTable = setup.table(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
             "source host -> frame bytes"));
         flowErrorsTable = setup.table(new TableSpec("flow-errors", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> last ICMP error ms << 20 | errors about the flow"));
+            "5-tuple -> last ICMP error ms << 20 | errors about the flow")
+            .expiringBy(errors -> errors >>> ERROR_COUNT_BITS, expiryIntervalNs));
         packets = setup.counter("packets");
         bytes = setup.counter("bytes");
         flowsStarted = setup.counter("flows-started");
@@ -182,7 +183,8 @@ public final class FlowMonitor implements Vnf
     public void expire(final long nowNs, final StateMaintenance state)
     {
         final long nowMs = PacketClock.millis(nowNs);
-        state.forEach(flowLastSeenTable, (flow, stamp) ->
+        // a stamp at most nowMs - idleTimeoutMs is not live; a time at most one less is idle
+        state.forEachDue(flowLastSeenTable, nowMs - idleTimeoutMs, (flow, stamp) ->
         {
             if (!PacketClock.live(stamp, nowMs, idleTimeoutMs))
             {
@@ -192,7 +194,7 @@ public final class FlowMonitor implements Vnf
                 flowsExpired.increment();
             }
         });
-        state.forEach(flowErrorsTable, (flow, errors) ->
+        state.forEachDue(flowErrorsTable, nowMs - idleTimeoutMs - 1, (flow, errors) ->
         {
             if (PacketClock.idle(errors >>> ERROR_COUNT_BITS, nowMs, idleTimeoutMs))
             {

@@ -97,11 +97,13 @@ public final class PortScanDetector implements Vnf
     public void setup(final VnfSetup setup)
     {
         probesTable = setup.table(new TableSpec("probes", TableScope.PER_FLOW, KeyKind.OPAQUE, 0L,
-            "hash(src, dst, dport) -> SYN ms + 1"));
+            "hash(src, dst, dport) -> SYN ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
         sourcesTable = setup.table(new TableSpec("sources", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> window start ms << 20 | half-open count"));
+            "source host -> window start ms << 20 | half-open count")
+            .expiringBy(source -> source >>> COUNT_BITS, expiryIntervalNs));
         sources6Table = setup.table(new TableSpec("sources-v6", TableScope.CROSS_FLOW, KeyKind.OPAQUE, 0L,
-            "IPv6 source /64 (upper 64 bits) -> window start ms << 20 | half-open count"));
+            "IPv6 source /64 (upper 64 bits) -> window start ms << 20 | half-open count")
+            .expiringBy(source -> source >>> COUNT_BITS, expiryIntervalNs));
         portScanAlert = setup.alertType("port-scan");
         alerts = setup.counter("alerts");
         probes = setup.counter("probes");
@@ -166,7 +168,8 @@ public final class PortScanDetector implements Vnf
     public void expire(final long nowNs, final StateMaintenance state)
     {
         final long nowMs = PacketClock.millis(nowNs);
-        state.forEach(probesTable, (probe, stamp) ->
+        // a stamp at most nowMs - windowMs is not live; a window start at most one less is idle
+        state.forEachDue(probesTable, nowMs - windowMs, (probe, stamp) ->
         {
             if (!PacketClock.live(stamp, nowMs, windowMs))
             {
@@ -174,14 +177,14 @@ public final class PortScanDetector implements Vnf
                 expired.increment();
             }
         });
-        state.forEach(sourcesTable, (source, value) ->
+        state.forEachDue(sourcesTable, nowMs - windowMs - 1, (source, value) ->
         {
             if (!windowLive(value, nowMs))
             {
                 state.put(sourcesTable, source, 0L);
             }
         });
-        state.forEach(sources6Table, (network, value) ->
+        state.forEachDue(sources6Table, nowMs - windowMs - 1, (network, value) ->
         {
             if (!windowLive(value, nowMs))
             {

@@ -68,7 +68,8 @@ public final class TrojanDetector implements Vnf
     public void setup(final VnfSetup setup)
     {
         progressTable = setup.table(new TableSpec("progress", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> first event ms << 8 | stage"));
+            "source host -> first event ms << 8 | stage")
+            .expiringBy(progress -> progress >>> STAGE_BITS, expiryIntervalNs));
         trojanAlert = setup.alertType("trojan");
         events = setup.counter("events");
         alerts = setup.counter("alerts");
@@ -105,7 +106,8 @@ public final class TrojanDetector implements Vnf
     public void expire(final long nowNs, final StateMaintenance state)
     {
         final long nowMs = PacketClock.millis(nowNs);
-        state.forEach(progressTable, (host, progress) ->
+        // a first event at most nowMs - windowMs - 1 is idle (PacketClock.idle)
+        state.forEachDue(progressTable, nowMs - windowMs - 1, (host, progress) ->
         {
             if (PacketClock.idle(progress >>> STAGE_BITS, nowMs, windowMs))
             {
