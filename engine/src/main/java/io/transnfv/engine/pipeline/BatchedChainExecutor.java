@@ -39,6 +39,7 @@ import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -945,6 +946,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public String dumpState()
     {
         return StateDump.toString(runtime.catalog(), state);
+    }
+
+    @Override
+    public void writeState(final Writer out) throws IOException
+    {
+        StateDump.write(runtime.catalog(), state, out);
     }
 
     @Override
