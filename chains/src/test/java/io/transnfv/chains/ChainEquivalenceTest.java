@@ -136,7 +136,13 @@ class ChainEquivalenceTest
             {
                 p.put("pool_size", random.nextBoolean() ? 1 + random.nextInt(16) : 64 + random.nextInt(4000));
                 p.put("probes", 1 + random.nextInt(8));
-                p.put("external_ip", random.nextBoolean() ? "172.16.0.1" : "203.0.113.1");
+                switch (random.nextInt(3))
+                {
+                    case 0 -> p.put("external_ip", random.nextBoolean() ? "172.16.0.1" : "203.0.113.1");
+                    // several addresses: the servers 172.16.0.1-3 are external, so inbound packets hit them
+                    case 1 -> p.put("external_ips", random.nextBoolean() ? "172.16.0.0/30" : "203.0.113.0/29");
+                    default -> p.put("external_ips", "203.0.113.7/32");
+                }
                 p.put("idle_timeout", idle);
                 p.put("expiry_interval", tick);
             }

@@ -239,7 +239,11 @@ final class RunCommand implements Callable<Integer>
             }
             if (state != null)
             {
-                Files.writeString(outputs.writePath(state), executor.dumpState(), StandardCharsets.UTF_8);
+                // streamed: a state of millions of entries never becomes one String
+                try (Writer stateWriter = Files.newBufferedWriter(outputs.writePath(state), StandardCharsets.UTF_8))
+                {
+                    executor.writeState(stateWriter);
+                }
             }
             if (!executor.faults().isEmpty())
             {

@@ -1,8 +1,12 @@
 package io.transnfv.cli;
 
+import io.transnfv.engine.batch.BatchMemory;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
+import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.vnf.api.ParamKind;
 import io.transnfv.vnf.api.ParamSpec;
 import io.transnfv.vnf.api.VnfFactory;
@@ -27,6 +31,7 @@ final class ValidateCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final ChainSpec spec = ChainOptions.load(chain);
+        checkBatchMemory(spec);
         System.out.println(chain + ": valid chain '" + spec.name() + "' with " + spec.vnfs().size() + " VNFs");
         for (final VnfNode node : spec.vnfs())
         {
@@ -38,6 +43,21 @@ final class ValidateCommand implements Callable<Integer>
                 + (edge.whenText().isEmpty() ? "" : " when " + edge.whenText()));
         }
         return 0;
+    }
+
+    /**
+     * Rejects batches whose packet buffers cannot fit this JVM's heap, as {@code run} would: with
+     * generated traffic the buffers are sized for its {@code max_size}, with a capture for its
+     * smallest possible buffers (a capture's snap length can only make them larger).
+     */
+    private static void checkBatchMemory(final ChainSpec spec)
+    {
+        final RunSettings settings = spec.settings();
+        final TrafficSpec traffic = settings.traffic();
+        final int bufferBytes = traffic.kind() == TrafficSpec.Kind.GENERATE
+            ? BatchMemory.bufferBytes(traffic.generator().maxSize()) : PacketBuffer.MIN_CAPACITY;
+        BatchMemory.check(settings.punctuationTransactions(), settings.fragments().maxHeld(), bufferBytes,
+            Runtime.getRuntime().maxMemory());
     }
 
     /** @return the node's parameters as {@code {name=value, ...}}, durations in units as YAML takes them. */

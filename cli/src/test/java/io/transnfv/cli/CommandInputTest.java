@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import io.transnfv.engine.batch.BatchMemory;
+import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +54,30 @@ class CommandInputTest
         final Captured verify = Captured.run("verify", "--threads", "-1", "--generate", "packets=10");
         assertEquals(2, verify.status());
         assertTrue(verify.err().contains("--threads must be in 0.."), verify.err());
+    }
+
+    @Test
+    void shouldRefuseABatchWhosePacketBuffersCannotFitTheHeapBeforeAnyWork() throws IOException
+    {
+        final int tooLarge = (int)Math.min(Integer.MAX_VALUE, 3L * BatchMemory.largestBatch(
+            FragmentSettings.defaults().maxHeld(), BatchMemory.bufferBytes(1500), Runtime.getRuntime().maxMemory()));
+        final Path state = dir.resolve("state.txt");
+        final Captured run = Captured.run("run", "--batch", Integer.toString(tooLarge), "--generate", "packets=10",
+            "--state", state.toString(), "--no-progress");
+        assertEquals(2, run.status(), run.err());
+        assertTrue(run.err().contains("MiB of packet buffers") && run.err().contains("fix: lower the batch"), run.err());
+        assertFalse(Files.exists(state), "nothing written");
+        final Captured verify = Captured.run("verify", "--batch", Integer.toString(tooLarge), "--generate", "packets=10");
+        assertEquals(2, verify.status(), verify.err());
+        assertTrue(verify.err().contains("fix: lower the batch"), verify.err());
+
+        final Path chain = dir.resolve("big-batch.yaml");
+        // surefire runs in the module's directory
+        Files.writeString(chain, Files.readString(Path.of("..", "chains", "lb.yaml"))
+            .replace("transactions: 256", "transactions: " + tooLarge));
+        final Captured validate = Captured.run("validate", chain.toString());
+        assertEquals(2, validate.status(), validate.out() + validate.err());
+        assertTrue(validate.err().contains("fix: lower the batch"), validate.err());
     }
 
     @Test

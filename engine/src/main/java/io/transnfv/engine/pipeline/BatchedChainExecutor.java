@@ -2,6 +2,7 @@ package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.batch.BatchFrame;
+import io.transnfv.engine.batch.BatchMemory;
 import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
@@ -35,6 +36,7 @@ import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.StateDump;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +91,7 @@ import java.util.function.IntFunction;
 public final class BatchedChainExecutor implements ChainExecutor
 {
     /** The pipeline's depth, not a tuning knob: one frame filling, one in the engine, one draining. */
-    private static final int FRAMES = 3;
+    private static final int FRAMES = BatchMemory.FRAMES;
     private static final int NO_OWNER = -1;
     private static final int MAX_CHUNKS = EngineConfiguration.STAGE_MAX_CHUNKS;
 
@@ -192,6 +194,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         final RunSettings settings = chain.settings();
         this.runtime = new ChainRuntime(chain);
+        // before threads start or buffers are allocated: even the smallest buffers must fit (run() checks the source's)
+        BatchMemory.check(settings.punctuationTransactions(), runtime.tracker().maxHeld(), PacketBuffer.MIN_CAPACITY,
+            Runtime.getRuntime().maxMemory());
         this.state = new MultiVersionStateTable(runtime.catalog());
         this.threads = settings.resolvedExecutorThreads();
         this.executor = executorFactory.apply(threads);
@@ -247,8 +252,8 @@ public final class BatchedChainExecutor implements ChainExecutor
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
         // the source's longest frame sizes the buffers: the generator's max_size, a capture's jumbo frames
-        final int bufferCapacity = Math.max(PacketBuffer.MIN_CAPACITY,
-            Integer.highestOneBit(Math.max(1, source.maxFrameBytes() - 1)) << 1);
+        final int bufferCapacity = BatchMemory.bufferBytes(source.maxFrameBytes());
+        BatchMemory.check(capacity, tracker.maxHeld(), bufferCapacity, Runtime.getRuntime().maxMemory());
         for (int f = 0; f < FRAMES; f++)
         {
             frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
@@ -835,6 +840,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public String dumpState()
     {
         return StateDump.toString(runtime.catalog(), state);
+    }
+
+    @Override
+    public void writeState(final Writer out) throws IOException
+    {
+        StateDump.write(runtime.catalog(), state, out);
     }
 
     @Override

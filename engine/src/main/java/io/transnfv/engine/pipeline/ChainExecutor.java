@@ -10,6 +10,7 @@ import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketSource;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.util.Optional;
 
 /**
@@ -42,8 +43,20 @@ public interface ChainExecutor extends AutoCloseable
     /** @return the chain runtime (VNF instances, tables, routing) this executor runs. */
     ChainRuntime runtime();
 
-    /** @return the committed state in the stable dump form ({@code StateDump}). */
+    /** @return the committed state in the stable dump form ({@code StateDump}), whole in memory. */
     String dumpState();
+
+    /**
+     * Writes the committed state in the stable dump form to {@code out}. The executors of this
+     * project stream it entry by entry (memory bounded by {@code out}'s buffer, whatever the
+     * state's size); this default, for other executors, writes {@link #dumpState()}.
+     *
+     * @throws IOException if {@code out} fails.
+     */
+    default void writeState(final Writer out) throws IOException
+    {
+        out.write(dumpState());
+    }
 
     /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */
     default Optional<SchedulerReport> executorSummary()

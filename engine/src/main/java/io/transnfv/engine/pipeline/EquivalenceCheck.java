@@ -4,15 +4,22 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.source.PacketSource;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Function;
 
 /**
  * Checks chain output equivalence: runs the serial oracle and a candidate executor over the
  * same traffic and compares every packet's record and the final state. Memory stays small
- * on long runs: the oracle's records are kept as 64-bit hashes, and the text of a diverging
- * record is recovered by running again up to it.
+ * on long runs: the oracle's records are kept as 64-bit hashes, the text of a diverging
+ * record is recovered by running again up to it, and the final states are streamed (the
+ * oracle's to a temporary file, the candidate's compared with it line by line), never held
+ * whole in memory.
  */
 public final class EquivalenceCheck
 {
@@ -64,34 +71,46 @@ public final class EquivalenceCheck
         throws IOException
     {
         final RecordHashes oracleHashes = new RecordHashes();
-        final String oracleState;
-        try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open())
+        final Path oracleState = Files.createTempFile("transnfv-oracle-state", ".txt");
+        try
         {
-            oracle.run(source, oracleHashes.recorder(oracle));
-            oracleState = oracle.dumpState();
+            try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open();
+                 Writer out = Files.newBufferedWriter(oracleState, StandardCharsets.UTF_8))
+            {
+                oracle.run(source, oracleHashes.recorder(oracle));
+                oracle.writeState(out);
+            }
+            final Divergence divergence = new Divergence(oracleHashes);
+            final String stateDifference;
+            final String description;
+            try (ChainExecutor executor = candidate.apply(chain); PacketSource source = traffic.open();
+                 BufferedReader oracleLines = Files.newBufferedReader(oracleState, StandardCharsets.UTF_8))
+            {
+                description = executor.describe();
+                executor.run(source, divergence.checker(executor));
+                final StateDumpComparison comparison = new StateDumpComparison(oracleLines);
+                executor.writeState(comparison);
+                stateDifference = comparison.finish();
+            }
+            String oracleRecord = null;
+            if (divergence.sequence >= 0)
+            {
+                oracleRecord = recordOf(chain, traffic, divergence.sequence);
+            }
+            else if (divergence.count != oracleHashes.count)
+            {
+                oracleRecord = "(the oracle finished " + oracleHashes.count + " packets, the candidate " + divergence.count
+                    + ")";
+                divergence.sequence = Math.min(divergence.count, oracleHashes.count);
+                divergence.record = "(missing)";
+            }
+            return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record, stateDifference,
+                description);
         }
-        final Divergence divergence = new Divergence(oracleHashes);
-        final String candidateState;
-        final String description;
-        try (ChainExecutor executor = candidate.apply(chain); PacketSource source = traffic.open())
+        finally
         {
-            description = executor.describe();
-            executor.run(source, divergence.checker(executor));
-            candidateState = executor.dumpState();
+            Files.deleteIfExists(oracleState);
         }
-        String oracleRecord = null;
-        if (divergence.sequence >= 0)
-        {
-            oracleRecord = recordOf(chain, traffic, divergence.sequence);
-        }
-        else if (divergence.count != oracleHashes.count)
-        {
-            oracleRecord = "(the oracle finished " + oracleHashes.count + " packets, the candidate " + divergence.count + ")";
-            divergence.sequence = Math.min(divergence.count, oracleHashes.count);
-            divergence.record = "(missing)";
-        }
-        return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record,
-            firstDifference(oracleState, candidateState), description);
     }
 
     private static String recordOf(final ChainSpec chain, final SourceOpener traffic, final long position)
@@ -112,27 +131,6 @@ public final class EquivalenceCheck
             });
         }
         return found[0];
-    }
-
-    /** @return the first differing line of two dumps, or null if they are equal. */
-    static String firstDifference(final String oracle, final String candidate)
-    {
-        if (oracle.equals(candidate))
-        {
-            return null;
-        }
-        final String[] a = oracle.split("\n", -1);
-        final String[] b = candidate.split("\n", -1);
-        for (int i = 0; i < Math.max(a.length, b.length); i++)
-        {
-            final String x = i < a.length ? a[i] : "(end of state)";
-            final String y = i < b.length ? b[i] : "(end of state)";
-            if (!x.equals(y))
-            {
-                return "oracle: " + x + " / candidate: " + y;
-            }
-        }
-        return "state dumps differ";
     }
 
     private static long hash(final CharSequence s)

@@ -33,6 +33,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -521,6 +522,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public String dumpState()
     {
         return StateDump.toString(runtime.catalog(), state);
+    }
+
+    @Override
+    public void writeState(final Writer out) throws IOException
+    {
+        StateDump.write(runtime.catalog(), state, out);
     }
 
     /** @return the oracle's committed state. */

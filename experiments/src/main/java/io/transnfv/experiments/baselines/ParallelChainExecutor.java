@@ -24,6 +24,7 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -372,6 +373,12 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     public String dumpState()
     {
         return StateDump.toString(runtime.catalog(), stateView());
+    }
+
+    @Override
+    public void writeState(final Writer out) throws IOException
+    {
+        StateDump.write(runtime.catalog(), stateView(), out);
     }
 
     @Override

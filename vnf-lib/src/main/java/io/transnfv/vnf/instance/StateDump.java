@@ -5,6 +5,7 @@ import io.transnfv.vnf.api.TableSpec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 
 /**
  * The stable, diffable text form of a chain's committed state, on which final-state
@@ -39,7 +40,26 @@ public final class StateDump
         }
     }
 
-    /** @return {@link #write} into a string. */
+    /**
+     * Streams every entry of every table of {@code catalog} held by {@code state} to {@code out}, line
+     * by line, so a dump of any size needs no more memory than {@code out}'s buffer.
+     *
+     * @throws IOException if {@code out} fails.
+     */
+    public static void write(final TableCatalog catalog, final StateMaintenance state, final Writer out)
+        throws IOException
+    {
+        try
+        {
+            write(catalog, state, (Appendable)out);
+        }
+        catch (final UncheckedIOException e)
+        {
+            throw e.getCause();
+        }
+    }
+
+    /** @return {@link #write} into a string; the whole dump in memory, for small state and tests. */
     public static String toString(final TableCatalog catalog, final StateMaintenance state)
     {
         final StringBuilder out = new StringBuilder();

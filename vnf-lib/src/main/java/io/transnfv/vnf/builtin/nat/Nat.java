@@ -21,20 +21,28 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 
 /**
  * Endpoint-independent NAT44 (RFC 4787 mapping behaviour): every internal endpoint
- * (address, port, protocol) gets one external port of {@code external_ip}, shared by all
- * its flows, from a pool of {@code pool_size} ports starting at {@code port_base}.
+ * (address, port, protocol) gets one external (address, port), shared by all its flows,
+ * from a pool of {@code pool_size} ports starting at {@code port_base} on each of the
+ * {@code A} external addresses ({@code external_ip}, or every address of the prefix
+ * {@code external_ips}, at most 256). The pool holds {@code A × pool_size} slots; slot
+ * {@code s} is address {@code s / pool_size}, port {@code port_base + s mod pool_size}.
+ * An endpoint may get any address of the pool (RFC 4787 "arbitrary" pooling): one busy
+ * host's endpoints spread over all addresses instead of exhausting one.
  *
  * <p>Tables:
  * <pre>
- *  ports     CROSS_FLOW INDEX    external port → owner endpoint (FlowKeys.endpoint), -1 = free
+ *  ports     CROSS_FLOW INDEX    address index &lt;&lt; 16 | external port → owner endpoint
+ *                                (FlowKeys.endpoint), -1 = free; with one address the key is the port
  *  mappings  PER_FLOW   ENDPOINT internal endpoint → packed value, 0 = none:
- *              63                                    16 15              0
- *              | last-seen packet time, ms (48 bits)   | ext. port (16)  |
+ *              63                                24 23        16 15              0
+ *              | last-seen packet time, ms mod 2^40 | addr. index | ext. port (16)  |
  *  packets   CROSS_FLOW INDEX    0 → packets translated (both directions)
  * </pre>
+ * The low 24 bits of a mapping are its ports key. Last-seen times are kept modulo 2^40 ms
+ * (34 years) and compared modulo 2^40, so an idle gap is measured right across the wrap.
  *
  * <p>Transactions (E = the internal endpoint, candidates = E's probe sequence in the pool:
- * {@code port_base + (hash(E) + i) mod pool_size} for i &lt; min(probes, pool_size)):
+ * slots {@code (hash(E) + i) mod (A × pool_size)} for i &lt; min(probes, A × pool_size)):
  * <pre>
  *  TCP SYN, UDP  0 RMW mappings[E]   refresh if live
  *                1 CHOOSE ports      if not live: the port still owned by E → free (-1)
@@ -52,11 +60,12 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *
  * <p><b>ICMP errors</b> that quote a translated TCP/UDP packet are translated with it, in both
  * directions, so that path-MTU discovery and unreachables reach the host they are about.
- * An error sent to {@code external_ip} quoting {@code external_ip:port} whose port is owned
+ * An error sent to an external address quoting that address and a port which is owned
  * (by the quoted protocol) goes to the owner: outer destination and quoted source become the
  * internal endpoint; with no owner it is dropped as {@code no-mapping}. An error from an
  * internal host quoting a packet sent to one of its mapped endpoints leaves with source
- * {@code external_ip} and the quoted destination rewritten to {@code external_ip:port}; one
+ * the mapping's external address and the quoted destination rewritten to that
+ * {@code address:port}; one
  * about an unmapped endpoint passes as before. Errors read state and change none; the
  * quoted IP header checksum, a quoted TCP/UDP checksum and the ICMP checksum are kept right.
  * Op 1 of the SYN/UDP transaction makes a packet that finds an idle mapping before the
@@ -88,11 +97,19 @@ public final class Nat implements Vnf
     private static final long FREE = -1L;
     private static final int PORT_BITS = 16;
     private static final long PORT_MASK = 0xFFFFL;
+    private static final int KEY_BITS = 24;
+    private static final long KEY_MASK = 0xFF_FFFFL;
+    private static final long MS_MASK = (1L << (Long.SIZE - KEY_BITS)) - 1;
+
+    /** Most external addresses a pool may span: the address index has 8 bits. */
+    public static final int MAX_EXTERNAL_ADDRESSES = 256;
 
     private final Cidr internalNet;
     private final int externalIp;
+    private final int externalAddresses;
     private final int portBase;
     private final int poolSize;
+    private final long poolSlots;
     private final int candidateCount;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
@@ -129,10 +146,11 @@ public final class Nat implements Vnf
 
     /**
      * @param internalNet      sources inside it are translated.
-     * @param externalIp       the address they are translated to.
-     * @param portBase         the first external port of the pool.
-     * @param poolSize         number of external ports; portBase + poolSize - 1 &lt;= 65535.
-     * @param probes           candidate ports per allocation (the whole pool if larger).
+     * @param externalIp        the first address they are translated to.
+     * @param externalAddresses the number of consecutive external addresses from externalIp, 1 to 256.
+     * @param portBase         the first external port of the pool, on every address.
+     * @param poolSize         number of external ports per address; portBase + poolSize - 1 &lt;= 65535.
+     * @param probes           candidate slots per allocation (the whole pool if larger).
      * @param idleTimeoutNs    a mapping idle longer than this expires.
      * @param expiryIntervalNs period of the expiry sweep.
      * @param dropIpv6         whether IPv6 packets are dropped (reason ipv6) rather than passed.
@@ -140,6 +158,7 @@ public final class Nat implements Vnf
     public Nat(
         final Cidr internalNet,
         final int externalIp,
+        final int externalAddresses,
         final int portBase,
         final int poolSize,
         final int probes,
@@ -151,11 +170,18 @@ public final class Nat implements Vnf
         {
             throw new IllegalArgumentException("bad pool: base " + portBase + ", size " + poolSize + ", probes " + probes);
         }
+        if (externalAddresses < 1 || externalAddresses > MAX_EXTERNAL_ADDRESSES)
+        {
+            throw new IllegalArgumentException("bad pool: " + externalAddresses + " external addresses, not 1-"
+                + MAX_EXTERNAL_ADDRESSES);
+        }
         this.internalNet = internalNet;
         this.externalIp = externalIp;
+        this.externalAddresses = externalAddresses;
         this.portBase = portBase;
         this.poolSize = poolSize;
-        this.candidateCount = Math.min(probes, poolSize);
+        this.poolSlots = (long)externalAddresses * poolSize;
+        this.candidateCount = (int)Math.min(probes, poolSlots);
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
         this.dropIpv6 = dropIpv6;
@@ -165,9 +191,9 @@ public final class Nat implements Vnf
     public void setup(final VnfSetup setup)
     {
         portsTable = setup.table(new TableSpec("ports", TableScope.CROSS_FLOW, KeyKind.INDEX, FREE,
-            "external port -> owner endpoint, -1 free"));
+            "address index << 16 | external port -> owner endpoint, -1 free"));
         mappingsTable = setup.table(new TableSpec("mappings", TableScope.PER_FLOW, KeyKind.ENDPOINT, 0L,
-            "internal endpoint -> last-seen ms << 16 | external port"));
+            "internal endpoint -> last-seen ms mod 2^40 << 24 | address index << 16 | external port"));
         packetsTable = setup.table(new TableSpec("packets", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
             "0 -> packets translated"));
         poolExhaustedReason = setup.dropReason("pool-exhausted");
@@ -216,7 +242,7 @@ public final class Nat implements Vnf
                 txn.readModify(packetsTable, 0L, countIfLive, 0L);
             }
         }
-        else if (packet.dstIpv4() == externalIp)
+        else if (isExternal(packet.dstIpv4()))
         {
             final int port = packet.dstPort();
             if (port < portBase || port >= portBase + poolSize)
@@ -225,7 +251,7 @@ public final class Nat implements Vnf
                 return;
             }
             txn.scratch(KIND_SLOT, KIND_INBOUND);
-            txn.read(portsTable, port);
+            txn.read(portsTable, portsKey(packet.dstIpv4(), port));
             txn.readModify(packetsTable, 0L, countIfOwned, protocol);
         }
         else
@@ -242,7 +268,7 @@ public final class Nat implements Vnf
         {
             txn.scratch(KIND_SLOT, KIND_PASS);
         }
-        else if (packet.dstIpv4() == externalIp && quote.srcIpv4() == externalIp)
+        else if (isExternal(packet.dstIpv4()) && quote.srcIpv4() == packet.dstIpv4())
         {
             final int port = quote.srcPort();
             if (port < portBase || port >= portBase + poolSize)
@@ -251,7 +277,7 @@ public final class Nat implements Vnf
                 return;
             }
             txn.scratch(KIND_SLOT, KIND_ERROR_INBOUND);
-            txn.read(portsTable, port);
+            txn.read(portsTable, portsKey(packet.dstIpv4(), port));
         }
         else if (internalNet.contains(packet.srcIpv4()) && internalNet.contains(quote.dstIpv4()))
         {
@@ -290,7 +316,7 @@ public final class Nat implements Vnf
     {
         for (int i = 0; i < candidateCount; i++)
         {
-            txn.candidate(candidatePort(endpoint, i));
+            txn.candidate(candidateKey(endpoint, i));
         }
     }
 
@@ -363,8 +389,9 @@ public final class Nat implements Vnf
                 if (isLive(quotedMapping, nowMs) && quote.wrap(packet))
                 {
                     outbound.increment();
-                    quote.setDstIpv4(packet, externalIp, (int)(quotedMapping & PORT_MASK));
-                    packet.setSrcIpv4(externalIp);
+                    final int address = externalAddress(quotedMapping);
+                    quote.setDstIpv4(packet, address, (int)(quotedMapping & PORT_MASK));
+                    packet.setSrcIpv4(address);
                 }
                 else
                 {
@@ -394,10 +421,10 @@ public final class Nat implements Vnf
             if (!isLive(mapping, nowMs))
             {
                 state.put(mappingsTable, endpoint, 0L);
-                final long port = mapping & PORT_MASK;
-                if (state.get(portsTable, port) == endpoint)
+                final long key = mapping & KEY_MASK;
+                if (state.get(portsTable, key) == endpoint)
                 {
-                    state.put(portsTable, port, FREE);
+                    state.put(portsTable, key, FREE);
                 }
                 expired.increment();
             }
@@ -406,19 +433,35 @@ public final class Nat implements Vnf
 
     /**
      * @param endpoint an internal endpoint key.
-     * @param i        probe number, 0 to min(probes, pool_size) - 1.
-     * @return the external port of E's i-th candidate.
+     * @param i        probe number, 0 to min(probes, A × pool_size) - 1.
+     * @return the ports key (address index &lt;&lt; 16 | port) of E's i-th candidate slot.
      */
-    int candidatePort(final long endpoint, final int i)
+    long candidateKey(final long endpoint, final int i)
     {
-        final long first = Math.floorMod(FlowKeys.mix64(endpoint), (long)poolSize);
-        return portBase + (int)((first + i) % poolSize);
+        final long first = Math.floorMod(FlowKeys.mix64(endpoint), poolSlots);
+        final long slot = (first + i) % poolSlots;
+        return ((slot / poolSize) << PORT_BITS) | (portBase + slot % poolSize);
+    }
+
+    private boolean isExternal(final int address)
+    {
+        return Integer.toUnsignedLong(address - externalIp) < externalAddresses;
+    }
+
+    private long portsKey(final int externalAddress, final int port)
+    {
+        return ((long)(externalAddress - externalIp) << PORT_BITS) | port;
+    }
+
+    private int externalAddress(final long mapping)
+    {
+        return externalIp + (int)((mapping & KEY_MASK) >>> PORT_BITS);
     }
 
     private void translateOutbound(final PacketFlyweight packet, final long mapping)
     {
         outbound.increment();
-        packet.setSrcIpv4(externalIp);
+        packet.setSrcIpv4(externalAddress(mapping));
         packet.setSrcPort((int)(mapping & PORT_MASK));
     }
 
@@ -430,7 +473,9 @@ public final class Nat implements Vnf
 
     private boolean isLive(final long mapping, final long nowMs)
     {
-        return mapping != 0 && !PacketClock.idle(mapping >>> PORT_BITS, nowMs, idleTimeoutMs);
+        // the 40-bit difference, sign-extended: a capture's out-of-order packet sees the mapping live, as before
+        final long idleMs = ((nowMs - (mapping >>> KEY_BITS)) << KEY_BITS) >> KEY_BITS;
+        return mapping != 0 && idleMs <= idleTimeoutMs;
     }
 
     private static boolean ownerMatches(final long owner, final int protocol)
@@ -438,15 +483,15 @@ public final class Nat implements Vnf
         return owner != FREE && (owner & 0xFF) == protocol;
     }
 
-    private static long pack(final long port, final long nowMs)
+    private static long pack(final long key, final long nowMs)
     {
-        return (nowMs << PORT_BITS) | port;
+        return ((nowMs & MS_MASK) << KEY_BITS) | key;
     }
 
     private long refresh(final long current, final FunctionContext ctx)
     {
         final long nowMs = PacketClock.millis(ctx.timestampNs());
-        return isLive(current, nowMs) ? pack(current & PORT_MASK, nowMs) : current;
+        return isLive(current, nowMs) ? pack(current & KEY_MASK, nowMs) : current;
     }
 
     private int releaseIfNotLive(final FunctionContext ctx)
@@ -498,6 +543,6 @@ public final class Nat implements Vnf
         {
             return current;
         }
-        return pack(candidatePort(ctx.operand(), picked), PacketClock.millis(ctx.timestampNs()));
+        return pack(candidateKey(ctx.operand(), picked), PacketClock.millis(ctx.timestampNs()));
     }
 }

@@ -16,12 +16,16 @@ public final class NatFactory implements VnfFactory
 {
     private static final long SECOND_NS = 1_000_000_000L;
     private static final long MS_NS = 1_000_000L;
+    private static final String DEFAULT_EXTERNAL_IP = "203.0.113.1";
 
     private static final List<ParamSpec> PARAMS = List.of(
         ParamSpec.optional("internal_net", ParamKind.STRING, "10.0.0.0/8",
             "CIDR prefix of the inside network; its sources are translated"),
-        ParamSpec.optional("external_ip", ParamKind.STRING, "203.0.113.1",
-            "the public IPv4 address inside endpoints are translated to"),
+        ParamSpec.optional("external_ip", ParamKind.STRING, DEFAULT_EXTERNAL_IP,
+            "the public IPv4 address inside endpoints are translated to (one address; see external_ips)"),
+        ParamSpec.optional("external_ips", ParamKind.STRING, "",
+            "a prefix of public IPv4 addresses, e.g. 203.0.113.0/28 (/24 or longer), used instead of external_ip: "
+                + "the pool is pool_size ports on every address of it"),
         ParamSpec.optional("port_base", ParamKind.INT, 1024, "first external port of the pool").range(1, 65535),
         ParamSpec.optional("pool_size", ParamKind.INT, 4096, "number of external ports in the pool").range(1, 64512),
         ParamSpec.optional("probes", ParamKind.INT, 8,
@@ -44,9 +48,9 @@ public final class NatFactory implements VnfFactory
     public String description()
     {
         return "Endpoint-independent NAT44: outbound TCP/UDP from internal_net gets its source rewritten to "
-            + "external_ip and a port from a shared pool, one port per internal endpoint; inbound packets to "
-            + "a mapped port are rewritten back. A new endpoint finds no free port among its candidates: the "
-            + "transaction aborts and the packet is dropped as pool-exhausted. Mappings end on FIN/RST or "
+            + "external_ip (or an address of the prefix external_ips) and a port from a shared pool of addresses x "
+            + "ports, one per internal endpoint; inbound packets to a mapped address and port are rewritten back. "
+            + "A new endpoint finds no free port among its candidates: the transaction aborts and the packet is dropped as pool-exhausted. Mappings end on FIN/RST or "
             + "after idle_timeout. IPv6 is not translated: parameter ipv6 passes (default) or drops it.";
     }
 
@@ -60,21 +64,9 @@ public final class NatFactory implements VnfFactory
     public Vnf create(final VnfConfig config)
     {
         final Cidr internalNet = cidr(config, "internal_net");
-        final int externalIp;
-        try
-        {
-            externalIp = Ipv4.parse(config.getString("external_ip"));
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new VnfConfigException("external_ip", "external_ip: " + e.getMessage()
-                + "; write a dotted IPv4 address such as 203.0.113.1");
-        }
-        if (internalNet.contains(externalIp))
-        {
-            throw new VnfConfigException("external_ip", "external_ip " + config.getString("external_ip")
-                + " lies inside internal_net " + internalNet + "; use a public address outside it");
-        }
+        final Cidr external = externalAddresses(config, internalNet);
+        final int externalIp = external.network();
+        final int externalCount = (int)external.size();
         final int portBase = config.getInt("port_base");
         final int poolSize = config.getInt("pool_size");
         if (portBase + poolSize - 1 > 65535)
@@ -87,8 +79,51 @@ public final class NatFactory implements VnfFactory
         {
             throw new VnfConfigException("ipv6", "ipv6 '" + ipv6 + "' is not a mode: write pass or drop");
         }
-        return new Nat(internalNet, externalIp, portBase, poolSize, config.getInt("probes"),
+        return new Nat(internalNet, externalIp, externalCount, portBase, poolSize, config.getInt("probes"),
             config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"), ipv6.equals("drop"));
+    }
+
+    private static Cidr externalAddresses(final VnfConfig config, final Cidr internalNet)
+    {
+        final String prefix = config.getString("external_ips");
+        if (prefix.isEmpty())
+        {
+            final int externalIp;
+            try
+            {
+                externalIp = Ipv4.parse(config.getString("external_ip"));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new VnfConfigException("external_ip", "external_ip: " + e.getMessage()
+                    + "; write a dotted IPv4 address such as 203.0.113.1");
+            }
+            if (internalNet.contains(externalIp))
+            {
+                throw new VnfConfigException("external_ip", "external_ip " + config.getString("external_ip")
+                    + " lies inside internal_net " + internalNet + "; use a public address outside it");
+            }
+            return Cidr.of(externalIp, 32);
+        }
+        if (!config.getString("external_ip").equals(DEFAULT_EXTERNAL_IP))
+        {
+            throw new VnfConfigException("external_ips", "external_ip and external_ips both name the external "
+                + "addresses; write only external_ips (a single address is a /32 prefix)");
+        }
+        final Cidr external = cidr(config, "external_ips");
+        if (external.size() > Nat.MAX_EXTERNAL_ADDRESSES)
+        {
+            throw new VnfConfigException("external_ips", "external_ips " + external + " holds " + external.size()
+                + " addresses, more than the NAT's " + Nat.MAX_EXTERNAL_ADDRESSES + "; write a prefix of /24 or longer");
+        }
+        final int last = external.network() + (int)external.size() - 1;
+        if (internalNet.contains(external.network()) || internalNet.contains(last)
+            || external.contains(internalNet.network()))
+        {
+            throw new VnfConfigException("external_ips", "external_ips " + external + " overlaps internal_net "
+                + internalNet + "; use public addresses outside it");
+        }
+        return external;
     }
 
     static Cidr cidr(final VnfConfig config, final String param)
