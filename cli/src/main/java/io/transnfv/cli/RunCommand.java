@@ -6,6 +6,7 @@ import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PcapWriter;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.RunReport;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Option;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -247,7 +249,7 @@ final class RunCommand implements Callable<Integer>
             }
             if (!executor.faults().isEmpty())
             {
-                Files.writeString(faultLog, executor.faults().traces(), StandardCharsets.UTF_8);
+                writeFaultLog(executor.faults());
                 System.err.println("run: VNF code threw on some packets (dropped as <vnf>:vnf-error); first stack traces in "
                     + faultLog);
             }
@@ -316,6 +318,22 @@ final class RunCommand implements Callable<Integer>
         {
             executor.run(source, null);
             return new WarmUp(executor.stats().packetsFinished(), System.nanoTime() - startNs);
+        }
+    }
+
+    /** The fault log: for each kind of fault a header line, then its first occurrence's stack trace. */
+    private void writeFaultLog(final FaultLog faults) throws IOException
+    {
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(faultLog, StandardCharsets.UTF_8)))
+        {
+            for (final FaultLog.FirstThrow first : faults.firstThrows())
+            {
+                final FaultLog.Fault fault = first.fault();
+                out.printf("%s %s threw %s on %d packet(s); first on packet #%d:%n", fault.vnf(), fault.callback(),
+                    fault.exception(), fault.packets(), fault.firstSequence());
+                first.thrown().printStackTrace(out);
+                out.println();
+            }
         }
     }
 

@@ -1,7 +1,5 @@
 package io.transnfv.engine.fault;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -92,50 +90,38 @@ public final class FaultLog
     /** @return every kind of fault, by VNF, callback and exception class. */
     public synchronized List<Fault> faults()
     {
-        final List<Map.Entry<Key, Entry>> sorted = new ArrayList<>(entries.entrySet());
-        sorted.sort((a, b) -> a.getKey().compareTo(b.getKey()));
         final List<Fault> faults = new ArrayList<>();
-        for (final Map.Entry<Key, Entry> e : sorted)
+        for (final FirstThrow first : firstThrows())
         {
-            final Key k = e.getKey();
-            final Entry v = e.getValue();
-            faults.add(new Fault(vnfNames.get(k.vnf), k.callback.label(), k.exception, v.sequences.size(), v.firstSequence,
-                v.first.getMessage()));
+            faults.add(first.fault());
         }
         return faults;
     }
 
     /**
-     * @return the log file's text: for each kind of fault a header line, then the first
-     *         occurrence's stack trace; empty if nothing was recorded.
+     * A kind of fault with the first occurrence's {@link Throwable}, for the fault log file.
+     *
+     * @param fault  the kind, as reported.
+     * @param thrown what its first packet's callback threw.
      */
-    public synchronized String traces()
+    public record FirstThrow(Fault fault, Throwable thrown)
     {
-        final StringWriter text = new StringWriter();
-        final PrintWriter out = new PrintWriter(text);
-        final List<Fault> faults = faults();
-        for (final Fault fault : faults)
-        {
-            final Entry entry = entries.get(new Key(vnfNames.indexOf(fault.vnf()), callback(fault.callback()), fault.exception()));
-            out.printf("%s %s threw %s on %d packet(s); first on packet #%d:%n", fault.vnf(), fault.callback(),
-                fault.exception(), fault.packets(), fault.firstSequence());
-            entry.first.printStackTrace(out);
-            out.println();
-        }
-        out.flush();
-        return text.toString();
     }
 
-    private static Callback callback(final String label)
+    /** @return every kind of fault with its first occurrence's throwable, in {@link #faults()} order. */
+    public synchronized List<FirstThrow> firstThrows()
     {
-        for (final Callback c : Callback.values())
+        final List<Map.Entry<Key, Entry>> sorted = new ArrayList<>(entries.entrySet());
+        sorted.sort((a, b) -> a.getKey().compareTo(b.getKey()));
+        final List<FirstThrow> firsts = new ArrayList<>();
+        for (final Map.Entry<Key, Entry> e : sorted)
         {
-            if (c.label().equals(label))
-            {
-                return c;
-            }
+            final Key k = e.getKey();
+            final Entry v = e.getValue();
+            firsts.add(new FirstThrow(new Fault(vnfNames.get(k.vnf), k.callback.label(), k.exception, v.sequences.size(),
+                v.firstSequence, v.first.getMessage()), v.first));
         }
-        throw new IllegalArgumentException(label);
+        return firsts;
     }
 
     private record Key(int vnf, Callback callback, String exception) implements Comparable<Key>
