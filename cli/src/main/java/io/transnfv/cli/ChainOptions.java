@@ -51,8 +51,8 @@ final class ChainOptions
     String batchInterval;
 
     @Option(names = "--error-bound", paramLabel = "SHARE",
-        description = "Stop the run when more than SHARE of a window's packets fail in VNF code, e.g. 1% or 0.01"
-            + " (default 1%; 100% never stops). See settings.faults.error_bound.")
+        description = "Stop the run when more than SHARE of a window's packets fail in VNF code, e.g. 1%% or 0.01"
+            + " (default 1%%; 100%% never stops). See settings.faults.error_bound.")
     String errorBound;
 
     @Option(names = "--error-window", paramLabel = "DURATION",

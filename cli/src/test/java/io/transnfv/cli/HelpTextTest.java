@@ -32,6 +32,19 @@ class HelpTextTest
     }
 
     @Test
+    void shouldRenderEveryOptionsDescriptionWithoutAFormatWarning()
+    {
+        // picocli formats descriptions: a bare '%' breaks the format, and picocli then warns on stderr
+        for (final String command : List.of("run", "verify", "validate", "vnfs", "experiment"))
+        {
+            final Captured help = Captured.run(command, "--help");
+            assertFalse(help.err().contains("WARN"), command + ": " + help.err());
+        }
+        final String run = Captured.run("run", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(run.contains("e.g. 1% or 0.01 (default 1%; 100% never stops)"), run);
+    }
+
+    @Test
     void shouldShowEachCommandsWholeFirstSentenceInTheTopLevelHelp()
     {
         final String help = Captured.run("--help").out().replaceAll("\\s+", " ");
