@@ -663,12 +663,34 @@ public final class BatchedChainExecutor implements ChainExecutor
             return startFrame(nextFrame, worker);
         }
         engineIdle.set(1);
-        if (nextFrame.state() == BatchFrame.READY && engineIdle.compareAndSet(1, 0))
-        {
-            return startFrame(nextFrame, worker);
-        }
-        return null;
+        return startIfReadyAfterRelease(worker);
     }
+
+    /**
+     * After the engine was released (idle flag set): starts the next batch if the IO role made it
+     * ready meanwhile and nobody else took it. Between seeing it ready and winning the flag,
+     * another worker may have started it, finished it, and the IO role freed it (a preempted
+     * thread sees all of that happen): so the batch is looked at again once the flag is won, and
+     * if it is not ready the flag is released and the look repeated, so that a batch the IO role
+     * closed while this worker held the flag is not left waiting.
+     */
+    private Phase startIfReadyAfterRelease(final int worker)
+    {
+        while (true)
+        {
+            if (frames[processIndex].state() != BatchFrame.READY || !engineIdle.compareAndSet(1, 0))
+            {
+                return null;
+            }
+            final BatchFrame won = frames[processIndex];
+            if (won.state() == BatchFrame.READY)
+            {
+                return startFrame(won, worker);
+            }
+            engineIdle.set(1);
+        }
+    }
+
 
     private Phase abortFrame()
     {
