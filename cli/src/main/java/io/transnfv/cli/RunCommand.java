@@ -83,7 +83,8 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--warmup", paramLabel = "PACKETS", defaultValue = "0",
         description = {"Before the measured run, run the first PACKETS packets of the traffic through a separate "
             + "engine and discard everything it did, so the summary measures a warm JVM (default: 0, none). "
-            + "The run's outputs and final state are the same as without it. Not with --dpdk."})
+            + "With --rate the warm-up is paced too. The run's outputs and final state are the same as without it. "
+            + "Not with --dpdk."})
     long warmup;
 
     @Option(names = "--rate", paramLabel = "PPS|original",
@@ -124,7 +125,7 @@ final class RunCommand implements Callable<Integer>
         final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records) : Set.of();
         try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace))
         {
-            final WarmUp warmUp = warmup > 0 ? warmUp(chain) : null;
+            final WarmUp warmUp = warmup > 0 ? warmUp(chain, pacing) : null;
             final Path pcapTarget = settings.outPcap();
             final Outcome outcome = runAndWrite(chain, pacing, warmUp, outputs);
             // a run stopped by a signal or the error bound finished what it read: its outputs are complete
@@ -190,9 +191,8 @@ final class RunCommand implements Callable<Integer>
              SignalStop signals = SignalStop.install(executor.control(), System.err, outputs::close);
              PacketSource source = dpdkOptions.enabled() ? dpdkOptions.open(chain)
                  // paced: every executor reads the paced source itself, whose receive ring is the only buffer
-                 : pacing != null ? new PacedSource(PacketSources.open(chain.settings().traffic()), pacing, rxRingSlots,
-                     System::nanoTime)
-                 : executor.readsSourceItself() ? PacketSources.open(chain.settings().traffic())
+                 : pacing != null ? paced(shapedLikeWarmUp(PacketSources.open(chain.settings().traffic()), warmUp), pacing)
+                 : executor.readsSourceItself() ? shapedLikeWarmUp(PacketSources.open(chain.settings().traffic()), warmUp)
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = outPcap == null ? null
                  : checkpointOptions.pcap(chain, executor, outputs.writePath(outPcap), spec, System.err);
@@ -306,19 +306,38 @@ final class RunCommand implements Callable<Integer>
     {
     }
 
-    /** Runs the first {@link #warmup} packets of the traffic through a throwaway engine. */
-    private WarmUp warmUp(final ChainSpec chain) throws IOException
+    /**
+     * Runs the first {@link #warmup} packets of the traffic through a throwaway engine, paced as
+     * the run will be: the JIT then compiles the paths the run takes (small batches at a low
+     * rate), not only those of an unpaced run, whose late compilation would show as latency.
+     */
+    private WarmUp warmUp(final ChainSpec chain, final PacingRate pacing) throws IOException
     {
         final long expected = Math.min(warmup, Math.max(0, PacketSources.expectedPackets(chain.settings().traffic())));
         final long startNs = System.nanoTime();
         try (ChainExecutor executor = executorOptions.create(chain);
-             PacketSource source = new PrefixSource(PacketSources.open(chain.settings().traffic()), warmup);
+             PacketSource source = paced(new PrefixSource(PacketSources.open(chain.settings().traffic()), warmup), pacing);
              Progress ignored = new Progress("warm-up packets", () -> executor.stats().packetsFinished(),
                  expected > 0 ? expected : warmup, System.err, !noProgress))
         {
             executor.run(source, null);
             return new WarmUp(executor.stats().packetsFinished(), System.nanoTime() - startNs);
         }
+    }
+
+    /**
+     * @return {@code source} reached through the same classes as the warm-up reached its own, if
+     *         there was one: code the JIT compiled for the warm-up's shape stays valid for the run.
+     */
+    private static PacketSource shapedLikeWarmUp(final PacketSource source, final WarmUp warmUp)
+    {
+        return warmUp == null ? source : new PrefixSource(source, Long.MAX_VALUE);
+    }
+
+    /** @return {@code source} paced at {@code pacing} through the run's receive ring, or as it is without pacing. */
+    private PacketSource paced(final PacketSource source, final PacingRate pacing)
+    {
+        return pacing == null ? source : new PacedSource(source, pacing, rxRingSlots, System::nanoTime);
     }
 
     /** The fault log: for each kind of fault a header line, then its first occurrence's stack trace. */

@@ -2,7 +2,10 @@ package io.transnfv.engine.source;
 
 /**
  * The first {@code limit} frames of another source, which it closes with itself. Used to
- * warm a JVM up on the run's own traffic before the measured run.
+ * warm a JVM up on the run's own traffic before the measured run, and then, with no limit,
+ * around the measured run's source: the JIT compiled the warm-up's calls through this class,
+ * and a run that reached its source some other way would throw that code away (deoptimise)
+ * and run slower for its first hundreds of milliseconds.
  */
 public final class PrefixSource implements PacketSource
 {
@@ -12,7 +15,7 @@ public final class PrefixSource implements PacketSource
 
     /**
      * @param source the source to read from.
-     * @param limit  frames to pass on, at least 0.
+     * @param limit  frames to pass on, at least 0 ({@link Long#MAX_VALUE}: all of them).
      */
     public PrefixSource(final PacketSource source, final long limit)
     {
@@ -50,7 +53,7 @@ public final class PrefixSource implements PacketSource
     @Override
     public String describe()
     {
-        return "first " + limit + " packets of " + source.describe();
+        return limit == Long.MAX_VALUE ? source.describe() : "first " + limit + " packets of " + source.describe();
     }
 
     @Override
