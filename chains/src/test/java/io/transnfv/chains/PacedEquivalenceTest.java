@@ -6,6 +6,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
@@ -53,6 +54,53 @@ class PacedEquivalenceTest
         assertEquals(oracleSource.rxMissed(), engineSource.rxMissed());
         assertEquals(6_000, oracleSource.delivered() + oracleSource.rxMissed());
         assertEquals(oracleSource.delivered(), result.packets());
+    }
+
+    @Test
+    void shouldMatchTheOracleWhenALightLoadLeavesOneWorkerEngaged() throws IOException
+    {
+        final ChainSpec bundled = new ChainLoader().loadBundled("nat-lb-td");
+        final ChainSpec chain = bundled.withSettings(bundled.settings().withExecutorThreads(2)
+            .withTraffic(TrafficSpec.generate(GeneratorConfig.parse("packets=6000,new_conn_ratio=0.2,seed=11"))));
+        final List<BatchedChainExecutor> engines = new ArrayList<>();
+
+        final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain, () ->
+            // a packet every 2 us and a clock that moves 1 us per look: every other poll finds the input dry,
+            // so batches close with one packet, whatever the machine's speed, and one worker is enough
+            new PacedSource(PacketSources.open(chain.settings().traffic()), PacingRate.of(500_000), 1 << 16,
+                new PollClock(1_000)),
+            spec ->
+            {
+                final BatchedChainExecutor engine = new BatchedChainExecutor(spec, TpgBatchExecutor::new, "tpg");
+                engines.add(engine);
+                return engine;
+            });
+
+        assertTrue(result.equivalent(), String.valueOf(result));
+        assertEquals(6_000, result.packets());
+        final SchedulerReport.EngagementReport engagement = engines.get(0).executorSummary().orElseThrow().engagement();
+        assertTrue(engagement.adaptive());
+        assertTrue(engagement.narrowed() >= 1, "batches of one packet narrow the engine to one worker: " + engagement);
+        assertTrue(engagement.shareOnOne() > 0.5, String.valueOf(engagement));
+    }
+
+    /** Wall time that moves a fixed step each time it is read. */
+    private static final class PollClock implements LongSupplier
+    {
+        private final long stepNs;
+        private long nowNs = 1_000_000_000L;
+
+        PollClock(final long stepNs)
+        {
+            this.stepNs = stepNs;
+        }
+
+        @Override
+        public long getAsLong()
+        {
+            nowNs += stepNs;
+            return nowNs;
+        }
     }
 
     /** Wall time that moves only as packets are taken: the drops depend on nothing else. */

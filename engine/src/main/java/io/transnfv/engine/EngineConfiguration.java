@@ -88,6 +88,24 @@ public final class EngineConfiguration
     /** Longest park of an idle worker, in nanoseconds. {@code transnfv.idle.max.park.ns}. */
     public static final long IDLE_MAX_PARK_NS = intProperty("transnfv.idle.max.park.ns", 100_000, 1);
 
+    /**
+     * Engage workers by load: one polls while batches hold a packet or two, all once packets wait
+     * (see {@code Engagement}); false keeps every worker polling whatever the load (for
+     * cores dedicated to the engine). {@code transnfv.engage.adaptive}.
+     */
+    public static final boolean ENGAGE_ADAPTIVE = Boolean.parseBoolean(System.getProperty("transnfv.engage.adaptive", "true"));
+
+    /**
+     * Small batches in a row after which one worker is enough. {@code transnfv.engage.narrow.after}.
+     */
+    public static final int ENGAGE_NARROW_AFTER = intProperty("transnfv.engage.narrow.after", 64, 1);
+
+    /**
+     * The most packets of a batch that counts as small for {@link #ENGAGE_NARROW_AFTER}: the input
+     * runs dry between packets. {@code transnfv.engage.small.batch}.
+     */
+    public static final int ENGAGE_SMALL_BATCH = intProperty("transnfv.engage.small.batch", 2, 1);
+
     /** Slots of the ingress ring between a source's reading thread and its consumer (a power of two). {@code transnfv.ingress.ring.slots}. */
     public static final int INGRESS_RING_SLOTS = intProperty("transnfv.ingress.ring.slots", 1024, 2);
 

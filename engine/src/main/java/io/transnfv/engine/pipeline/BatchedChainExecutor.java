@@ -3,6 +3,7 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.batch.BatchMemory;
+import io.transnfv.engine.batch.Engagement;
 import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
@@ -122,6 +123,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final Phase.Transition onGatherDone = this::afterGather;
     private final Phase.Transition onStageDone = this::afterStage;
     private final Punctuation punctuation;
+    private final Engagement engagement;
     private final String description;
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
     private final AtomicInteger engineIdle = new AtomicInteger(1);
@@ -218,6 +220,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         // room for the held fragments a batch may let go, beyond the packets it reads
         this.frameCapacity = capacity + tracker.maxHeld();
         this.punctuation = new Punctuation(capacity, settings.punctuationIntervalNs(), settings.latencyTargetNs());
+        this.engagement = new Engagement(threads, EngineConfiguration.ENGAGE_ADAPTIVE, EngineConfiguration.ENGAGE_NARROW_AFTER,
+            EngineConfiguration.ENGAGE_SMALL_BATCH);
         this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
         final int chunks = (frameCapacity + chunkPackets - 1) / chunkPackets;
         this.chunkLogs = new TransactionLog[stageCount][chunks];
@@ -397,6 +401,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                 sourceWasEmpty = read == Ingress.NOTHING_YET;
                 if (read == Ingress.CLOSED)
                 {
+                    workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
                     admit(frame, admittedLogs[fillIndex], worker, clock);
                     frame.number = frame.flush ? batches : batches++;
                     frame.state(BatchFrame.READY);
@@ -691,7 +696,6 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
     }
 
-
     private Phase abortFrame()
     {
         current = null;
@@ -883,6 +887,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             .workers(threads)
             .batches(batches)
             .punctuation(punctuation.report())
+            .engagement(engagement.report())
             .stateGrowthBytesPerPacket(Math.round(100.0 * (grownAtEnd - grownAtStart) / Math.max(1, packetsRun)) / 100.0);
         final double packets = Math.max(1, packetsRun);
         final double[] nsPerPacket = timeNsPerPacket();

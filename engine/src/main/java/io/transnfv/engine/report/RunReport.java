@@ -586,6 +586,12 @@ public record RunReport(
             item(out, "batches closed by", p.closedBy().stream()
                 .map(c -> c.reason() + "=" + number(c.batches())).collect(Collectors.joining(", ")));
         }
+        final SchedulerReport.EngagementReport e = s.engagement();
+        if (e != null && e.adaptive())
+        {
+            item(out, "workers engaged", String.format(Locale.ROOT, "one for %.1f %% of the batches, all %d for the rest (%s widenings, %s narrowings)",
+                100.0 * e.shareOnOne(), e.workers(), number(e.widened()), number(e.narrowed())));
+        }
         item(out, "graphs", number(s.graphs()));
         item(out, "decisions", s.decisions().stream()
             .map(d -> d.policy() + "=" + number(d.graphs())).collect(Collectors.joining(", ")));

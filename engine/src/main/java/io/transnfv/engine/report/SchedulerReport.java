@@ -24,6 +24,7 @@ import java.util.Objects;
  * @param decisions               graphs per scheduling policy chosen, in policy order.
  * @param reasons                 graphs per rule of the decision model that chose the policy.
  * @param punctuation             how batches were closed, or null outside a chain.
+ * @param engagement              how many workers polled as the load changed, or null outside a chain.
  * @param timeNsPerPacket         worker time per packet by category, summed over the workers.
  * @param threads                 per worker: its time per packet by category and what it allocated.
  * @param operationsExecuted      operations executed, re-executions included.
@@ -42,6 +43,7 @@ public record SchedulerReport(
     List<Decision> decisions,
     List<Reason> reasons,
     PunctuationReport punctuation,
+    EngagementReport engagement,
     List<TimeShare> timeNsPerPacket,
     List<ThreadReport> threads,
     long operationsExecuted,
@@ -117,6 +119,20 @@ public record SchedulerReport(
     }
 
     /**
+     * How many workers polled for work: all while packets waited, one while the input kept
+     * running dry (the other cores left to the rest of the machine).
+     *
+     * @param workers        the run's workers.
+     * @param adaptive       false if every worker stayed engaged whatever the load.
+     * @param shareOnOne     share of the batches that ran with one worker engaged.
+     * @param widened        times every worker was engaged again because packets were waiting.
+     * @param narrowed       times the engine went down to one worker after a run of small batches.
+     */
+    public record EngagementReport(int workers, boolean adaptive, double shareOnOne, long widened, long narrowed)
+    {
+    }
+
+    /**
      * @param name                    the thread's name.
      * @param busyNsPerPacket         its time per packet in every category but waiting and idle.
      * @param allocatedBytesPerPacket bytes it allocated per packet over the run, or -1 if the JVM cannot tell.
@@ -146,6 +162,7 @@ public record SchedulerReport(
             .batches(batches)
             .graphs(graphs)
             .punctuation(punctuation)
+            .engagement(engagement)
             .operationsExecuted(operationsExecuted)
             .operationsReExecuted(operationsReExecuted)
             .transactionsAborted(transactionsAborted)
@@ -168,6 +185,7 @@ public record SchedulerReport(
         private final List<Decision> decisions = new ArrayList<>();
         private final List<Reason> reasons = new ArrayList<>();
         private PunctuationReport punctuation;
+        private EngagementReport engagement;
         private final List<TimeShare> timeNsPerPacket = new ArrayList<>();
         private final List<ThreadReport> threads = new ArrayList<>();
         private long operationsExecuted;
@@ -271,6 +289,13 @@ public record SchedulerReport(
             return this;
         }
 
+        /** @return this builder; see {@link SchedulerReport#engagement()}. */
+        public Builder engagement(final EngagementReport report)
+        {
+            engagement = report;
+            return this;
+        }
+
         /** @return this builder; see {@link SchedulerReport#stateGrowthBytesPerPacket()}. */
         public Builder stateGrowthBytesPerPacket(final double bytes)
         {
@@ -281,7 +306,7 @@ public record SchedulerReport(
         /** @return the report. */
         public SchedulerReport build()
         {
-            return new SchedulerReport(strategy, workers, batches, graphs, decisions, reasons, punctuation, timeNsPerPacket,
+            return new SchedulerReport(strategy, workers, batches, graphs, decisions, reasons, punctuation, engagement, timeNsPerPacket,
                 threads, operationsExecuted, operationsReExecuted, transactionsAborted, independentTransactions,
                 stateGrowthBytesPerPacket);
         }

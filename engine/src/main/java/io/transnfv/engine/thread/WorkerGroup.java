@@ -24,6 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  *             └── idle: spin ─► yield ─► park ◄── wake ──────────┘
  * </pre>
  *
+ * <p>Not every worker need poll: the job may {@linkplain #engage engage} fewer (one while the
+ * input keeps running dry, say). A disengaged worker parks whenever it is idle, even with work in
+ * flight, and only {@link #engage} or the job's end wakes it; it never holds anything the others
+ * need, since no task has to run on a particular worker. Its core is then free for what else
+ * the machine runs (the JIT, the collector, the operating system), which would otherwise preempt
+ * a spinning worker for a whole scheduler slice.
+ *
  * <p>Two modes: {@link #runOnCaller} makes the calling thread worker 0 (a batch executor called
  * by a benchmark), {@link #runOnWorkers} runs every worker on its own {@link WorkerThread} and
  * parks the caller until the job is over (a chain run: every worker owns a counter stripe).
@@ -72,6 +79,8 @@ public final class WorkerGroup implements AutoCloseable
     private static final Logger LOG = LoggerFactory.getLogger(WorkerGroup.class);
     /** A worker that waits this long for work in flight reports the job's state once (a stall is a bug). */
     private static final long STALL_REPORT_NS = 5_000_000_000L;
+    /** A disengaged worker's park: engaging it wakes it at once; this only bounds a missed wake-up. */
+    private static final long DISENGAGED_PARK_NS = 1_000_000L;
     private static final int PAD = 16;
     private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle PARKED;
@@ -95,6 +104,8 @@ public final class WorkerGroup implements AutoCloseable
     private final int[] parkedFlags;
     private final IdleSettings idle;
     private volatile int parked;
+    /** Workers 0 .. engaged - 1 poll for work; the others park when idle. */
+    private volatile int engaged;
     private volatile Phase current;
     private volatile Job job;
     private volatile long generation;
@@ -123,6 +134,7 @@ public final class WorkerGroup implements AutoCloseable
         this.clocks = new WorkerClock[workers];
         this.parkedFlags = new int[(workers + 2) * PAD];
         this.idle = IdleSettings.fromConfiguration();
+        this.engaged = workers;
         for (int w = 0; w < workers; w++)
         {
             clocks[w] = new WorkerClock();
@@ -143,6 +155,30 @@ public final class WorkerGroup implements AutoCloseable
     public int workers()
     {
         return workers;
+    }
+
+    /** @return the workers engaged now: 0 .. engaged - 1 poll for work. */
+    public int engaged()
+    {
+        return engaged;
+    }
+
+    /**
+     * Engages workers 0 .. {@code count - 1} (clamped to 1 .. workers); the others park whenever
+     * they are idle until engaged again. Engaging more wakes them. Any thread; the job decides.
+     */
+    public void engage(final int count)
+    {
+        final int n = Math.max(1, Math.min(workers, count));
+        final int before = engaged;
+        if (n != before)
+        {
+            engaged = n;
+            if (n > before)
+            {
+                wakeAll();
+            }
+        }
     }
 
     /** @return worker {@code w}'s thread (null for worker 0 of a caller-driven group between jobs). */
@@ -251,12 +287,18 @@ public final class WorkerGroup implements AutoCloseable
         return current;
     }
 
-    /** The job is over (or there is new side work): wakes every parked worker and the waiting caller. */
+    /**
+     * The job is over (or there is new side work): wakes every parked engaged worker (every
+     * worker once the job is over) and the waiting caller.
+     */
     public void wakeAll()
     {
+        final Job j = job;
+        final boolean over = j != null && j.finished();
         if (parked != 0)
         {
-            for (int w = 0; w < workers; w++)
+            final int upTo = over || closed ? workers : engaged;
+            for (int w = 0; w < upTo; w++)
             {
                 final int flag = (w + 1) * PAD;
                 if ((int)FLAGS.getVolatile(parkedFlags, flag) == 1 && FLAGS.compareAndSet(parkedFlags, flag, 1, 0))
@@ -266,20 +308,21 @@ public final class WorkerGroup implements AutoCloseable
             }
         }
         final Thread w = waiter;
-        if (w != null && job != null && job.finished())
+        if (w != null && over)
         {
             LockSupport.unpark(w);
         }
     }
 
-    /** New work appeared that one more worker could take: wakes one parked worker, if any. */
+    /** New work appeared that one more worker could take: wakes one parked engaged worker, if any. */
     public void wakeOne()
     {
         if (parked == 0)
         {
             return;
         }
-        for (int w = 0; w < workers; w++)
+        final int upTo = engaged;
+        for (int w = 0; w < upTo; w++)
         {
             final int flag = (w + 1) * PAD;
             if ((int)FLAGS.getVolatile(parkedFlags, flag) == 1 && FLAGS.compareAndSet(parkedFlags, flag, 1, 0))
@@ -348,12 +391,14 @@ public final class WorkerGroup implements AutoCloseable
         long parkNs = idle.minParkNs();
         boolean idling = false;
         boolean inFlight = false;
+        boolean resting = false;
         long waitingSinceNs = 0;
         boolean stallReported = false;
         while (true)
         {
             failurePoint.check();
-            if (job.sideWorkFirst() && job.sideWork(w, clock))
+            // side work (the IO role) stays with the engaged workers
+            if (w < engaged && job.sideWorkFirst() && job.sideWork(w, clock))
             {
                 idling = false;
                 continue;
@@ -399,13 +444,25 @@ public final class WorkerGroup implements AutoCloseable
                 wakeAll();
                 return;
             }
+            if (w >= engaged)
+            {
+                // disengaged: rest until engaged again or the job is over (both wake it)
+                if (!resting)
+                {
+                    clock.switchTo(TimeCategory.IDLE);
+                    resting = true;
+                }
+                park(w, DISENGAGED_PARK_NS, job);
+                continue;
+            }
             if (job.sideWork(w, clock))
             {
                 idling = false;
                 continue;
             }
-            if (!idling)
+            if (!idling || resting)
             {
+                resting = false;
                 inFlight = job.inFlight();
                 clock.switchTo(inFlight ? TimeCategory.WAIT : TimeCategory.IDLE);
                 idling = true;
