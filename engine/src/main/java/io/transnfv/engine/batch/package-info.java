@@ -8,6 +8,10 @@
  *                     FILLING                           PROCESSING                       DONE → FREE
  * </pre>
  *
+ * <p>How batches closed also says how many workers the load needs:
+ * {@link io.transnfv.engine.batch.Engagement} engages one while the input runs dry, all as soon
+ * as packets wait.
+ *
  * <p>Threads: a frame has one owner at a time (the IO role while filling and finishing, the
  * workers running its phases while processing); its state is the hand-over.
  */
