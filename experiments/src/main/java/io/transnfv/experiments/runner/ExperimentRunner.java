@@ -32,8 +32,11 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>Paced points ({@code latency}) come after the unpaced ones of their traffic: the engine's
  * unpaced median is the capacity their offered loads are shares of. Each paced run replays the
- * traffic through a {@link PacedSource} (a NIC-like receive ring that drops when full); it has no
- * warm-up of its own and, since drops change its input, is not scored against the oracle.
+ * traffic through a {@link PacedSource} (a NIC-like receive ring that drops when full) and,
+ * since drops change its input, is not scored against the oracle. Each paced point first has
+ * one paced warm-up run at its own rate: unpaced runs never take the paths of a paced one
+ * (batches of a packet or two, a dry input), and the JIT compiling them during a measured run
+ * would show as milliseconds of latency that belong to no executor.
  *
  * <p>Run by one thread; {@link #packetsDone()} may be read by any thread for progress.
  */
@@ -91,7 +94,7 @@ public final class ExperimentRunner
 
     /**
      * @return every packet the whole experiment will offer to an executor, the oracle included
-     *         (a paced point has no warm-up: the unpaced runs of its traffic have warmed the JIT).
+     *         (a paced point has one warm-up run, paced).
      */
     public long plannedPackets()
     {
@@ -101,7 +104,11 @@ public final class ExperimentRunner
         for (final Point point : points)
         {
             runs += settings.repetitions();
-            if (!point.paced())
+            if (point.paced())
+            {
+                runs++;
+            }
+            else
             {
                 runs += settings.warmups() + (point.trafficKey().equals(firstKey) ? FIRST_GROUP_EXTRA_WARMUPS : 0);
             }
@@ -196,6 +203,11 @@ public final class ExperimentRunner
                 .filter(m -> m.point().executor() == ExecutorKind.TRANSNFV).findFirst()
                 .orElseThrow(() -> new IllegalStateException("a paced sweep needs the engine's unpaced capacity point"))
                 .ppsMedian();
+            for (final Point point : paced)
+            {
+                // a run at the point's rate compiles what paced runs take; its figures are discarded
+                measure(point, capture, keyCapacity, capacityPps * point.offeredLoad());
+            }
             final Run[][] pacedRuns = measureInterleaved(paced, capture, keyCapacity, capacityPps);
             for (int p = 0; p < paced.size(); p++)
             {
