@@ -80,6 +80,8 @@ class ChainEquivalenceTest
             + strategy + " " + describe(chain) + "\n  first diverging packet #" + result.divergingSequence()
             + "\n    oracle: " + result.oracleRecord() + "\n    engine: " + result.candidateRecord()
             + "\n  state: " + result.stateDifference());
+        assertTrue(result.invariantsHeld(), () -> "seed " + seed + ": strategy " + strategy + " " + describe(chain)
+            + "\n  invariants broken: oracle " + result.oracleInvariants() + ", engine " + result.candidateInvariants());
     }
 
     private static ChainSpec randomChain(final SplittableRandom random)

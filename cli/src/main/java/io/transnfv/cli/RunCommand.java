@@ -215,7 +215,8 @@ final class RunCommand implements Callable<Integer>
                 .outputs(new OutputPaths(text(outPcap), text(records), text(state), text(report)))
                 .measured(executor.stats(), source.stats(), wallNs)
                 .scheduler(executor.executorSummary().orElse(null))
-                .faults(executor.faults().faults());
+                .faults(executor.faults().faults())
+                .invariants(executor.checkInvariants().orElse(null));
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
             {

@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.scheduler.SchedulingPolicy;
 import picocli.CommandLine.Command;
@@ -24,8 +25,9 @@ import java.util.concurrent.Callable;
             + " record and the final state (chain output equivalence).",
         "On a difference, print the first diverging packet, both outputs, the first differing state entry and the"
             + " command that reproduces it.",
+        "Every VNF's invariants are checked on both final states too.",
         "Exit status: 0 equivalent, 1 not equivalent, 2 bad input (chain, option), 3 the check could not be completed"
-            + " (the traffic could not be read, an I/O error)."})
+            + " (the traffic could not be read, an I/O error), 4 equivalent but an invariant broken (a bug in a VNF)."})
 final class VerifyCommand implements Callable<Integer>
 {
     /** Exit status when every check found the engine equal to the oracle. */
@@ -34,6 +36,8 @@ final class VerifyCommand implements Callable<Integer>
     static final int NOT_EQUIVALENT = 1;
     /** Exit status when a check could not be completed: the traffic could not be read, an I/O error. */
     static final int CANNOT_CHECK = 3;
+    /** Exit status when the engine equalled the oracle but a VNF's invariant did not hold on the final state. */
+    static final int INVARIANT_BROKEN = 4;
 
     @Mixin
     ChainOptions chainOptions;
@@ -87,7 +91,9 @@ final class VerifyCommand implements Callable<Integer>
             }
         }
         final int checks = strategies.size() * seeds;
-        final int status = failures == 0 ? EQUIVALENT : NOT_EQUIVALENT;
+        final boolean invariantsHeld = results.stream()
+            .allMatch(c -> c.oracleInvariantViolations().isEmpty() && c.engineInvariantViolations().isEmpty());
+        final int status = failures > 0 ? NOT_EQUIVALENT : invariantsHeld ? EQUIVALENT : INVARIANT_BROKEN;
         if (json)
         {
             System.out.println(ReportJson.toJson(new VerifyReport(VerifyReport.SCHEMA_VERSION, Transnfv.version(),
@@ -100,6 +106,18 @@ final class VerifyCommand implements Callable<Integer>
                 checks - failures, checks, strategies.size(), seeds);
         }
         return status;
+    }
+
+    private static void printBroken(final String whose, final InvariantReport invariants)
+    {
+        if (invariants != null && !invariants.held())
+        {
+            for (final InvariantReport.Violation v : invariants.violations())
+            {
+                System.out.printf(Locale.ROOT, "  invariant broken on the %s's final state: %s %s, %,d time(s); first: %s%n",
+                    whose, v.vnf(), v.invariant(), v.count(), v.firstDetail());
+            }
+        }
     }
 
     /** Compares the oracle and the engine once; prints the verdict; returns true if equivalent. */
@@ -129,7 +147,14 @@ final class VerifyCommand implements Callable<Integer>
         results.add(new VerifyReport.Check(strategyName, generated ? seed : null,
             generated ? null : traffic.pcap().toString(), result.packets(), result.equivalent(), result.candidate(),
             diverged ? result.divergingSequence() : null, diverged ? result.oracleRecord() : null,
-            diverged ? result.candidateRecord() : null, result.stateDifference(), reproduce));
+            diverged ? result.candidateRecord() : null, result.stateDifference(), reproduce,
+            result.oracleInvariants().violations(),
+            result.candidateInvariants() == null ? List.of() : result.candidateInvariants().violations()));
+        if (!json)
+        {
+            printBroken("oracle", result.oracleInvariants());
+            printBroken("engine", result.candidateInvariants());
+        }
         if (json)
         {
             return result.equivalent();

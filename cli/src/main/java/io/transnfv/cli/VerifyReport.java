@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import io.transnfv.engine.report.InvariantReport;
+
 import java.util.List;
 
 /**
@@ -12,7 +14,8 @@ import java.util.List;
  * @param chain            the chain's name.
  * @param executorThreads  the engine's executor threads.
  * @param equivalent       true if every check found the engine equal to the oracle.
- * @param exitStatus       the command's exit status: 0 equivalent, 1 not equivalent.
+ * @param exitStatus       the command's exit status: 0 equivalent, 1 not equivalent, 4 equivalent but an
+ *                         invariant broken.
  * @param checksTotal      how many checks ran (strategies × seeds).
  * @param checksEquivalent how many of them were equivalent.
  * @param checks           each check, in the order run.
@@ -37,9 +40,12 @@ record VerifyReport(int schemaVersion, String transnfvVersion, String chain, int
      * @param engineRecord         that packet's record from the engine, or null.
      * @param stateDifference      the first differing state entry, or null.
      * @param reproduce            the command that repeats this check, when it failed.
+     * @param oracleInvariantViolations the invariants broken on the oracle's final state (empty if all held).
+     * @param engineInvariantViolations the invariants broken on the engine's final state (empty if all held).
      */
     record Check(String strategy, Long seed, String pcap, long packets, boolean equivalent, String engine,
-                 Long firstDivergingPacket, String oracleRecord, String engineRecord, String stateDifference, String reproduce)
+                 Long firstDivergingPacket, String oracleRecord, String engineRecord, String stateDifference, String reproduce,
+                 List<InvariantReport.Violation> oracleInvariantViolations, List<InvariantReport.Violation> engineInvariantViolations)
     {
     }
 }

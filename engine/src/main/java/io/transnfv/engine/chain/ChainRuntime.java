@@ -1,6 +1,9 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -12,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -208,6 +212,38 @@ public final class ChainRuntime
         }
         listener.expiring(-1);
         tracker.expire(tickNs, state);
+    }
+
+    /**
+     * Checks every VNF's invariants on committed state (no transaction may be in flight): each
+     * instance's {@code checkInvariants}, in chain order. A check that throws counts as a
+     * violation of {@code check-failed}, and the other VNFs are still checked. Allocates; off the
+     * hot path.
+     */
+    public InvariantReport checkInvariants(final StateReader state)
+    {
+        final List<InvariantReport.Violation> violations = new ArrayList<>();
+        for (final VnfInstance instance : instances)
+        {
+            final Map<String, long[]> counts = new LinkedHashMap<>();
+            final Map<String, String> firsts = new LinkedHashMap<>();
+            final InvariantViolations sink = (invariant, detail) ->
+            {
+                counts.computeIfAbsent(invariant, k -> new long[1])[0]++;
+                firsts.putIfAbsent(invariant, String.valueOf(detail));
+            };
+            try
+            {
+                instance.vnf().checkInvariants(state, sink);
+            }
+            catch (final RuntimeException | AssertionError e)
+            {
+                sink.violated("check-failed", e.toString());
+            }
+            counts.forEach((invariant, n) ->
+                violations.add(new InvariantReport.Violation(instance.name(), invariant, n[0], firsts.get(invariant))));
+        }
+        return new InvariantReport(instances.length, violations);
     }
 
     /** Hears about the VNFs' housekeeping: for fault isolation and for a watchdog's message. */

@@ -20,6 +20,7 @@ import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
+import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
@@ -764,6 +765,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public RunControl control()
     {
         return control;
+    }
+
+    @Override
+    public Optional<InvariantReport> checkInvariants()
+    {
+        return Optional.of(runtime.checkInvariants(state));
     }
 
     /** @return what VNF code threw during the run. */

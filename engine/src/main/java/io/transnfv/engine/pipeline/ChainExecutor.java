@@ -5,6 +5,7 @@ import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketSource;
@@ -42,6 +43,18 @@ public interface ChainExecutor extends AutoCloseable
 
     /** @return the chain runtime (VNF instances, tables, routing) this executor runs. */
     ChainRuntime runtime();
+
+    /**
+     * Checks every VNF's invariants on the committed state ({@code Vnf.checkInvariants}); call
+     * once {@link #run} has returned.
+     *
+     * @return what the checks found, or empty for an executor whose state cannot be read whole
+     *         (the experiments' baselines).
+     */
+    default Optional<InvariantReport> checkInvariants()
+    {
+        return Optional.empty();
+    }
 
     /** @return the committed state in the stable dump form ({@code StateDump}), whole in memory. */
     String dumpState();

@@ -2,6 +2,7 @@ package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.source.PacketSource;
 
 import java.io.BufferedReader;
@@ -39,11 +40,19 @@ public final class EquivalenceCheck
      * @param stateDifference   the first line where the state dumps differ, as
      *                          {@code oracle: ... / candidate: ...}, or null.
      * @param candidate         the candidate's description.
+     * @param oracleInvariants    the VNFs' invariant checks on the oracle's final state.
+     * @param candidateInvariants the same on the candidate's final state, or null if it cannot check them.
      */
     public record Result(
         long packets, long divergingSequence, String oracleRecord, String candidateRecord, String stateDifference,
-        String candidate)
+        String candidate, InvariantReport oracleInvariants, InvariantReport candidateInvariants)
     {
+        /** @return true if the invariants held on both final states. */
+        public boolean invariantsHeld()
+        {
+            return oracleInvariants.held() && (candidateInvariants == null || candidateInvariants.held());
+        }
+
         /** @return true if every record and the final state are equal. */
         public boolean equivalent()
         {
@@ -71,6 +80,7 @@ public final class EquivalenceCheck
         throws IOException
     {
         final RecordHashes oracleHashes = new RecordHashes();
+        final InvariantReport oracleInvariants;
         final Path oracleState = Files.createTempFile("transnfv-oracle-state", ".txt");
         try
         {
@@ -79,15 +89,18 @@ public final class EquivalenceCheck
             {
                 oracle.run(source, oracleHashes.recorder(oracle));
                 oracle.writeState(out);
+                oracleInvariants = oracle.checkInvariants().orElseThrow();
             }
             final Divergence divergence = new Divergence(oracleHashes);
             final String stateDifference;
             final String description;
+            final InvariantReport candidateInvariants;
             try (ChainExecutor executor = candidate.apply(chain); PacketSource source = traffic.open();
                  BufferedReader oracleLines = Files.newBufferedReader(oracleState, StandardCharsets.UTF_8))
             {
                 description = executor.describe();
                 executor.run(source, divergence.checker(executor));
+                candidateInvariants = executor.checkInvariants().orElse(null);
                 final StateDumpComparison comparison = new StateDumpComparison(oracleLines);
                 executor.writeState(comparison);
                 stateDifference = comparison.finish();
@@ -105,7 +118,7 @@ public final class EquivalenceCheck
                 divergence.record = "(missing)";
             }
             return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record, stateDifference,
-                description);
+                description, oracleInvariants, candidateInvariants);
         }
         finally
         {

@@ -15,6 +15,7 @@ import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
+import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
@@ -36,6 +37,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -504,6 +506,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public RunControl control()
     {
         return control;
+    }
+
+    @Override
+    public Optional<InvariantReport> checkInvariants()
+    {
+        return Optional.of(runtime.checkInvariants(state));
     }
 
     @Override

@@ -47,6 +47,8 @@ import java.util.stream.Stream;
  * @param scheduler        how the transactional engine scheduled, or null for the serial oracle.
  * @param faults           what VNF code threw, by VNF, callback and exception class (the packets are
  *                         also among the drops, as {@code <vnf>:vnf-error}); empty if nothing threw.
+ * @param invariants       what the VNFs' invariant checks found on the final state, or null if
+ *                         they were not checked (a run that failed, an executor that cannot).
  * @param stopped          why the run stopped before the end of its traffic (a signal, the error
  *                         bound), or null if it ran to the end.
  */
@@ -68,6 +70,7 @@ public record RunReport(
     Latency latencyUs,
     SchedulerReport scheduler,
     List<FaultReport> faults,
+    InvariantReport invariants,
     Stop stopped)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
@@ -308,6 +311,7 @@ public record RunReport(
         private Latency latency;
         private SchedulerReport scheduler;
         private final List<FaultReport> faults = new ArrayList<>();
+        private InvariantReport invariants;
         private Stop stopped;
 
         private Builder()
@@ -472,6 +476,13 @@ public record RunReport(
             return this;
         }
 
+        /** @return this builder; see {@link RunReport#invariants()}. */
+        public Builder invariants(final InvariantReport report)
+        {
+            this.invariants = report;
+            return this;
+        }
+
         /** @return this builder; see {@link RunReport#stopped()}. */
         public Builder stopped(final String cause, final String message)
         {
@@ -486,7 +497,7 @@ public record RunReport(
         public RunReport build()
         {
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, stopped);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, invariants, stopped);
         }
     }
 
@@ -525,6 +536,7 @@ public record RunReport(
                     f.exception(), number(f.packets()), f.firstPacket()));
             }
         }
+        invariantsText(out, invariants);
         if (stopped != null)
         {
             line(out, "stopped", stopped.message());
@@ -568,6 +580,27 @@ public record RunReport(
             schedulerText(out, scheduler);
         }
         return out.toString();
+    }
+
+    /** The invariant checks' lines: one when they held, a line per broken invariant otherwise. */
+    public static void invariantsText(final StringBuilder out, final InvariantReport invariants)
+    {
+        if (invariants == null)
+        {
+            return;
+        }
+        if (invariants.held())
+        {
+            line(out, "invariants", "held on the final state (" + invariants.vnfsChecked()
+                + (invariants.vnfsChecked() == 1 ? " VNF" : " VNFs") + " checked)");
+            return;
+        }
+        out.append("invariants BROKEN on the final state\n");
+        for (final InvariantReport.Violation v : invariants.violations())
+        {
+            out.append(String.format(Locale.ROOT, "  %s %s: %s time(s); first: %s%n", v.vnf(), v.invariant(), number(v.count()),
+                v.firstDetail()));
+        }
     }
 
     private static void schedulerText(final StringBuilder out, final SchedulerReport s)

@@ -7,6 +7,7 @@
  *  ── the engine runs the transaction (serially, or in a TPG with other packets') ──
  *  postProcess(packet, result, actions)   per packet: forward, drop, rewrite, alert
  *  expire(nowNs, state)            at packet-time ticks, between transactions: housekeeping
+ *  checkInvariants(state, out)     on committed state at the end of a run: what must always hold
  * </pre>
  *
  * <p>Pre- and post-processing may run on several threads at once (one packet each); state is

@@ -5,9 +5,11 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -309,6 +311,38 @@ public final class LoadBalancer implements Vnf
                 expired.increment();
             }
         });
+    }
+
+    /**
+     * The load balancer's invariants: every connection names a server of the pool, and each
+     * server's count of open connections is the number of connections that name it.
+     */
+    @Override
+    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    {
+        final long[] open = new long[servers];
+        state.forEach(connectionsTable, (flow, connection) ->
+        {
+            final int server = serverOf(connection);
+            if (server < 0 || server >= servers)
+            {
+                violations.violated("connection-names-a-server", "flow " + Long.toHexString(flow) + " names server " + server
+                    + " of " + servers);
+            }
+            else
+            {
+                open[server]++;
+            }
+        });
+        for (int server = 0; server < servers; server++)
+        {
+            final long counted = state.get(activeTable, server);
+            if (counted != open[server])
+            {
+                violations.violated("load-counts-its-connections", "server " + server + " counts " + counted
+                    + " open connections; " + open[server] + " name it");
+            }
+        }
     }
 
     /** @return the number of backends. */

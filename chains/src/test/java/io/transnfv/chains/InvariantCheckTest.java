@@ -1,0 +1,109 @@
+package io.transnfv.chains;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.vnf.instance.MapStateStore;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The built-in VNFs' invariants: they hold after real runs, and a state broken the way a buggy
+ * NAT or load balancer would break it trips them, naming the entries.
+ */
+class InvariantCheckTest
+{
+    @Test
+    void shouldFindANatPortMappedForTwoFlowsAndAPortThatLeaked() throws IOException
+    {
+        try (SerialChainExecutor oracle = ran("nat-lb-td"))
+        {
+            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            final MapStateStore state = oracle.state();
+            final int mappings = oracle.runtime().catalog().find("nat", "mappings");
+            final int ports = oracle.runtime().catalog().find("nat", "ports");
+            final long[] first = firstEntry(state, mappings);
+            // a second endpoint given the first one's mapping: one port serving two flows
+            state.put(mappings, first[0] + 1, first[1]);
+            // and a port owned by an endpoint that has no mapping
+            state.put(ports, 0xFFFFL, 0x1234L);
+
+            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            assertEquals(List.of("port-owned-by-its-mapping", "port-has-its-mapping"),
+                report.violations().stream().map(InvariantReport.Violation::invariant).toList(), String.valueOf(report));
+            assertTrue(report.violations().stream().allMatch(v -> v.vnf().equals("nat") && v.count() == 1), String.valueOf(report));
+            assertTrue(report.violations().get(1).firstDetail().contains("owned by endpoint 1234, whose mapping does not exist"),
+                report.violations().get(1).firstDetail());
+        }
+    }
+
+    @Test
+    void shouldFindAServerLoadThatDoesNotCountItsConnections() throws IOException
+    {
+        try (SerialChainExecutor oracle = ran("lb"))
+        {
+            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            final int active = oracle.runtime().catalog().find("lb", "active");
+            final long[] loaded = firstEntry(oracle.state(), active);
+            oracle.state().put(active, loaded[0], loaded[1] + 2);
+
+            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            assertEquals(1, report.violations().size(), String.valueOf(report));
+            final InvariantReport.Violation v = report.violations().get(0);
+            assertEquals("load-counts-its-connections", v.invariant());
+            assertEquals("server " + loaded[0] + " counts " + (loaded[1] + 2) + " open connections; " + loaded[1] + " name it",
+                v.firstDetail());
+        }
+    }
+
+    @Test
+    void shouldHoldOnEveryBundledChainAfterARun() throws IOException
+    {
+        for (final String name : ChainLoader.BUNDLED)
+        {
+            try (SerialChainExecutor oracle = ran(name))
+            {
+                final InvariantReport report = oracle.checkInvariants().orElseThrow();
+                assertTrue(report.held(), name + ": " + report);
+                assertEquals(oracle.runtime().size(), report.vnfsChecked());
+            }
+        }
+    }
+
+    private static SerialChainExecutor ran(final String bundled) throws IOException
+    {
+        final ChainSpec loaded = new ChainLoader().loadBundled(bundled);
+        final ChainSpec chain = loaded.withSettings(loaded.settings()
+            .withTraffic(TrafficSpec.generate(GeneratorConfig.parse("packets=20000,new_conn_ratio=0.3,seed=5"))));
+        final SerialChainExecutor oracle = new SerialChainExecutor(chain);
+        try (PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            oracle.run(source, null);
+        }
+        return oracle;
+    }
+
+    private static long[] firstEntry(final MapStateStore state, final int table)
+    {
+        final long[] entry = {Long.MIN_VALUE, 0};
+        state.forEach(table, (key, value) ->
+        {
+            if (entry[0] == Long.MIN_VALUE)
+            {
+                entry[0] = key;
+                entry[1] = value;
+            }
+        });
+        assertTrue(entry[0] != Long.MIN_VALUE, "the run left an entry in table " + table);
+        return entry;
+    }
+}
