@@ -3,6 +3,7 @@ package io.transnfv.cli;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * A progress indication on stderr while a run goes on: a redrawn bar on a terminal, a line
@@ -14,6 +15,7 @@ final class Progress implements AutoCloseable
 
     private final PrintStream out;
     private final LongSupplier done;
+    private final Supplier<String> detail;
     private final long total;
     private final boolean terminal;
     private final Thread thread;
@@ -27,8 +29,19 @@ final class Progress implements AutoCloseable
      */
     Progress(final String label, final LongSupplier done, final long total, final PrintStream out, final boolean enabled)
     {
+        this(label, done, total, out, enabled, () -> "");
+    }
+
+    /**
+     * @param detail what to show after the rate on each line (e.g. live state and heap), read
+     *               from the progress thread; empty for nothing.
+     */
+    Progress(final String label, final LongSupplier done, final long total, final PrintStream out, final boolean enabled,
+        final Supplier<String> detail)
+    {
         this.out = out;
         this.done = done;
+        this.detail = detail;
         this.total = total;
         this.terminal = System.console() != null;
         this.thread = new Thread(() -> loop(label), "transnfv-progress");
@@ -79,10 +92,10 @@ final class Progress implements AutoCloseable
         if (total > 0)
         {
             final int filled = (int)Math.min(WIDTH, n * WIDTH / total);
-            return String.format(Locale.ROOT, "[%s%s] %3d%% %,d/%,d %s  %,.0f/s",
-                "=".repeat(filled), " ".repeat(WIDTH - filled), n * 100 / total, n, total, label, rate);
+            return String.format(Locale.ROOT, "[%s%s] %3d%% %,d/%,d %s  %,.0f/s%s",
+                "=".repeat(filled), " ".repeat(WIDTH - filled), n * 100 / total, n, total, label, rate, detail.get());
         }
-        return String.format(Locale.ROOT, "%,d %s  %,.0f/s", n, label, rate);
+        return String.format(Locale.ROOT, "%,d %s  %,.0f/s%s", n, label, rate, detail.get());
     }
 
     @Override
@@ -100,7 +113,7 @@ final class Progress implements AutoCloseable
         }
         if (terminal && thread.getState() != Thread.State.NEW)
         {
-            out.print("\r" + " ".repeat(WIDTH + 60) + "\r");
+            out.print("\r" + " ".repeat(WIDTH + 100) + "\r");
             out.flush();
         }
     }

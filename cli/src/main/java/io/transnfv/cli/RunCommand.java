@@ -15,6 +15,7 @@ import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
+import io.transnfv.vnf.instance.TableCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -30,8 +31,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -203,7 +206,7 @@ final class RunCommand implements Callable<Integer>
             final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
             final long startNs = System.nanoTime();
             try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
-                System.err, !noProgress))
+                System.err, !noProgress, () -> liveState(executor)))
             {
                 executor.run(source, listener);
             }
@@ -217,6 +220,7 @@ final class RunCommand implements Callable<Integer>
                 .scheduler(executor.executorSummary().orElse(null))
                 .faults(executor.faults().faults())
                 .invariants(executor.checkInvariants().orElse(null));
+            executor.liveEntries().ifPresent(entries -> summary.state(tableNames(executor), entries));
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
             {
@@ -333,6 +337,34 @@ final class RunCommand implements Callable<Integer>
     private static PacketSource shapedLikeWarmUp(final PacketSource source, final WarmUp warmUp)
     {
         return warmUp == null ? source : new PrefixSource(source, Long.MAX_VALUE);
+    }
+
+    /** @return the progress line's live figures: state entries over every table, and the heap in use. */
+    private static String liveState(final ChainExecutor executor)
+    {
+        final Runtime jvm = Runtime.getRuntime();
+        final String heap = String.format(Locale.ROOT, "heap %,d MiB", (jvm.totalMemory() - jvm.freeMemory()) >> 20);
+        return executor.liveEntries().map(entries ->
+        {
+            long total = 0;
+            for (final long n : entries)
+            {
+                total += n;
+            }
+            return String.format(Locale.ROOT, "  state %,d entries, %s", total, heap);
+        }).orElse("  " + heap);
+    }
+
+    /** @return every table's {@code vnf.table} name, in the catalogue's order. */
+    private static List<String> tableNames(final ChainExecutor executor)
+    {
+        final TableCatalog catalog = executor.runtime().catalog();
+        final List<String> names = new ArrayList<>(catalog.size());
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            names.add(catalog.qualifiedName(t));
+        }
+        return names;
     }
 
     /** @return {@code source} paced at {@code pacing} through the run's receive ring, or as it is without pacing. */

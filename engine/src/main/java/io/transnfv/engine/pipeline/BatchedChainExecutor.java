@@ -773,6 +773,17 @@ public final class BatchedChainExecutor implements ChainExecutor
         return Optional.of(runtime.checkInvariants(state));
     }
 
+    @Override
+    public Optional<long[]> liveEntries()
+    {
+        final long[] entries = new long[runtime.catalog().size()];
+        for (int t = 0; t < entries.length; t++)
+        {
+            entries[t] = state.size(t);
+        }
+        return Optional.of(entries);
+    }
+
     /** @return what VNF code threw during the run. */
     @Override
     public FaultLog faults()

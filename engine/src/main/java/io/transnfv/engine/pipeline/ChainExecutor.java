@@ -56,6 +56,17 @@ public interface ChainExecutor extends AutoCloseable
         return Optional.empty();
     }
 
+    /**
+     * @return the committed entries of each table, in the catalogue's order, or empty for an
+     *         executor that cannot tell. Exact once {@link #run} has returned; while it runs, any
+     *         thread may read it for progress, and gets figures read without synchronisation that
+     *         may be a batch old.
+     */
+    default Optional<long[]> liveEntries()
+    {
+        return Optional.empty();
+    }
+
     /** @return the committed state in the stable dump form ({@code StateDump}), whole in memory. */
     String dumpState();
 

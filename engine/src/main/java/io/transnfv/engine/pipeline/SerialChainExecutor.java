@@ -515,6 +515,17 @@ public final class SerialChainExecutor implements ChainExecutor
     }
 
     @Override
+    public Optional<long[]> liveEntries()
+    {
+        final long[] entries = new long[runtime.catalog().size()];
+        for (int t = 0; t < entries.length; t++)
+        {
+            entries[t] = state.size(t);
+        }
+        return Optional.of(entries);
+    }
+
+    @Override
     public FaultLog faults()
     {
         return faults;

@@ -47,6 +47,8 @@ import java.util.stream.Stream;
  * @param scheduler        how the transactional engine scheduled, or null for the serial oracle.
  * @param faults           what VNF code threw, by VNF, callback and exception class (the packets are
  *                         also among the drops, as {@code <vnf>:vnf-error}); empty if nothing threw.
+ * @param state            committed entries per table and heap in use at the end of the run, or
+ *                         null if the executor cannot tell.
  * @param invariants       what the VNFs' invariant checks found on the final state, or null if
  *                         they were not checked (a run that failed, an executor that cannot).
  * @param stopped          why the run stopped before the end of its traffic (a signal, the error
@@ -70,6 +72,7 @@ public record RunReport(
     Latency latencyUs,
     SchedulerReport scheduler,
     List<FaultReport> faults,
+    StateSize state,
     InvariantReport invariants,
     Stop stopped)
 {
@@ -92,6 +95,31 @@ public record RunReport(
         vnfs = List.copyOf(vnfs);
         sourceWarnings = List.copyOf(sourceWarnings);
         faults = List.copyOf(faults);
+    }
+
+    /**
+     * The state at the end of the run: what the tables hold, and the heap it takes with the rest.
+     *
+     * @param entries       committed entries over every table.
+     * @param tables        each table's entries, in the catalogue's order.
+     * @param heapUsedBytes heap in use when the report was built.
+     * @param heapMaxBytes  the heap's limit ({@code -Xmx}).
+     */
+    public record StateSize(long entries, List<TableEntries> tables, long heapUsedBytes, long heapMaxBytes)
+    {
+        /** Freezes the list. */
+        public StateSize
+        {
+            tables = List.copyOf(tables);
+        }
+    }
+
+    /**
+     * @param table   {@code vnf.table}.
+     * @param entries its committed entries.
+     */
+    public record TableEntries(String table, long entries)
+    {
     }
 
     /**
@@ -311,6 +339,7 @@ public record RunReport(
         private Latency latency;
         private SchedulerReport scheduler;
         private final List<FaultReport> faults = new ArrayList<>();
+        private StateSize state;
         private InvariantReport invariants;
         private Stop stopped;
 
@@ -476,6 +505,25 @@ public record RunReport(
             return this;
         }
 
+        /**
+         * @return this builder; see {@link RunReport#state()}: the heap in use is read now.
+         * @param tables  each table's name ({@code vnf.table}), in the catalogue's order.
+         * @param entries each table's committed entries, in the same order.
+         */
+        public Builder state(final List<String> tables, final long[] entries)
+        {
+            final List<TableEntries> sizes = new ArrayList<>(tables.size());
+            long total = 0;
+            for (int t = 0; t < tables.size(); t++)
+            {
+                sizes.add(new TableEntries(tables.get(t), entries[t]));
+                total += entries[t];
+            }
+            final Runtime jvm = Runtime.getRuntime();
+            this.state = new StateSize(total, sizes, jvm.totalMemory() - jvm.freeMemory(), jvm.maxMemory());
+            return this;
+        }
+
         /** @return this builder; see {@link RunReport#invariants()}. */
         public Builder invariants(final InvariantReport report)
         {
@@ -497,7 +545,7 @@ public record RunReport(
         public RunReport build()
         {
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, invariants, stopped);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, invariants, stopped);
         }
     }
 
@@ -536,6 +584,7 @@ public record RunReport(
                     f.exception(), number(f.packets()), f.firstPacket()));
             }
         }
+        stateText(out, state);
         invariantsText(out, invariants);
         if (stopped != null)
         {
@@ -580,6 +629,26 @@ public record RunReport(
             schedulerText(out, scheduler);
         }
         return out.toString();
+    }
+
+    /** The state's lines: entries in all with the heap in use, then each table's. */
+    private static void stateText(final StringBuilder out, final StateSize state)
+    {
+        if (state == null)
+        {
+            return;
+        }
+        line(out, "state entries", number(state.entries()) + " in " + state.tables().size() + " tables (heap in use "
+            + mebibytes(state.heapUsedBytes()) + " of " + mebibytes(state.heapMaxBytes()) + ")");
+        for (final TableEntries t : state.tables())
+        {
+            out.append(String.format(Locale.ROOT, "  %-32s %s%n", t.table(), number(t.entries())));
+        }
+    }
+
+    private static String mebibytes(final long bytes)
+    {
+        return number(bytes >> 20) + " MiB";
     }
 
     /** The invariant checks' lines: one when they held, a line per broken invariant otherwise. */

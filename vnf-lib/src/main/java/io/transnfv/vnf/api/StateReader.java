@@ -22,4 +22,15 @@ public interface StateReader
      * keys.
      */
     void forEach(int table, EntryVisitor visitor);
+
+    /**
+     * @return the number of entries of {@code table} (keys not at the initial value). This default
+     *         counts them with {@link #forEach}; stores override it with what they keep.
+     */
+    default int size(final int table)
+    {
+        final int[] n = new int[1];
+        forEach(table, (key, value) -> n[0]++);
+        return n[0];
+    }
 }
