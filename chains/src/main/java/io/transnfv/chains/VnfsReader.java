@@ -10,6 +10,7 @@ import io.transnfv.vnf.instance.VnfInstance;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -20,7 +21,11 @@ import java.util.regex.Pattern;
  */
 final class VnfsReader
 {
-    static final List<String> VNF_KEYS = List.of("name", "type", "params");
+    static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
+    /** Keys of a table's entry under a VNF's {@code tables:}. */
+    static final List<String> TABLE_KEYS = List.of("expected_entries");
+    /** The most entries a table may be sized for: 2^30, a billion keys. */
+    static final long MAX_EXPECTED_ENTRIES = 1L << 30;
 
     private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
@@ -135,11 +140,17 @@ final class VnfsReader
         {
             return new Vnf(name, nameNode, null, List.of());
         }
-        final VnfNode node = new VnfNode(name, factory, config);
+        final VnfNode plain = new VnfNode(name, factory, config);
         try
         {
-            final VnfInstance instance = new VnfInstance(name, type, node.create(), new TableCatalog());
-            return new Vnf(name, nameNode, node, instance.outputs());
+            final TableCatalog catalog = new TableCatalog();
+            final VnfInstance instance = new VnfInstance(name, type, plain.create(), catalog);
+            final Map<String, Long> sizes = tables(map.entry("tables"), catalog, where);
+            if (errors.count() > errorsBefore)
+            {
+                return new Vnf(name, nameNode, null, List.of());
+            }
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes), instance.outputs());
         }
         catch (final VnfConfigException e)
         {
@@ -151,5 +162,57 @@ final class VnfsReader
                 "check its parameters against 'type " + type + "' in docs/chain-yaml.md");
         }
         return new Vnf(name, nameNode, null, List.of());
+    }
+
+    /**
+     * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for.
+     *
+     * @return table name to expected entries; empty if the key is absent.
+     */
+    private Map<String, Long> tables(final YamlNode.Entry entry, final TableCatalog catalog, final String where)
+    {
+        final Map<String, Long> sizes = new LinkedHashMap<>();
+        if (entry == null || ChainErrors.isAbsent(entry.value()))
+        {
+            return sizes;
+        }
+        final List<String> known = new ArrayList<>();
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            known.add(catalog.spec(t).name());
+        }
+        final YamlNode.MapNode tables = errors.expectMap(entry.value(), "'tables' of " + where,
+            "write a map of table: { expected_entries: <n> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
+                + ": { expected_entries: 100000 } }'");
+        if (tables == null)
+        {
+            return sizes;
+        }
+        for (final YamlNode.Entry table : tables.entries())
+        {
+            if (!known.contains(table.key()))
+            {
+                errors.addAtKey(table, where + " has no table '" + table.key() + "'",
+                    known.isEmpty() ? "remove 'tables:': this VNF type keeps no state" : ChainErrors.suggestion(table.key(), known, "tables"));
+                continue;
+            }
+            final YamlNode.MapNode settings = errors.expectMap(table.value(), "table '" + table.key() + "' of " + where,
+                "write '{ expected_entries: <n> }'");
+            if (settings == null)
+            {
+                continue;
+            }
+            errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
+            final YamlNode expected = settings.get("expected_entries");
+            if (expected == null)
+            {
+                errors.add(settings, "table '" + table.key() + "' of " + where + " is missing 'expected_entries'",
+                    "add 'expected_entries: <n>': the entries to make room for at the start");
+                continue;
+            }
+            sizes.put(table.key(), errors.boundedNumber(expected, "'expected_entries' of table '" + table.key() + "' of " + where,
+                1, MAX_EXPECTED_ENTRIES, " (room made at the start; more entries still fit)", 1));
+        }
+        return sizes;
     }
 }

@@ -194,6 +194,44 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldPointAtEveryBadTableSizeAndSuggestTheClosestTable()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  conections: { expected_entries: 1000 }
+                  active: { expected_entries: 0 }
+                  bytes: { expected: 10 }
+                  connection-bytes: 5
+            """);
+        assertEquals(5, errors.size(), () -> render(errors));
+        final ChainError unknown = at(errors, "6:7");
+        assertContains(unknown.message(), "VNF 'lb' has no table 'conections'");
+        assertContains(unknown.fix(), "did you mean 'connections'?", "known tables: connections, connection-bytes, active, bytes");
+        assertContains(at(errors, "7:35").message(), "bad 'expected_entries' of table 'active' of VNF 'lb'");
+        assertContains(at(errors, "7:35").fix(), "[1, 1073741824]");
+        assertContains(at(errors, "8:16").message(), "unknown key 'expected' in table 'bytes' of VNF 'lb'");
+        assertContains(at(errors, "8:14").message(), "table 'bytes' of VNF 'lb' is missing 'expected_entries'");
+        assertContains(at(errors, "9:25").message(), "table 'connection-bytes' of VNF 'lb' must be a map");
+    }
+
+    @Test
+    void shouldReadTableSizesIntoTheChain()
+    {
+        assertEquals(List.of(), errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  connections: { expected_entries: 200_000 }
+            """));
+    }
+
+    @Test
     void shouldPointAtTheKeyOfAnUnknownParameter()
     {
         final ChainError error = single(errors("""

@@ -67,6 +67,15 @@ public final class ChainRuntime
             }
             final Vnf vnf = node.create();
             instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog);
+            for (final Map.Entry<String, Long> sized : node.expectedEntries().entrySet())
+            {
+                final int table = catalog.find(node.name(), sized.getKey());
+                if (table < 0)
+                {
+                    throw new IllegalArgumentException("VNF '" + node.name() + "' has no table '" + sized.getKey() + "'");
+                }
+                catalog.expectEntries(table, sized.getValue());
+            }
             final long own = instances[i].expiryIntervalNs();
             if (own > 0 && (interval == 0 || own < interval))
             {

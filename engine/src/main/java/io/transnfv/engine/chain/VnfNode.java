@@ -4,24 +4,34 @@ import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfFactory;
 
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * One VNF of a chain: its unique name, its type's factory and its validated parameters.
- * Each runtime creates its own {@link Vnf} with {@link #create()}.
+ * One VNF of a chain: its unique name, its type's factory, its validated parameters and the
+ * sizes given to its tables. Each runtime creates its own {@link Vnf} with {@link #create()}.
  *
- * @param name    unique in the chain, e.g. {@code nat}.
- * @param factory the type's factory.
- * @param config  parameters validated against {@code factory.params()}.
+ * @param name            unique in the chain, e.g. {@code nat}.
+ * @param factory         the type's factory.
+ * @param config          parameters validated against {@code factory.params()}.
+ * @param expectedEntries entries to size each named table for (YAML {@code tables: {t: {expected_entries: n}}});
+ *                        tables not named grow as keys arrive.
  */
-public record VnfNode(String name, VnfFactory factory, VnfConfig config)
+public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, Long> expectedEntries)
 {
-    /** Checks the fields are present. */
+    /** Checks the fields are present and freezes the map. */
     public VnfNode
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(factory, "factory");
         Objects.requireNonNull(config, "config");
+        expectedEntries = Map.copyOf(expectedEntries);
+    }
+
+    /** A node whose tables grow as keys arrive. */
+    public VnfNode(final String name, final VnfFactory factory, final VnfConfig config)
+    {
+        this(name, factory, config, Map.of());
     }
 
     /** @return the VNF type name. */

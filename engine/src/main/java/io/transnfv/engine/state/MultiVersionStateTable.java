@@ -106,7 +106,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             for (int s = 0; s < SHARDS; s++)
             {
                 // the FREE_KEY slot is slot `capacity`: capacity + 1 slots must fit the slot bits
-                tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1));
+                tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1), catalog.expectedEntries(t) / SHARDS);
                 byPrefix[t * SHARDS + s] = tables[t][s];
             }
             final ActivityClock clock = catalog.spec(t).activity();

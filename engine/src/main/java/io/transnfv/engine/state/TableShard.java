@@ -62,13 +62,25 @@ final class TableShard
     private long[] inserted;
     private int insertedCount;
 
-    /** @param maxCapacity most slots the shard may have (a power of two): its slot must fit a location. */
-    TableShard(final int table, final long initialValue, final int maxCapacity)
+    /**
+     * @param maxCapacity most slots the shard may have (a power of two): its slot must fit a location.
+     * @param expected    keys to make room for at once (the table's expected entries over its
+     *                    shards; a margin for uneven shards is added here), 0 to start small and grow.
+     */
+    TableShard(final int table, final long initialValue, final int maxCapacity, final long expected)
     {
         this.table = table;
         this.initialValue = initialValue;
         this.maxCapacity = maxCapacity;
-        allocate(INITIAL_CAPACITY);
+        int capacity = INITIAL_CAPACITY;
+        // shards get keys by hash, so some get more than their share: an eighth more, and four
+        // standard deviations of the count (a small share varies most)
+        final long keys = expected == 0 ? 0 : expected + (expected >> 3) + 4 * (long)Math.ceil(Math.sqrt(expected)) + 8;
+        while (capacity < maxCapacity && keys >= (long)(capacity * LOAD))
+        {
+            capacity <<= 1;
+        }
+        allocate(capacity);
     }
 
     /** Records every key inserted from now on, for the table's expiry index. */

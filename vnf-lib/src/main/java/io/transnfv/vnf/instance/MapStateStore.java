@@ -25,7 +25,10 @@ public final class MapStateStore implements StateStore, StateMaintenance
         this.expiry = new ExpiryQueue[catalog.size()];
         for (int i = 0; i < tables.length; i++)
         {
-            tables[i] = new Long2LongHashMap(1024, catalog.spec(i).initialValue());
+            // the map grows past 5/8 full: room for the expected entries at once
+            final long expected = catalog.expectedEntries(i);
+            final int capacity = expected == 0 ? 1024 : Integer.highestOneBit((int)Math.min(1 << 29, (long)Math.ceil(expected / 0.6))) << 1;
+            tables[i] = new Long2LongHashMap(capacity, catalog.spec(i).initialValue());
             final ActivityClock clock = catalog.spec(i).activity();
             expiry[i] = clock == null ? null : new ExpiryQueue(clock);
         }

@@ -14,6 +14,7 @@ public final class TableCatalog
 {
     private final List<TableSpec> specs = new ArrayList<>();
     private final List<String> owners = new ArrayList<>();
+    private final List<Long> expectedEntries = new ArrayList<>();
 
     /**
      * @param owner the declaring VNF instance's name.
@@ -31,7 +32,29 @@ public final class TableCatalog
         }
         specs.add(spec);
         owners.add(owner);
+        expectedEntries.add(0L);
         return specs.size() - 1;
+    }
+
+    /**
+     * Sizes table {@code id} for {@code entries} entries: stores allocate room for them at once
+     * instead of growing as keys arrive (growing copies the table and leaves garbage: pauses on a
+     * latency-sensitive run). A hint, not a limit: more entries still fit. Set before a store is
+     * built on this catalogue.
+     */
+    public void expectEntries(final int id, final long entries)
+    {
+        if (entries < 0)
+        {
+            throw new IllegalArgumentException("expected entries must be >= 0: " + entries);
+        }
+        expectedEntries.set(id, entries);
+    }
+
+    /** @return the entries table {@code id} is sized for, 0 if no size was given. */
+    public long expectedEntries(final int id)
+    {
+        return expectedEntries.get(id);
     }
 
     /** @return the number of tables. */
