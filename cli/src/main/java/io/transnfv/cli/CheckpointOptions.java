@@ -166,6 +166,15 @@ final class CheckpointOptions
         }
     }
 
+    /**
+     * @return for a run stopped before the end of its traffic, what it did about its final
+     *         checkpoint (taken, or skipped and why); else null.
+     */
+    String finalCheckpoint()
+    {
+        return checkpointer == null ? null : checkpointer.finalCheckpoint();
+    }
+
     /** @return what checkpoints did in this run, one paragraph for the text summary, or null if none were on. */
     String summary()
     {

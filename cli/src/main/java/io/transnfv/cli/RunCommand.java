@@ -219,7 +219,10 @@ final class RunCommand implements Callable<Integer>
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
             {
-                summary.stopped(stopCause.name().toLowerCase(Locale.ROOT).replace('_', '-'), executor.control().message());
+                // with checkpoints, what the stop did about the final one: a resume starts there
+                final String finalCheckpoint = checkpointOptions.finalCheckpoint();
+                summary.stopped(stopCause.name().toLowerCase(Locale.ROOT).replace('_', '-'), executor.control().message()
+                    + (finalCheckpoint == null ? "" : "; " + finalCheckpoint));
             }
             if (warmUp != null)
             {

@@ -220,7 +220,28 @@ public final class SerialChainExecutor implements ChainExecutor
                 checkpointer.take(state, packets, clock.lastNs(), stats.counters());
             }
         }
+        if (checkpointer != null && control.stopRequested())
+        {
+            finalCheckpoint(packets);
+        }
         endOfInput(listener);
+    }
+
+    /**
+     * A stop before the end of the traffic: the checkpoint at the packet the run stopped after,
+     * so that a resume goes on from there, unless fragments held aside make it no cut (the end of
+     * the input, next, would time them out, which a resumed run must not repeat).
+     */
+    private void finalCheckpoint(final long packets) throws IOException
+    {
+        if (held.size() == 0)
+        {
+            checkpointer.takeFinal(state, packets, clock.lastNs(), stats.counters());
+        }
+        else
+        {
+            checkpointer.skipFinal(held.size());
+        }
     }
 
     /**
