@@ -36,6 +36,7 @@ import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.StateDump;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -296,6 +297,11 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof IOException io)
             {
                 throw io;
+            }
+            if (t instanceof UncheckedIOException output)
+            {
+                // the listener's output failed (a full disk): an I/O failure, not the engine's
+                throw output.getCause();
             }
             if (t instanceof RunFailedException failed)
             {

@@ -33,6 +33,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -172,6 +173,11 @@ public final class SerialChainExecutor implements ChainExecutor
         if (t instanceof IOException io)
         {
             throw io;
+        }
+        if (t instanceof UncheckedIOException output)
+        {
+            // the listener's output failed (a full disk): an I/O failure, not the engine's
+            throw output.getCause();
         }
         if (t instanceof RunFailedException failed)
         {
