@@ -3,13 +3,20 @@ package io.transnfv.chains;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
+import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
+import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceException;
+import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.Test;
@@ -260,6 +267,115 @@ class FragmentChainTest
                 + "\n  oracle: " + result.oracleRecord() + "\n  engine: " + result.candidateRecord()
                 + "\n  state: " + result.stateDifference());
         }
+    }
+
+    @Test
+    void shouldTakeNoFinalCheckpointWhenARunIsStoppedWhileAFragmentIsHeld() throws IOException
+    {
+        // a later fragment whose first never comes is held from packet 3 on: the stop's boundary is no cut
+        final List<byte[]> packets = List.of(
+            udp(0x0A000006, RESOLVER, 1111, 53),
+            udp(0x0A000007, RESOLVER, 1112, 53),
+            udp(0x0A000008, RESOLVER, 1113, 53),
+            udpFragment(INSIDE, RESOLVER, 11, 40, false),
+            udp(0x0A000009, RESOLVER, 1114, 53),
+            udp(0x0A00000A, RESOLVER, 1115, 53));
+        for (final String executor : List.of("serial", "tpg"))
+        {
+            final Checkpointer checkpointer = stoppedAfter(executor, packets, 4);
+            assertEquals(0, checkpointer.taken(), executor);
+            assertTrue(checkpointer.finalCheckpoint().startsWith("no final checkpoint: 1 IP fragment(s) were held")
+                && checkpointer.finalCheckpoint().endsWith("a resume starts from the first packet (no checkpoint was taken)"),
+                executor + ": " + checkpointer.finalCheckpoint());
+        }
+    }
+
+    @Test
+    void shouldTakeTheFinalCheckpointOfAStoppedRunAtThePacketItStoppedAfterWhenNoFragmentIsHeld() throws IOException
+    {
+        // the same traffic with the datagram's first fragment just before its second: released at once, nothing held
+        final List<byte[]> packets = List.of(
+            udp(0x0A000006, RESOLVER, 1111, 53),
+            udp(0x0A000007, RESOLVER, 1112, 53),
+            udpFragment(INSIDE, RESOLVER, 11, 0, true),
+            udpFragment(INSIDE, RESOLVER, 11, 40, false),
+            udp(0x0A000009, RESOLVER, 1114, 53),
+            udp(0x0A00000A, RESOLVER, 1115, 53));
+        for (final String executor : List.of("serial", "tpg"))
+        {
+            final Checkpointer checkpointer = stoppedAfter(executor, packets, 4);
+            assertEquals(1, checkpointer.taken(), executor + ": " + checkpointer.finalCheckpoint());
+            assertEquals("final checkpoint 1 taken at packet 4", checkpointer.finalCheckpoint(), executor);
+        }
+    }
+
+    /**
+     * Runs {@code packets} through nat-lb-td on {@code executor} (batches of two packets for the
+     * engine) with checkpoints none of which falls due, asking the run to stop as the source hands
+     * over its {@code stopAt}-th packet, as a signal would.
+     */
+    private Checkpointer stoppedAfter(final String executor, final List<byte[]> packets, final int stopAt) throws IOException
+    {
+        final ChainSpec spec = chain("nat-lb-td", pcap(packets), FragmentSettings.defaults(), 2);
+        final Path checkpoints = Files.createTempDirectory(directory, executor + "-ckpt");
+        try (ChainExecutor run = executor.equals("serial") ? new SerialChainExecutor(spec)
+                : new BatchedChainExecutor(spec, TpgBatchExecutor::new, "tpg");
+             PacketSource source = PacketSources.open(spec.settings().traffic()))
+        {
+            final Checkpointer checkpointer = Checkpointer.start(new CheckpointSettings(checkpoints, 1_000_000, 0, 10), spec,
+                run.runtime().catalog());
+            run.checkpointWith(checkpointer);
+            run.run(stopping(source, stopAt, run.control()), null);
+            assertEquals(RunControl.StopCause.TERMINATE, run.control().stopCause(), executor);
+            return checkpointer;
+        }
+    }
+
+    /** @return {@code source}, asking {@code control} to stop once it has handed over {@code packets} packets. */
+    private static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
+    {
+        return new PacketSource()
+        {
+            private long read;
+
+            @Override
+            public boolean next(final PacketBuffer dst) throws SourceException
+            {
+                if (!source.next(dst))
+                {
+                    return false;
+                }
+                if (++read == packets)
+                {
+                    control.requestStop(RunControl.StopCause.TERMINATE, "stopped by the test");
+                }
+                return true;
+            }
+
+            @Override
+            public int maxFrameBytes()
+            {
+                return source.maxFrameBytes();
+            }
+
+            @Override
+            public SourceStats stats()
+            {
+                return source.stats();
+            }
+
+            @Override
+            public String describe()
+            {
+                return source.describe();
+            }
+
+            @Override
+            public void close() throws SourceException
+            {
+                source.close();
+            }
+        };
     }
 
     // ---------------------------------------------------------------- helpers

@@ -3,6 +3,7 @@ package io.transnfv.cli;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.checkpoint.CommittedOutput;
 import io.transnfv.engine.checkpoint.CommittedTextFile;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -107,32 +108,56 @@ final class CheckpointOptions
         return checkpointer;
     }
 
-    /** @return the pcap writer for {@code file}: new, or reopened at the resumed checkpoint's committed length. */
-    PcapWriter pcap(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
-        throws IOException
+    /**
+     * @return the pcap writer for output {@code target} (at its write path): new, or reopened at the
+     *         resumed checkpoint's committed length.
+     */
+    PcapWriter pcap(final ChainSpec chain, final ChainExecutor executor, final OutputFiles outputs, final Path target,
+        final CommandSpec spec, final PrintStream err) throws IOException
     {
+        final Path file = outputs.writePath(target);
         if (!enabled(chain))
         {
             return PcapWriter.create(file);
         }
         final var from = checkpointer(chain, executor, spec, err).resumedOutput("pcap");
         final PcapWriter writer = from == null ? PcapWriter.create(file) : PcapWriter.resume(file, from);
-        checkpointer.addOutput(writer);
+        checkpointer.addOutput(named(writer, outputs, target));
         return writer;
     }
 
-    /** @return the records writer for {@code file}: new, or reopened at the resumed checkpoint's committed length. */
-    Writer records(final ChainSpec chain, final ChainExecutor executor, final Path file, final CommandSpec spec, final PrintStream err)
-        throws IOException
+    /**
+     * @return the records writer for output {@code target} (at its write path): new, or reopened at
+     *         the resumed checkpoint's committed length.
+     */
+    Writer records(final ChainSpec chain, final ChainExecutor executor, final OutputFiles outputs, final Path target,
+        final CommandSpec spec, final PrintStream err) throws IOException
     {
+        final Path file = outputs.writePath(target);
         if (!enabled(chain))
         {
             return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         }
         final CommittedTextFile out = CommittedTextFile.open("records", file,
             checkpointer(chain, executor, spec, err).resumedOutput("records"));
-        checkpointer.addOutput(out);
+        checkpointer.addOutput(named(out, outputs, target));
         return out;
+    }
+
+    /** @return {@code output}, whose commit (flush, fsync) at a checkpoint names the output when it fails. */
+    private static CommittedOutput named(final CommittedOutput output, final OutputFiles outputs, final Path target)
+    {
+        return () ->
+        {
+            try
+            {
+                return output.commit();
+            }
+            catch (final IOException e)
+            {
+                throw outputs.failed(target, e);
+            }
+        };
     }
 
     /**
@@ -164,6 +189,15 @@ final class CheckpointOptions
         {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * @return for a run stopped before the end of its traffic, what it did about its final
+     *         checkpoint (taken, or skipped and why); else null.
+     */
+    String finalCheckpoint()
+    {
+        return checkpointer == null ? null : checkpointer.finalCheckpoint();
     }
 
     /** @return what checkpoints did in this run, one paragraph for the text summary, or null if none were on. */

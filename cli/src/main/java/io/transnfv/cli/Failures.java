@@ -33,6 +33,12 @@ final class Failures implements CommandLine.IExecutionExceptionHandler
             cli.getErr().println(name + ": " + e.getMessage());
             return failed;
         }
+        final Throwable cause = e instanceof UncheckedIOException unchecked ? unchecked.getCause() : e;
+        if (cause instanceof OutputFiles.WriteFailed output)
+        {
+            cli.getErr().println(name + ": " + output.getMessage());
+            return failed;
+        }
         if (e instanceof IOException || e instanceof UncheckedIOException)
         {
             cli.getErr().println(name + ": " + FileProblems.describe(e, "read or write"));

@@ -30,6 +30,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *   └── failure: {@link #close} removes them, so no partial file is left under a real name
  * </pre>
  *
+ * A write that fails while the command runs (a full disk) becomes a {@link WriteFailed}
+ * ({@link #failed}) naming the output by its option and its own name, not the temporary one.
+ *
  * A target that exists and is not a regular file (a device such as {@code /dev/null}, a pipe)
  * is written directly: it cannot be replaced and holds nothing to protect. So is a target the
  * caller names in place: one whose committed part a checkpoint records, cut back on resume. Used by the
@@ -38,6 +41,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class OutputFiles implements AutoCloseable
 {
     private final Map<Path, Path> temporaryByTarget = new LinkedHashMap<>();
+    private final Map<Path, String> optionByTarget = new LinkedHashMap<>();
     private final List<Path> committed = new ArrayList<>();
 
     private OutputFiles()
@@ -97,6 +101,7 @@ final class OutputFiles implements AutoCloseable
             for (final Map.Entry<String, Path> output : given.entrySet())
             {
                 final Path target = output.getValue();
+                files.optionByTarget.put(target, output.getKey());
                 files.temporaryByTarget.put(target, inPlace.contains(target) ? target : files.createTemporary(output.getKey(), target));
             }
         }
@@ -136,11 +141,70 @@ final class OutputFiles implements AutoCloseable
                 }
                 catch (final AtomicMoveNotSupportedException e)
                 {
-                    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+                    try
+                    {
+                        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    catch (final IOException moveFailed)
+                    {
+                        throw failed(target, moveFailed);
+                    }
+                }
+                catch (final IOException e)
+                {
+                    throw failed(target, e);
                 }
             }
             committed.add(target);
         }
+    }
+
+    /**
+     * Names a failed write of an output. Any thread may call it once the outputs are claimed
+     * (an engine thread whose sink failed).
+     *
+     * @param target  an output given to {@link #claim}.
+     * @param failure what writing it (its temporary file, or itself) threw.
+     * @return the failure as the command reports it: the option, the file and the reason.
+     */
+    WriteFailed failed(final Path target, final IOException failure)
+    {
+        if (failure instanceof WriteFailed named)
+        {
+            return named;
+        }
+        final String option = optionByTarget.get(target);
+        return new WriteFailed((option == null ? "" : option + " ") + target, writeReason(failure), failure);
+    }
+
+    /**
+     * An output that could not be written while the command ran: exit status 1 and one line,
+     * {@code cannot write --out out.pcap: no space left on device; fix: ...}; the outputs'
+     * temporary files are removed as after any failure.
+     */
+    static final class WriteFailed extends IOException
+    {
+        private static final long serialVersionUID = 1L;
+
+        WriteFailed(final String output, final String reason, final IOException cause)
+        {
+            super("cannot write " + output + ": " + reason + "; fix: make room on its file system or choose another path,"
+                + " then run again", cause);
+        }
+    }
+
+    private static String writeReason(final IOException e)
+    {
+        if (e instanceof AccessDeniedException)
+        {
+            return "permission denied";
+        }
+        final String reason = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
+        if (reason == null || reason.isEmpty())
+        {
+            return e.getClass().getSimpleName();
+        }
+        return Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
     }
 
     /** Removes the temporary file of every output not committed. */

@@ -24,6 +24,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.BufferedWriter;
+import java.io.Flushable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -198,18 +199,22 @@ final class RunCommand implements Callable<Integer>
                  : executor.readsSourceItself() ? shapedLikeWarmUp(PacketSources.open(chain.settings().traffic()), warmUp)
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = outPcap == null ? null
-                 : checkpointOptions.pcap(chain, executor, outputs.writePath(outPcap), spec, System.err);
+                 : checkpointOptions.pcap(chain, executor, outputs, outPcap, spec, System.err);
              Writer recordWriter = records == null ? null
-                 : checkpointOptions.records(chain, executor, outputs.writePath(records), spec, System.err))
+                 : checkpointOptions.records(chain, executor, outputs, records, spec, System.err))
         {
             checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
-            final PacketListener listener = dpdkOptions.withSink(source, listener(executor, pcap, recordWriter));
+            final PacketListener listener = dpdkOptions.withSink(source,
+                listener(executor, pcap, recordWriter, outputs, outPcap, records));
             final long startNs = System.nanoTime();
             try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
                 System.err, !noProgress, () -> liveState(executor)))
             {
                 executor.run(source, listener);
             }
+            // what is still buffered reaches the files here, where a failure can name its output
+            flush(pcap == null ? null : pcap::flush, outputs, outPcap);
+            flush(recordWriter, outputs, records);
             final long wallNs = System.nanoTime() - startNs;
             final RunReport.Builder summary = RunReport.builder()
                 .transnfvVersion(Transnfv.version())
@@ -224,7 +229,10 @@ final class RunCommand implements Callable<Integer>
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
             {
-                summary.stopped(stopCause.name().toLowerCase(Locale.ROOT).replace('_', '-'), executor.control().message());
+                // with checkpoints, what the stop did about the final one: a resume starts there
+                final String finalCheckpoint = checkpointOptions.finalCheckpoint();
+                summary.stopped(stopCause.name().toLowerCase(Locale.ROOT).replace('_', '-'), executor.control().message()
+                    + (finalCheckpoint == null ? "" : "; " + finalCheckpoint));
             }
             if (warmUp != null)
             {
@@ -242,7 +250,14 @@ final class RunCommand implements Callable<Integer>
             }
             if (report != null)
             {
-                ReportJson.write(built, outputs.writePath(report));
+                try
+                {
+                    ReportJson.write(built, outputs.writePath(report));
+                }
+                catch (final IOException e)
+                {
+                    throw outputs.failed(report, e);
+                }
             }
             if (state != null)
             {
@@ -250,6 +265,10 @@ final class RunCommand implements Callable<Integer>
                 try (Writer stateWriter = Files.newBufferedWriter(outputs.writePath(state), StandardCharsets.UTF_8))
                 {
                     executor.writeState(stateWriter);
+                }
+                catch (final IOException e)
+                {
+                    throw outputs.failed(state, e);
                 }
             }
             if (!executor.faults().isEmpty())
@@ -389,7 +408,28 @@ final class RunCommand implements Callable<Integer>
         }
     }
 
-    private static PacketListener listener(final ChainExecutor executor, final PcapWriter pcap, final Writer records)
+    /** Flushes {@code out} (null: none), naming the output {@code target} if it fails. */
+    private static void flush(final Flushable out, final OutputFiles outputs, final Path target) throws IOException
+    {
+        if (out != null)
+        {
+            try
+            {
+                out.flush();
+            }
+            catch (final IOException e)
+            {
+                throw outputs.failed(target, e);
+            }
+        }
+    }
+
+    /**
+     * The sink the executor calls with every finished packet (on an engine thread): a write that
+     * fails fails the run with the output's name ({@link OutputFiles#failed}).
+     */
+    private static PacketListener listener(final ChainExecutor executor, final PcapWriter pcap, final Writer records,
+        final OutputFiles outputs, final Path pcapTarget, final Path recordsTarget)
     {
         if (pcap == null && records == null)
         {
@@ -398,22 +438,29 @@ final class RunCommand implements Callable<Integer>
         final StringBuilder line = new StringBuilder(256);
         return (record, buffer, packet) ->
         {
-            try
+            if (pcap != null && !record.dropped())
             {
-                if (pcap != null && !record.dropped())
+                try
                 {
                     pcap.write(buffer);
                 }
-                if (records != null)
+                catch (final IOException e)
                 {
-                    line.setLength(0);
-                    record.format(line, executor.runtime(), packet).append('\n');
-                    records.append(line);
+                    throw new UncheckedIOException(outputs.failed(pcapTarget, e));
                 }
             }
-            catch (final IOException e)
+            if (records != null)
             {
-                throw new UncheckedIOException(e);
+                line.setLength(0);
+                record.format(line, executor.runtime(), packet).append('\n');
+                try
+                {
+                    records.append(line);
+                }
+                catch (final IOException e)
+                {
+                    throw new UncheckedIOException(outputs.failed(recordsTarget, e));
+                }
             }
         };
     }

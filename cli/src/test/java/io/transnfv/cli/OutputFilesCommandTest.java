@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -13,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** What {@code run} writes, and refuses to write: inputs are never outputs, checks come first, failures leave nothing. */
 class OutputFilesCommandTest
@@ -125,6 +128,91 @@ class OutputFilesCommandTest
         final Captured directory = Captured.run("run", "--pcap", dir.toString(), "--no-progress");
         assertEquals(2, directory.status());
         assertTrue(directory.err().contains("is a directory, not a pcap") && directory.err().contains("fix:"), directory.err());
+    }
+
+    @Test
+    void shouldFailWithOneLineNamingTheOutputWhenItsDiskIsFullAndLeaveNoOtherOutputBehind() throws IOException
+    {
+        final Path full = Path.of("/dev/full");
+        assumeTrue(Files.isWritable(full), "needs Linux's /dev/full, on which every write fails with ENOSPC");
+        final List<String> options = List.of("--out", "--records", "--state", "--report");
+        for (final String executor : List.of("tpg", "serial"))
+        {
+            for (final String option : options)
+            {
+                // another output, a regular file, beside the one that fails: it must not be left behind either
+                final String other = option.equals("--records") ? "--out" : "--records";
+                final Path otherFile = dir.resolve(executor + other.substring(2));
+                final Captured run = Captured.run("run", "--generate", "packets=5000,seed=3", "--no-progress", "--executor", executor,
+                    option, full.toString(), other, otherFile.toString());
+                final String where = option + " with " + executor + ": ";
+                assertEquals(1, run.status(), where + run.err());
+                assertEquals("run: cannot write " + option + " /dev/full: no space left on device; fix: make room on its file system"
+                    + " or choose another path, then run again", run.err().strip(), where + "one line, naming the file and the reason");
+                assertOnlyFilesLeft(List.of());
+            }
+        }
+    }
+
+    @Test
+    void shouldNameTheOutputWhenACheckpointCannotCommitItBecauseItsDiskIsFull() throws IOException
+    {
+        final Path full = Path.of("/dev/full");
+        assumeTrue(Files.isWritable(full), "needs Linux's /dev/full, on which every write fails with ENOSPC");
+        final Path checkpoints = dir.resolve("ckpt");
+        final Captured run = Captured.run("run", "--generate", "packets=5000,seed=3", "--no-progress", "--batch", "64",
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "1", "--out", full.toString());
+        assertEquals(1, run.status(), run.err());
+        assertTrue(run.err().strip().startsWith("run: cannot write --out /dev/full: no space left on device; fix:")
+            && !run.err().strip().contains("\n"), run.err());
+        assertOnlyFilesLeft(List.of(checkpoints));
+    }
+
+    @Test
+    void shouldNameEveryOutputInADirectoryThatTakesNoNewFileBeforeAnyWork()
+    {
+        // /proc takes no new file, even from root (who may write a directory without write permission)
+        for (final String option : List.of("--out", "--records", "--state", "--report"))
+        {
+            final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", option, "/proc/transnfv-output");
+            assertEquals(2, run.status(), option + ": " + run.err());
+            assertTrue(run.err().contains(option + " /proc/transnfv-output: cannot create a file in /proc (")
+                && run.err().contains("fix:"), option + ": " + run.err());
+            assertEquals("", run.out(), "no run happened");
+        }
+    }
+
+    @Test
+    void shouldNameAnOutputInADirectoryWithoutWritePermissionBeforeAnyWork() throws IOException
+    {
+        final Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try
+        {
+            assumeFalse(Files.isWritable(readOnly), "this user (root) may write a directory without write permission;"
+                + " shouldNameEveryOutputInADirectoryThatTakesNoNewFileBeforeAnyWork shows the refusal under /proc");
+            final Path records = readOnly.resolve("records.txt");
+            final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", "--records", records.toString());
+            assertEquals(2, run.status(), run.err());
+            assertTrue(run.err().contains("--records " + records + ": cannot create a file in " + readOnly + " (permission denied)")
+                && run.err().contains("fix:"), run.err());
+            try (Stream<Path> files = Files.list(readOnly))
+            {
+                assertEquals(0, files.count());
+            }
+        }
+        finally
+        {
+            Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    private void assertOnlyFilesLeft(final List<Path> expected) throws IOException
+    {
+        try (Stream<Path> files = Files.list(dir))
+        {
+            assertEquals(expected, files.toList(), "no output, and no temporary file, is left of a failed run");
+        }
     }
 
     @Test

@@ -2,30 +2,38 @@ package io.transnfv.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.transnfv.engine.checkpoint.CheckpointStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code transnfv run} as a subprocess, stopped by a signal: the first SIGTERM or SIGINT
  * finishes the batch in flight and writes a complete summary, report, records and state,
- * exiting with 143 or 130; a second signal stops a run that cannot finish at once.
+ * exiting with 143 or 130; with checkpoints, it takes a final one there, from which a resume
+ * ends as the uninterrupted run; a second signal stops a run that cannot finish at once.
  */
 class SignalStopTest
 {
     private static final long LONG_RUN = 200_000_000L;
+    /** Long enough that a stop comes well before the end, short enough to run three times. */
+    private static final long CHECKPOINTED_RUN = 600_000L;
 
     @TempDir
     Path dir;
@@ -64,6 +72,79 @@ class SignalStopTest
         assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the second signal did not stop the run at once");
         assertEquals(143, process.exitValue(), () -> text(err));
         assertTrue(text(err).contains("SIGTERM again: stopping now"), () -> text(err));
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldTakeAFinalCheckpointOnSigtermFromWhichAResumeEndsAsTheUninterruptedRun() throws Exception
+    {
+        stopsAtAFinalCheckpoint("TERM", 143, "tpg");
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldTakeAFinalCheckpointOnSigintWithTheSerialExecutorFromWhichAResumeEndsAsTheUninterruptedRun() throws Exception
+    {
+        stopsAtAFinalCheckpoint("INT", 130, "serial");
+    }
+
+    /**
+     * A run with checkpoints but no periodic one due before the stop: the only checkpoint is the
+     * one the stop takes, at the packet the run stopped after; resumed from it, the run ends with
+     * the uninterrupted run's pcap, records and state, byte for byte.
+     */
+    private void stopsAtAFinalCheckpoint(final String signal, final int status, final String executor) throws Exception
+    {
+        final String traffic = "packets=" + CHECKPOINTED_RUN + ",new_conn_ratio=0.3,seed=5";
+        final Path checkpoints = dir.resolve("ckpt");
+        final List<String> stopped = outputs("stopped", List.of("--executor", executor, "--generate", traffic,
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "1000000"));
+        final Process process = start(stopped, "stopped");
+        // with checkpoints the records are written in place
+        final Path records = dir.resolve("stopped.records");
+        while (process.isAlive() && (!Files.exists(records) || Files.size(records) < 64 * 1024))
+        {
+            process.waitFor(20, TimeUnit.MILLISECONDS);
+        }
+        assertTrue(process.isAlive(), () -> "the run ended before the signal: " + text(dir.resolve("stopped.out")));
+        signal(process, signal);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the run did not end after SIG" + signal);
+        final String out = text(dir.resolve("stopped.out")) + text(dir.resolve("stopped.err"));
+        assertEquals(status, process.exitValue(), out);
+
+        final long recordsWritten = text(records).lines().count();
+        assertTrue(recordsWritten > 0 && recordsWritten < CHECKPOINTED_RUN, "records: " + recordsWritten);
+        final Map.Entry<Long, Path> newest = new CheckpointStore(checkpoints).files().lastEntry();
+        assertNotNull(newest, () -> "no checkpoint in " + checkpoints + " after the stop: " + out);
+        assertEquals(1L, newest.getKey(), "the stop's checkpoint is the only one: " + out);
+        // the header's input position (docs/reliability.md, the checkpoint file): packets the state holds
+        final long inputPackets = ByteBuffer.wrap(Files.readAllBytes(newest.getValue())).getLong(36);
+        assertEquals(recordsWritten, inputPackets, "the final checkpoint is at the packet the run stopped after");
+        assertTrue(out.contains("final checkpoint 1 taken at packet " + inputPackets), out);
+
+        final Process resumed = start(outputs("stopped", List.of("--executor", executor, "--generate", traffic, "--resume",
+            checkpoints.toString())), "resumed");
+        assertTrue(resumed.waitFor(240, TimeUnit.SECONDS), "the resumed run did not end");
+        final String resumedOut = text(dir.resolve("resumed.out")) + text(dir.resolve("resumed.err"));
+        assertEquals(0, resumed.exitValue(), resumedOut);
+        assertTrue(resumedOut.contains("resumed from checkpoint 1 at packet " + inputPackets), resumedOut);
+
+        final Process reference = start(outputs("reference", List.of("--generate", traffic)), "reference");
+        assertTrue(reference.waitFor(240, TimeUnit.SECONDS), "the uninterrupted run did not end");
+        assertEquals(0, reference.exitValue(), () -> text(dir.resolve("reference.err")));
+        for (final String file : new String[] {".pcap", ".records", ".state"})
+        {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("reference" + file)), Files.readAllBytes(dir.resolve("stopped" + file)),
+                file + " of the stopped and resumed run differs from the uninterrupted run's");
+        }
+    }
+
+    private List<String> outputs(final String name, final List<String> args)
+    {
+        final List<String> command = new ArrayList<>(List.of("run", "--no-progress", "--out", dir.resolve(name + ".pcap").toString(),
+            "--records", dir.resolve(name + ".records").toString(), "--state", dir.resolve(name + ".state").toString()));
+        command.addAll(args);
+        return command;
     }
 
     private void stopsCleanly(final String signal, final int status, final String cause, final String executor) throws Exception
@@ -125,6 +206,12 @@ class SignalStopTest
 
     private Process start(final List<String> args) throws IOException
     {
+        return start(args, "std");
+    }
+
+    /** Starts {@code transnfv} in {@link #dir}, its stdout and stderr to {@code NAME.out} and {@code NAME.err} there. */
+    private Process start(final List<String> args, final String name) throws IOException
+    {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");
@@ -132,7 +219,8 @@ class SignalStopTest
         command.add(Transnfv.class.getName());
         command.addAll(args);
         return new ProcessBuilder(command).directory(dir.toFile())
-            .redirectOutput(dir.resolve("stdout").toFile()).redirectError(dir.resolve("stderr").toFile()).start();
+            .redirectOutput(dir.resolve("std".equals(name) ? "stdout" : name + ".out").toFile())
+            .redirectError(dir.resolve("std".equals(name) ? "stderr" : name + ".err").toFile()).start();
     }
 
     private static void signal(final Process process, final String signal) throws Exception

@@ -41,6 +41,8 @@ public final class Checkpointer
     private final List<Checkpoint> resumedFrom;
     private long lastId;
     private long lastFullId;
+    private long lastInputPackets;
+    private String finalCheckpoint;
     private long batchesSince;
     private long nextDueNs = Long.MIN_VALUE;
 
@@ -73,6 +75,7 @@ public final class Checkpointer
             final Checkpoint last = resumedFrom.get(resumedFrom.size() - 1);
             lastId = last.id();
             lastFullId = resumedFrom.get(0).id();
+            lastInputPackets = last.inputPackets();
             batchesSince = 0;
         }
     }
@@ -306,6 +309,7 @@ public final class Checkpointer
         partNs[2] += System.nanoTime() - diffedNs;
         entriesWritten += checkpoint.entries();
         lastId = id;
+        lastInputPackets = inputPackets;
         if (full)
         {
             // keep the chain before this one as the fallback should this one turn out damaged
@@ -321,6 +325,51 @@ public final class Checkpointer
             takeNs = Arrays.copyOf(takeNs, takeNs.length * 2);
         }
         takeNs[(int)taken++] = System.nanoTime() - startNs;
+    }
+
+    /**
+     * Takes the final checkpoint of a run stopped before the end of its traffic (a signal, the
+     * error bound), at the boundary after its last batch, once that batch's packets have reached
+     * the sinks: a resume then goes on from exactly where the run stopped. Nothing is written if
+     * the last checkpoint is already at this cut. Arguments as for {@link #take}.
+     *
+     * @throws IOException if a sink cannot be synced or the checkpoint cannot be written.
+     */
+    public void takeFinal(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
+        throws IOException
+    {
+        if (inputPackets == lastInputPackets)
+        {
+            finalCheckpoint = lastId == 0 ? "no final checkpoint: the run stopped before its first packet"
+                : "final checkpoint: checkpoint " + lastId + " is already at packet " + inputPackets;
+            return;
+        }
+        take(state, inputPackets, packetTimeNs, counters);
+        finalCheckpoint = "final checkpoint " + lastId + " taken at packet " + inputPackets;
+    }
+
+    /**
+     * Records that a run stopped before the end of its traffic takes no final checkpoint: IP
+     * fragments were held aside at its last batch boundary, so not every packet read is in the
+     * state and the outputs, and that boundary is no consistent cut. A resume starts from the
+     * last checkpoint taken.
+     *
+     * @param heldFragments the fragments held at the stop.
+     */
+    public void skipFinal(final int heldFragments)
+    {
+        finalCheckpoint = "no final checkpoint: " + heldFragments + " IP fragment(s) were held waiting for their datagram's"
+            + " first fragment when the run stopped, so the stop is no consistent cut; a resume starts from "
+            + (lastId == 0 ? "the first packet (no checkpoint was taken)" : "checkpoint " + lastId + " at packet " + lastInputPackets);
+    }
+
+    /**
+     * @return what a run stopped before the end of its traffic did about its final checkpoint
+     *         (taken, already there, or skipped and why), or null if the run was not stopped.
+     */
+    public String finalCheckpoint()
+    {
+        return finalCheckpoint;
     }
 
     /** @return table {@code t}'s entries that differ from the last checkpoint (every entry when {@code full}). */

@@ -59,6 +59,15 @@ public final class IngressRing implements PacketSource
      */
     public IngressRing(final PacketSource source, final int slots)
     {
+        this(source, slots, true);
+    }
+
+    /**
+     * The ring with or without its ingress thread: without, the producer's side is driven by
+     * hand through {@link #produceOne()} (the concurrency tests make it one of their actors).
+     */
+    IngressRing(final PacketSource source, final int slots, final boolean startThread)
+    {
         if (slots < 2 || Integer.bitCount(slots) != 1)
         {
             throw new IllegalArgumentException("slots must be a power of two >= 2: " + slots);
@@ -70,7 +79,10 @@ public final class IngressRing implements PacketSource
         this.thread = new Thread(this::produce, "transnfv-ingress");
         thread.setDaemon(true);
         thread.setUncaughtExceptionHandler((t, e) -> died = e);
-        thread.start();
+        if (startThread)
+        {
+            thread.start();
+        }
     }
 
     /** @param source the source to read, through a ring of the configured size. */
@@ -81,40 +93,49 @@ public final class IngressRing implements PacketSource
 
     private void produce()
     {
-        while (true)
+        while (produceOne())
         {
-            failurePoint.check();
-            final long sequence = ring.next();
-            final Slot slot = ring.get(sequence);
-            slot.end = false;
-            slot.failure = null;
-            try
-            {
-                if (closed || !source.next(slot.buffer))
-                {
-                    slot.end = true;
-                }
-                else if (slot.buffer.sequence() % sampleEvery == 0 && slot.buffer.ingressNs() == 0)
-                {
-                    slot.buffer.ingressNs(System.nanoTime());
-                }
-            }
-            catch (final SourceException e)
+            // one slot per turn until the end of the stream or a failure has been published
+        }
+    }
+
+    /**
+     * The ingress thread's step: claims the next slot (waiting while the ring is full), reads
+     * one packet of the source into it and publishes it, or publishes the end of the stream or
+     * the source's failure.
+     *
+     * @return false once the end (or a failure) has been published: nothing follows it.
+     */
+    boolean produceOne()
+    {
+        failurePoint.check();
+        final long sequence = ring.next();
+        final Slot slot = ring.get(sequence);
+        slot.end = false;
+        slot.failure = null;
+        try
+        {
+            if (closed || !source.next(slot.buffer))
             {
                 slot.end = true;
-                slot.failure = e;
             }
-            catch (final Throwable e)
+            else if (slot.buffer.sequence() % sampleEvery == 0 && slot.buffer.ingressNs() == 0)
             {
-                slot.end = true;
-                slot.failure = new SourceException(source.describe(), -1, "reading failed: " + e, e);
-            }
-            ring.publish(sequence);
-            if (slot.end)
-            {
-                return;
+                slot.buffer.ingressNs(System.nanoTime());
             }
         }
+        catch (final SourceException e)
+        {
+            slot.end = true;
+            slot.failure = e;
+        }
+        catch (final Throwable e)
+        {
+            slot.end = true;
+            slot.failure = new SourceException(source.describe(), -1, "reading failed: " + e, e);
+        }
+        ring.publish(sequence);
+        return !slot.end;
     }
 
     @Override

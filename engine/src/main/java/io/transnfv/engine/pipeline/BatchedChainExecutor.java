@@ -38,6 +38,7 @@ import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.StateDump;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -186,6 +187,14 @@ public final class BatchedChainExecutor implements ChainExecutor
     private volatile BatchFrame checkpointAfter;
     /** Packets of the source that batches finished by the egress hold (the IO role's). */
     private long packetsEgressed;
+    /**
+     * Fragments held aside after the last batch with packets, and that batch's last packet time:
+     * the cut a stopped run takes its final checkpoint at (written by the worker that finishes a
+     * batch, read by the IO role after the frame's DONE).
+     */
+    private int heldAtLastCut;
+    private long lastCutTimeNs;
+    private boolean finalCheckpointDone;
 
     /**
      * @param chain           the chain; its settings give the punctuation and the workers.
@@ -293,6 +302,11 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof IOException io)
             {
                 throw io;
+            }
+            if (t instanceof UncheckedIOException output)
+            {
+                // the listener's output failed (a full disk): an I/O failure, not the engine's
+                throw output.getCause();
             }
             if (t instanceof RunFailedException failed)
             {
@@ -432,6 +446,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         if (inputEnded && allFree())
         {
+            if (checkpointer != null && control.stopRequested() && failure == null && !finalCheckpointDone)
+            {
+                finalCheckpointDone = true;
+                finalCheckpoint();
+            }
             finished = true;
             workers.wakeAll();
         }
@@ -647,6 +666,12 @@ public final class BatchedChainExecutor implements ChainExecutor
         lastProcessingNs = System.nanoTime() - frameStartNs;
         lastProcessedPackets = frame.count;
         processedBatches = processedBatches + 1;
+        if (!frame.flush)
+        {
+            // the end of the input's flush frame times out what is held: the cut is before it
+            heldAtLastCut = fragmentStage.heldFragments();
+            lastCutTimeNs = frame.count > 0 ? frame.timeNs[frame.count - 1] : lastCutTimeNs;
+        }
         // a cut needs every packet read so far in the state and the outputs: none held aside as an early fragment
         final boolean holdForCheckpoint = checkpointer != null && frame.count > 0 && fragmentStage.heldFragments() == 0
             && checkpointer.dueAfterBatch(frame.timeNs[frame.count - 1]);
@@ -830,16 +855,7 @@ public final class BatchedChainExecutor implements ChainExecutor
      */
     private void takeCheckpoint(final BatchFrame frame, final int worker) throws IOException
     {
-        final long[] counters = stats.counters();
-        for (final StageRunner.Worker w : stageWorkers)
-        {
-            final long[] share = w.stats.counters();
-            for (int i = 1; i < counters.length; i++)
-            {
-                counters[i] += share[i];
-            }
-        }
-        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], counters);
+        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], cutCounters());
         checkpointAfter = null;
         final BatchFrame next = frames[processIndex];
         if (next.state() == BatchFrame.READY)
@@ -850,6 +866,39 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             engineIdle.set(1);
         }
+    }
+
+    /**
+     * The IO role, once a stopped run finished every batch it read: the final checkpoint at the
+     * boundary after the last of them, so that a resume goes on from where the run stopped,
+     * unless fragments were held aside there (the flush that followed timed them out, which a
+     * resumed run must not repeat).
+     */
+    private void finalCheckpoint() throws IOException
+    {
+        if (heldAtLastCut == 0)
+        {
+            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, cutCounters());
+        }
+        else
+        {
+            checkpointer.skipFinal(heldAtLastCut);
+        }
+    }
+
+    /** @return the run's counters at a cut: the egress's and every worker's share. */
+    private long[] cutCounters()
+    {
+        final long[] counters = stats.counters();
+        for (final StageRunner.Worker w : stageWorkers)
+        {
+            final long[] share = w.stats.counters();
+            for (int i = 1; i < counters.length; i++)
+            {
+                counters[i] += share[i];
+            }
+        }
+        return counters;
     }
 
     // ---------------------------------------------------------------- reports

@@ -25,7 +25,8 @@ public interface ChainExecutor extends AutoCloseable
      *
      * @param listener told about each finished packet in arrival order, or null.
      * @return the run's counters.
-     * @throws IOException if the source fails.
+     * @throws IOException if the source fails, or the listener's output (thrown by the listener
+     *                     as an {@link java.io.UncheckedIOException}).
      */
     RunStats run(PacketSource source, PacketListener listener) throws IOException;
 

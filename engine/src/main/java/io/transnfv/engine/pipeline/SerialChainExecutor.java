@@ -34,6 +34,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -175,6 +176,11 @@ public final class SerialChainExecutor implements ChainExecutor
         {
             throw io;
         }
+        if (t instanceof UncheckedIOException output)
+        {
+            // the listener's output failed (a full disk): an I/O failure, not the engine's
+            throw output.getCause();
+        }
         if (t instanceof RunFailedException failed)
         {
             throw failed;
@@ -222,7 +228,28 @@ public final class SerialChainExecutor implements ChainExecutor
                 checkpointer.take(state, packets, clock.lastNs(), stats.counters());
             }
         }
+        if (checkpointer != null && control.stopRequested())
+        {
+            finalCheckpoint(packets);
+        }
         endOfInput(listener);
+    }
+
+    /**
+     * A stop before the end of the traffic: the checkpoint at the packet the run stopped after,
+     * so that a resume goes on from there, unless fragments held aside make it no cut (the end of
+     * the input, next, would time them out, which a resumed run must not repeat).
+     */
+    private void finalCheckpoint(final long packets) throws IOException
+    {
+        if (held.size() == 0)
+        {
+            checkpointer.takeFinal(state, packets, clock.lastNs(), stats.counters());
+        }
+        else
+        {
+            checkpointer.skipFinal(held.size());
+        }
     }
 
     /**

@@ -102,6 +102,45 @@ class CheckpointerTest
     }
 
     @Test
+    void shouldTakeAFinalCheckpointAtTheStopOnlyWhereNoneIsAlready() throws IOException
+    {
+        final MapStateStore state = new MapStateStore(catalog());
+        final Checkpointer checkpointer = Checkpointer.start(settings(10), CHAIN, catalog());
+        assertNull(checkpointer.finalCheckpoint(), "a run that was not stopped says nothing about a final checkpoint");
+        mutate(state, new Random(3), 40);
+        checkpointer.take(state, 100, 1, new long[] {1});
+
+        checkpointer.takeFinal(state, 100, 1, new long[] {1});
+        assertEquals(1, checkpointer.taken(), "the last checkpoint is already at the stop");
+        assertEquals("final checkpoint: checkpoint 1 is already at packet 100", checkpointer.finalCheckpoint());
+
+        mutate(state, new Random(4), 40);
+        checkpointer.takeFinal(state, 137, 2, new long[] {2});
+        assertEquals(2, checkpointer.taken());
+        assertEquals("final checkpoint 2 taken at packet 137", checkpointer.finalCheckpoint());
+        final MapStateStore restored = new MapStateStore(catalog());
+        final Checkpointer resumed = Checkpointer.resume(settings(10), CHAIN, catalog(), e -> { throw new AssertionError(e); });
+        resumed.restore(restored);
+        assertEquals(137, resumed.resumeInputPackets(), "a resume goes on from the stop");
+        assertEquals(state.dump(), restored.dump());
+    }
+
+    @Test
+    void shouldSayWhereAResumeStartsWhenFragmentsHeldAtTheStopSkipTheFinalCheckpoint() throws IOException
+    {
+        final MapStateStore state = new MapStateStore(catalog());
+        final Checkpointer checkpointer = Checkpointer.start(settings(10), CHAIN, catalog());
+        checkpointer.skipFinal(2);
+        assertTrue(checkpointer.finalCheckpoint().contains("no final checkpoint: 2 IP fragment(s) were held")
+            && checkpointer.finalCheckpoint().endsWith("a resume starts from the first packet (no checkpoint was taken)"),
+            checkpointer.finalCheckpoint());
+        checkpointer.take(state, 64, 1, new long[0]);
+        checkpointer.skipFinal(1);
+        assertTrue(checkpointer.finalCheckpoint().endsWith("a resume starts from checkpoint 1 at packet 64"), checkpointer.finalCheckpoint());
+        assertEquals(1, checkpointer.taken(), "nothing written for the skipped one");
+    }
+
+    @Test
     void shouldGoOnFromAResumedCheckpointWithIncrementsOnTheRestoredState() throws IOException
     {
         final Random random = new Random(11);
