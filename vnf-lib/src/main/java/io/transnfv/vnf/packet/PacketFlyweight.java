@@ -630,6 +630,11 @@ public final class PacketFlyweight
                     return;
                 }
                 icmpType = get8(p);
+                if (ipProtocol == PROTO_ICMPV6)
+                {
+                    // the ICMPv6 checksum covers the pseudo-header (RFC 4443), so address rewrites update it
+                    checksumOffset = p + 2;
+                }
                 payloadOffset = p + Math.min(8, available);
                 return;
             }
@@ -1051,7 +1056,7 @@ public final class PacketFlyweight
     }
 
     /**
-     * Rewrite the IPv6 destination address, updating the TCP/UDP checksum, whose
+     * Rewrite the IPv6 destination address, updating the TCP, UDP or ICMPv6 checksum, whose
      * pseudo-header covers it (IPv6 has no header checksum).
      *
      * @param high upper 64 bits of the new address.
