@@ -17,7 +17,9 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.source.SourceStats;
+import io.transnfv.vnf.harness.Frames;
 import io.transnfv.vnf.packet.FrameBuilder;
+import io.transnfv.vnf.packet.Ipv4;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +32,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -232,6 +236,127 @@ class FragmentChainTest
     }
 
     @Test
+    void shouldHoldAnIcmpEchoReplysFragmentsAndLetThemAllThroughTheFirewall() throws IOException
+    {
+        // a ping out, then its reply in three fragments, the last one first; and the same over IPv6
+        final List<byte[]> packets = List.of(
+            icmp(INSIDE, RESOLVER, 8, 0, 0, false),
+            icmp(RESOLVER, INSIDE, 0, 51, 2960, false),
+            icmp(RESOLVER, INSIDE, 0, 51, 0, true),
+            icmp(RESOLVER, INSIDE, 0, 51, 1480, true),
+            icmp6(0xfd000000_00000000L, 5, 0x20010db8_00000001L, 53, 128, 0, 0, false),
+            icmp6(0x20010db8_00000001L, 53, 0xfd000000_00000000L, 5, 129, 61, 1448, false),
+            icmp6(0x20010db8_00000001L, 53, 0xfd000000_00000000L, 5, 129, 61, 0, true));
+        final List<String> records = oracle("fw-portscan-monitor", packets, FragmentSettings.defaults());
+        assertEquals(List.of("0", "2", "1", "3", "4", "6", "5"), sequences(records), records::toString);
+        for (final String record : records)
+        {
+            assertTrue(record.contains(" FORWARD fw>monitor icmp"), () -> "every fragment of the reply passes: " + records);
+        }
+        assertEquivalent("fw-portscan-monitor", packets, FragmentSettings.defaults());
+    }
+
+    @Test
+    void shouldTranslateBalanceAndAdmitEveryFragmentOfAnIcmpErrorAsItsFirst() throws IOException
+    {
+        // a DNS query out through the NAT, its answer in; then a router's error about the query in
+        // two fragments, the later one first: the NAT translates both back to the inside host and
+        // the load balancer sends both to the server of the answer's connection
+        final List<String> translated = oracle("nat-lb-td", List.of(udp(INSIDE, RESOLVER, 5353, 53)), FragmentSettings.defaults());
+        final int external = parseAddress(field(translated.get(0), "udp "));
+        final int port = Integer.parseInt(field(translated.get(0), "udp ").split("[:>]")[1]);
+        final byte[] query = udp(external, RESOLVER, port, 53);
+        final List<byte[]> packets = List.of(
+            udp(INSIDE, RESOLVER, 5353, 53),
+            udp(RESOLVER, external, 53, port),
+            icmp(RESOLVER, external, 0, 77, 1480, false),
+            icmpErrorFirstFragment(RESOLVER, external, 77, query));
+        final List<String> records = oracle("nat-lb-td", packets, FragmentSettings.defaults());
+        assertEquals(List.of("0", "1", "3", "2"), sequences(records), records::toString);
+        final String server = field(records.get(1), "lb.server=");
+        for (final int i : new int[] {2, 3})
+        {
+            assertTrue(records.get(i).contains(" FORWARD nat>lb>td icmp 8.8.8.8>192.168."),
+                () -> "translated back by the NAT, every fragment is balanced as an error about the answer: " + records);
+            assertEquals(server, field(records.get(i), "lb.server="), records::toString);
+        }
+        assertEquivalent("nat-lb-td", packets, FragmentSettings.defaults());
+
+        // the same error about a connection the firewall tracks: every fragment is related
+        final List<byte[]> inbound = List.of(
+            udp(INSIDE, RESOLVER, 5353, 53),
+            icmp(RESOLVER, INSIDE, 0, 78, 1480, false),
+            icmpErrorFirstFragment(RESOLVER, INSIDE, 78, udp(INSIDE, RESOLVER, 5353, 53)),
+            icmp(RESOLVER, INSIDE, 0, 78, 2960, false));
+        final List<String> security = oracle("fw-portscan-monitor", inbound, FragmentSettings.defaults());
+        assertEquals(List.of("0", "2", "1", "3"), sequences(security), security::toString);
+        for (final String record : security)
+        {
+            assertTrue(record.contains(" FORWARD fw>monitor "), () -> "no fw:not-established: " + security);
+        }
+        final Map<String, Long> counters = oracleCounters("fw-portscan-monitor", inbound);
+        assertEquals(3L, counters.get("fw.related"), () -> "every fragment is related: " + counters);
+        assertEquals(1L, counters.get("monitor.errors-matched"), () -> "one error in three fragments: " + counters);
+        assertEquivalent("fw-portscan-monitor", inbound, FragmentSettings.defaults());
+    }
+
+    @Test
+    void shouldEqualTheOracleOnRandomIcmpAndOtherProtocolFragmentsThroughBothChains() throws IOException
+    {
+        final SplittableRandom random = new SplittableRandom(7_20261124L);
+        for (int round = 0; round < 4; round++)
+        {
+            final List<byte[]> packets = new ArrayList<>();
+            for (int d = 0; d < 40; d++)
+            {
+                final int inside = 0x0A000000 | random.nextInt(1, 6);
+                final int outside = 0x08080800 | random.nextInt(1, 6);
+                final int sport = random.nextInt(1024, 1060);
+                final boolean out = random.nextBoolean();
+                final int src = out ? inside : outside;
+                final int dst = out ? outside : inside;
+                packets.add(random.nextInt(packets.size() + 1), udp(inside, outside, sport, 53));
+                final int id = random.nextInt(1, 1 << 16);
+                final int kind = random.nextInt(3);
+                final List<byte[]> datagram = new ArrayList<>();
+                final int fragments = random.nextInt(1, 4);
+                for (int f = 0; f < fragments; f++)
+                {
+                    final boolean more = f + 1 < fragments;
+                    if (kind == 0)
+                    {
+                        datagram.add(icmp(src, dst, random.nextBoolean() ? 8 : 0, id, f * 1480, more));
+                    }
+                    else if (kind == 1)
+                    {
+                        datagram.add(f == 0 ? icmpErrorFirstFragment(outside, inside, id, udp(inside, outside, sport, 53))
+                            : icmp(outside, inside, 0, id, f * 1480, more));
+                    }
+                    else
+                    {
+                        datagram.add(gre(src, dst, id, f * 1480, more));
+                    }
+                }
+                if (random.nextInt(4) == 0)
+                {
+                    datagram.remove(0);   // a first fragment that never comes
+                }
+                if (random.nextBoolean())
+                {
+                    java.util.Collections.reverse(datagram);
+                }
+                for (final byte[] p : datagram)
+                {
+                    packets.add(random.nextInt(packets.size() + 1), p);
+                }
+            }
+            final FragmentSettings settings = new FragmentSettings(200_000L + random.nextInt(600_000), random.nextInt(0, 12));
+            assertEquivalent("nat-lb-td", packets, settings);
+            assertEquivalent("fw-portscan-monitor", packets, settings);
+        }
+    }
+
+    @Test
     void shouldHoldTimeOutAndRefuseTheFragmentsOfARealCaptureAsTheOracleDoes() throws IOException
     {
         // 9,048 later fragments of one TCP datagram over 8.5 s; its 29 "first fragments" carry
@@ -399,6 +524,54 @@ class FragmentChainTest
         return java.util.Arrays.copyOf(frame, n);
     }
 
+    /** An ICMP message of {@code type} (ignored past the first fragment), or a fragment of one when {@code id} is not 0. */
+    private byte[] icmp(final int src, final int dst, final int type, final int id, final int offset, final boolean more)
+    {
+        builder.reset().ipv4(src, dst).icmp(type, 0);
+        if (id != 0)
+        {
+            builder.ipId(id).fragment(offset, more);
+        }
+        final int n = builder.payload(64, (byte)5).write(frame, 0);
+        return java.util.Arrays.copyOf(frame, n);
+    }
+
+    private byte[] icmp6(final long srcHigh, final long srcLow, final long dstHigh, final long dstLow, final int type,
+        final int id, final int offset, final boolean more)
+    {
+        builder.reset().ipv6(srcHigh, srcLow, dstHigh, dstLow);
+        if (id != 0)
+        {
+            builder.ipv6ExtensionHeader(PacketFlyweight.PROTO_IPV6_FRAGMENT).ipId(id).fragment(offset, more);
+        }
+        final int n = builder.icmp(type, 0).payload(64, (byte)6).write(frame, 0);
+        return java.util.Arrays.copyOf(frame, n);
+    }
+
+    /** A port unreachable from {@code src} to {@code dst} quoting {@code quoted}'s headers, as the first of its fragments. */
+    private byte[] icmpErrorFirstFragment(final int src, final int dst, final int id, final byte[] quoted)
+    {
+        final byte[] error = Frames.icmpError(Ipv4.format(src), Ipv4.format(dst), 3, 3, quoted);
+        final int quote = error.length - 14 - 28;
+        final int n = builder.reset().ipv4(src, dst).ipId(id).icmp(3, 3).fragment(0, true).payload(quote, (byte)0)
+            .write(frame, 0);
+        System.arraycopy(error, 14 + 28, frame, 14 + 28, quote);
+        // the ICMP checksum covers the whole message, most of it in the later fragments: left as written
+        return java.util.Arrays.copyOf(frame, n);
+    }
+
+    private byte[] gre(final int src, final int dst, final int id, final int offset, final boolean more)
+    {
+        final int n = builder.reset().ipv4(src, dst).ipId(id).ipProtocol(47).fragment(offset, more).payload(64, (byte)7)
+            .write(frame, 0);
+        return java.util.Arrays.copyOf(frame, n);
+    }
+
+    private static int parseAddress(final String endpoint)
+    {
+        return Ipv4.parse(endpoint.substring(0, endpoint.indexOf(':')));
+    }
+
     private byte[] udp6Fragment(final int id, final int offset, final boolean more)
     {
         final int n = builder.reset().ipv6(0x20010db8_00000000L, 5, 0x20010db8_00000001L, 53)
@@ -445,6 +618,21 @@ class FragmentChainTest
                 records.add(record.format(new StringBuilder(), oracle.runtime(), packet).toString()));
         }
         return records;
+    }
+
+    private Map<String, Long> oracleCounters(final String name, final List<byte[]> packets) throws IOException
+    {
+        final ChainSpec spec = chain(name, pcap(packets), FragmentSettings.defaults(), 256);
+        final Map<String, Long> counters = new TreeMap<>();
+        try (SerialChainExecutor oracle = new SerialChainExecutor(spec); PacketSource source = PacketSources.open(spec.settings().traffic()))
+        {
+            oracle.run(source, null);
+            for (int i = 0; i < oracle.runtime().size(); i++)
+            {
+                oracle.runtime().instance(i).counters().forEach((counter, value) -> counters.put(counter, value.get()));
+            }
+        }
+        return counters;
     }
 
     private RunStats run(final String name, final List<byte[]> packets, final FragmentSettings fragments) throws IOException

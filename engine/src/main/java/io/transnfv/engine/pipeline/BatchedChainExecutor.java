@@ -80,7 +80,7 @@ import java.util.function.IntFunction;
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
  *
- * <p>Fragments: a batch with TCP/UDP fragments (or a held one due) first runs the
+ * <p>Fragments: a batch with IP fragments (or a held one due) first runs the
  * {@link FragmentStage} on the worker that starts it, which re-orders its slots as the oracle
  * emits them; the entry VNF's transactions are then declared again. See
  * {@code docs/design/fragments.md}.

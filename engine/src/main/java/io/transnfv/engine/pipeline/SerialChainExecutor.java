@@ -25,6 +25,7 @@ import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.fragment.FirstFragmentFields;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.instance.MapStateStore;
@@ -47,7 +48,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@link SerialApplier}. Its per-packet records and final state define chain output
  * equivalence; every other executor is judged against it.
  *
- * <p>Before the entry VNF, a TCP/UDP fragment runs the chain's {@link FragmentTracker}
+ * <p>Before the entry VNF, an IP fragment (of any protocol) runs the chain's {@link FragmentTracker}
  * transaction. A fragment that comes before its datagram's first is held (copied aside, no
  * record yet) and goes through the chain right after that first fragment, with its time, or
  * is dropped as {@code ingress:fragment-timeout} before the first packet more than the
@@ -88,6 +89,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
     private final FragmentTracker tracker;
+    private final FirstFragmentFields firstFields = new FirstFragmentFields();
     private final HeldFragments held;
     private final PacketBuffer releasedBuffer = new PacketBuffer();
     private final PacketBuffer spareBuffer = new PacketBuffer();
@@ -348,8 +350,10 @@ public final class SerialChainExecutor implements ChainExecutor
             return;
         }
         final int released = outcome == FragmentTracker.FIRST ? tracker.released(log.view(0)) : 0;
-        final int srcPort = released > 0 ? tracker.firstSourcePort(log.view(0)) : 0;
-        final int dstPort = released > 0 ? tracker.firstDestinationPort(log.view(0)) : 0;
+        if (released > 0)
+        {
+            tracker.firstFields(log.view(0), firstFields);
+        }
         final long datagram = released > 0 ? FlowKeys.datagram(packet) : 0;
         chain(timeNs, buffer.sequence());
         finish(buffer, timeNs, listener);
@@ -366,7 +370,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 record.reset(releasedBuffer.sequence(), timeNs);
                 packet.wrap(releasedBuffer.memory(), releasedBuffer.offset(), releasedBuffer.length(), releasedBuffer.originalLength(),
                     releasedBuffer.linkType());
-                packet.recoverPorts(srcPort, dstPort);
+                firstFields.giveTo(packet);
                 chain(timeNs, releasedBuffer.sequence());
                 finish(releasedBuffer, timeNs, listener);
             }

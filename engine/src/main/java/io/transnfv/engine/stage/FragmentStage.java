@@ -8,6 +8,7 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.state.MultiVersionStateTable;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.vnf.fragment.FirstFragmentFields;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.ActionRecorder;
 import io.transnfv.vnf.packet.FlowKeys;
@@ -29,7 +30,8 @@ public final class FragmentStage
     private final MultiVersionStateTable state;
     private final int frameCapacity;
     private final HeldFragments held;
-    private final TransactionLog trackerLog = new TransactionLog(1, 8);
+    private final TransactionLog trackerLog = new TransactionLog(1, 16);
+    private final FirstFragmentFields firstFields = new FirstFragmentFields();
     private final SerialApplier trackerApplier = new SerialApplier();
     private final ActionRecorder trackerActions = new ActionRecorder();
     private final PacketBuffer[] spliceBuffers;
@@ -141,8 +143,7 @@ public final class FragmentStage
             final int released = outcome == FragmentTracker.FIRST ? tracker.released(log.view(0)) : 0;
             if (released > 0)
             {
-                final int srcPort = tracker.firstSourcePort(log.view(0));
-                final int dstPort = tracker.firstDestinationPort(log.view(0));
+                tracker.firstFields(log.view(0), firstFields);
                 final int m = held.select(FlowKeys.datagram(packet));
                 for (int k = 0; k < m; k++)
                 {
@@ -153,7 +154,7 @@ public final class FragmentStage
                     // with the first fragment's time and place in the serial order, right after it
                     fragmentRecord.reset(fragment.sequence(), timeNs);
                     view.wrap(fragment.memory(), fragment.offset(), fragment.length(), fragment.originalLength(), fragment.linkType());
-                    view.recoverPorts(srcPort, dstPort);
+                    firstFields.giveTo(view);
                     place(n++, fragment, view, fragmentRecord, timeNs, sequence, 0, entry);
                 }
             }

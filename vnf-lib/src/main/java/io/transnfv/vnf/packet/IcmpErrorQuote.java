@@ -19,6 +19,12 @@ package io.transnfv.vnf.packet;
  * the ports of a quoted non-first fragment. The quote is the packet that <em>caused</em> the
  * error, so its source is usually the error's destination: {@link #biflow()} does not care.
  *
+ * <p>A later fragment of an error carries no quote; in a chain the fragment tracker gives it
+ * its first fragment's ({@link PacketFlyweight#recoverIcmpQuote}), and then this view reads
+ * that ({@link #isRecovered()}); its rewrites then change only the view's quote, which the
+ * next VNF reads, as a recovered port's setter does: the quote and the ICMP checksum are in
+ * the first fragment, rewritten there.
+ *
  * <p>Reads through the flyweight's bounds-checked accessors, never past the outer datagram,
  * and does not allocate. {@link #setSrcIpv4(PacketFlyweight, int, int)} and
  * {@link #setDstIpv4(PacketFlyweight, int, int)} rewrite a quoted IPv4 endpoint for a
@@ -40,6 +46,7 @@ public final class IcmpErrorQuote
     private int quoteOffset;
     private int quotedL4Offset;
     private int quoteEnd;
+    private boolean recovered;
 
     /**
      * Whether a packet is an ICMP/ICMPv6 error by its type alone, without looking at the quote.
@@ -51,7 +58,7 @@ public final class IcmpErrorQuote
     {
         if (!packet.isValid() || packet.isFragment() && !packet.isFirstFragment())
         {
-            return false;
+            return packet.quoteRecovered();
         }
         final int type = packet.icmpType();
         if (packet.ipProtocol() == PacketFlyweight.PROTO_ICMP && packet.isIpv4())
@@ -74,9 +81,40 @@ public final class IcmpErrorQuote
         {
             return false;
         }
+        if (packet.quoteRecovered())
+        {
+            return wrapRecovered(packet);
+        }
+        recovered = false;
         final int start = packet.l4Offset() + 8;
         final int end = packet.l3Offset() + packet.ipTotalLength();
         return packet.isIpv4() ? wrapIpv4(packet, start, end) : wrapIpv6(packet, start, end);
+    }
+
+    /** A later fragment of an error: the quote its first fragment carried, as the fragment tracker gave it. */
+    private boolean wrapRecovered(final PacketFlyweight packet)
+    {
+        recovered = true;
+        ipVersion = packet.isIpv6() ? 6 : 4;
+        protocol = packet.quoteProtocol();
+        srcHigh = packet.quoteSrcHigh();
+        srcLow = packet.quoteSrcLow();
+        dstHigh = packet.quoteDstHigh();
+        dstLow = packet.quoteDstLow();
+        srcIpv4 = (int)srcLow;
+        dstIpv4 = (int)dstLow;
+        srcPort = packet.quoteSrcPort();
+        dstPort = packet.quoteDstPort();
+        quoteOffset = -1;
+        quotedL4Offset = -1;
+        quoteEnd = -1;
+        return true;
+    }
+
+    /** @return true if the quote last wrapped was given to a later fragment, which does not carry it. */
+    public boolean isRecovered()
+    {
+        return recovered;
     }
 
     private boolean wrapIpv4(final PacketFlyweight packet, final int p, final int end)
@@ -232,6 +270,12 @@ public final class IcmpErrorQuote
      */
     public void setSrcIpv4(final PacketFlyweight packet, final int address, final int port)
     {
+        if (recovered)
+        {
+            checkRewritable();
+            packet.rewriteRecoveredQuote(true, address, port);
+            return;
+        }
         rewrite(packet, quoteOffset + 12, address, quotedL4Offset, port);
     }
 
@@ -244,7 +288,21 @@ public final class IcmpErrorQuote
      */
     public void setDstIpv4(final PacketFlyweight packet, final int address, final int port)
     {
+        if (recovered)
+        {
+            checkRewritable();
+            packet.rewriteRecoveredQuote(false, address, port);
+            return;
+        }
         rewrite(packet, quoteOffset + 16, address, quotedL4Offset + 2, port);
+    }
+
+    private void checkRewritable()
+    {
+        if (ipVersion != 4 || protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP)
+        {
+            throw new IllegalStateException("the last quote wrapped is not an IPv4 TCP/UDP quote with ports");
+        }
     }
 
     private void rewrite(final PacketFlyweight packet, final int addressIndex, final int address, final int portIndex, final int port)
@@ -254,12 +312,20 @@ public final class IcmpErrorQuote
         {
             throw new IllegalStateException("the last quote wrapped is not an IPv4 TCP/UDP quote with ports");
         }
+        // every field changed is a 16-bit word of the ICMP message, so its checksum is updated
+        // incrementally (RFC 1624): right for a first fragment too, which holds part of the message
+        final int icmpChecksum = packet.l4Offset() + 2;
+        int icmp = packet.getU16(icmpChecksum);
         final int oldAddress = packet.getInt(addressIndex);
         final int oldPort = packet.getU16(portIndex);
         put32(packet, addressIndex, address);
         put16(packet, portIndex, port);
+        icmp = Checksums.update16(Checksums.update32(icmp, oldAddress, address), oldPort, port);
         final int headerChecksum = quoteOffset + 10;
-        put16(packet, headerChecksum, Checksums.update32(packet.getU16(headerChecksum), oldAddress, address));
+        final int oldHeader = packet.getU16(headerChecksum);
+        final int newHeader = Checksums.update32(oldHeader, oldAddress, address);
+        put16(packet, headerChecksum, newHeader);
+        icmp = Checksums.update16(icmp, oldHeader, newHeader);
         final int transportChecksum = quotedL4Offset + Checksums.checksumFieldOffset(protocol);
         if (quoteEnd - transportChecksum >= 2)
         {
@@ -272,9 +338,10 @@ public final class IcmpErrorQuote
                     updated = 0xFFFF;
                 }
                 put16(packet, transportChecksum, updated);
+                icmp = Checksums.update16(icmp, old, updated);
             }
         }
-        put16(packet, packet.l4Offset() + 2, Checksums.icmpv4(packet));
+        put16(packet, icmpChecksum, icmp);
     }
 
     private static void put16(final PacketFlyweight packet, final int index, final int value)

@@ -56,7 +56,9 @@ import java.util.Objects;
  * datagram's, so every key and test on ports treats the fragment as its datagram's flow.
  * {@link #portsRecovered()} tells such a fragment apart; its port setters change only the
  * view's values, since the fragment carries no transport header to rewrite (the datagram's
- * ports are rewritten in its first fragment).
+ * ports are rewritten in its first fragment). A later ICMP/ICMPv6 fragment gets its first
+ * fragment's type the same way ({@link #recoverIcmpType(int)}) and, for an error, the packet
+ * it quotes ({@link #recoverIcmpQuote}), so it is classified as its first.
  *
  * <p>Rewrites ({@link #setSrcIpv4(int)}, {@link #setSrcPort(int)}, ...) change the bytes
  * in place and update the IPv4 header checksum and the TCP/UDP checksum incrementally
@@ -170,6 +172,14 @@ public final class PacketFlyweight
     private int dstPort;
     private int tcpFlags;
     private int icmpType;
+    private boolean icmpTypeRecovered;
+    private int quoteProtocol;
+    private long quoteSrcHigh;
+    private long quoteSrcLow;
+    private long quoteDstHigh;
+    private long quoteDstLow;
+    private int quoteSrcPort;
+    private int quoteDstPort;
     private int payloadOffset;
     private int checksumOffset;
 
@@ -324,6 +334,8 @@ public final class PacketFlyweight
         dstPort = 0;
         tcpFlags = 0;
         icmpType = 0;
+        icmpTypeRecovered = false;
+        quoteProtocol = NO_PROTOCOL;
         payloadOffset = 0;
         checksumOffset = -1;
     }
@@ -630,6 +642,11 @@ public final class PacketFlyweight
                     return;
                 }
                 icmpType = get8(p);
+                if (ipProtocol == PROTO_ICMPV6)
+                {
+                    // the ICMPv6 checksum covers the pseudo-header (RFC 4443), so address rewrites update it
+                    checksumOffset = p + 2;
+                }
                 payloadOffset = p + Math.min(8, available);
                 return;
             }
@@ -934,6 +951,127 @@ public final class PacketFlyweight
     }
 
     /**
+     * Gives a non-first ICMP or ICMPv6 fragment its datagram's ICMP type, remembered from the
+     * first fragment, so that {@link #icmpType()} classifies it as its first. Only the view
+     * changes. Lasts until the next {@code wrap}.
+     *
+     * @param type the type in the datagram's first fragment.
+     * @return false, changing nothing, unless the packet is a valid non-first ICMP or ICMPv6 fragment.
+     */
+    public boolean recoverIcmpType(final int type)
+    {
+        if (!isValid() || fragmentOffset == 0 || (ipProtocol != PROTO_ICMP && ipProtocol != PROTO_ICMPV6))
+        {
+            return false;
+        }
+        icmpType = type & 0xFF;
+        icmpTypeRecovered = true;
+        return true;
+    }
+
+    /**
+     * Gives a non-first fragment of an ICMP/ICMPv6 error, whose type was recovered with
+     * {@link #recoverIcmpType(int)}, the packet its first fragment quotes, so that
+     * {@link IcmpErrorQuote#wrap(PacketFlyweight)} reads the quote as in the first fragment.
+     * An IPv4 quote's addresses are in the low 32 bits of {@code srcLow}/{@code dstLow}.
+     * Only the view changes: the fragment holds no quote, and a translator's rewrite of it
+     * ({@link IcmpErrorQuote#setSrcIpv4}) changes only these values. Lasts until the next {@code wrap}.
+     *
+     * @param protocol the quoted packet's protocol.
+     * @param srcHigh  upper 64 bits of its IPv6 source, 0 for IPv4.
+     * @param srcLow   lower 64 bits of its IPv6 source, or its IPv4 source as an unsigned number.
+     * @param dstHigh  upper 64 bits of its IPv6 destination, 0 for IPv4.
+     * @param dstLow   lower 64 bits of its IPv6 destination, or its IPv4 destination.
+     * @param srcPort  its source port, 0 when not quoted.
+     * @param dstPort  its destination port, 0 when not quoted.
+     * @return false, changing nothing, unless the fragment's ICMP type was recovered.
+     */
+    public boolean recoverIcmpQuote(
+        final int protocol,
+        final long srcHigh,
+        final long srcLow,
+        final long dstHigh,
+        final long dstLow,
+        final int srcPort,
+        final int dstPort)
+    {
+        if (!icmpTypeRecovered)
+        {
+            return false;
+        }
+        quoteProtocol = protocol & 0xFF;
+        quoteSrcHigh = srcHigh;
+        quoteSrcLow = srcLow;
+        quoteDstHigh = dstHigh;
+        quoteDstLow = dstLow;
+        quoteSrcPort = srcPort & 0xFFFF;
+        quoteDstPort = dstPort & 0xFFFF;
+        return true;
+    }
+
+    /** @return true for a non-first ICMP/ICMPv6 fragment whose type came from {@link #recoverIcmpType(int)}. */
+    public boolean icmpTypeRecovered()
+    {
+        return icmpTypeRecovered;
+    }
+
+    /** @return true for a non-first fragment of an ICMP error given its quote by {@link #recoverIcmpQuote}. */
+    public boolean quoteRecovered()
+    {
+        return quoteProtocol != NO_PROTOCOL;
+    }
+
+    /** A translator's rewrite of a recovered IPv4 quote's source or destination: the view's values only. */
+    void rewriteRecoveredQuote(final boolean source, final int address, final int port)
+    {
+        if (source)
+        {
+            quoteSrcLow = Integer.toUnsignedLong(address);
+            quoteSrcPort = port & 0xFFFF;
+        }
+        else
+        {
+            quoteDstLow = Integer.toUnsignedLong(address);
+            quoteDstPort = port & 0xFFFF;
+        }
+    }
+
+    int quoteProtocol()
+    {
+        return quoteProtocol;
+    }
+
+    long quoteSrcHigh()
+    {
+        return quoteSrcHigh;
+    }
+
+    long quoteSrcLow()
+    {
+        return quoteSrcLow;
+    }
+
+    long quoteDstHigh()
+    {
+        return quoteDstHigh;
+    }
+
+    long quoteDstLow()
+    {
+        return quoteDstLow;
+    }
+
+    int quoteSrcPort()
+    {
+        return quoteSrcPort;
+    }
+
+    int quoteDstPort()
+    {
+        return quoteDstPort;
+    }
+
+    /**
      * @return true for a well-formed IPv4 TCP or UDP packet whose ports are known (its own, or
      *         a non-first fragment's recovered ones): the packets a port-translating or
      *         connection-tracking VNF handles; everything else it passes through.
@@ -995,7 +1133,11 @@ public final class PacketFlyweight
         return (tcpFlags & TCP_RST) != 0;
     }
 
-    /** @return ICMP or ICMPv6 type; 0 for other protocols (0 is also echo reply: check {@link #ipProtocol()}). */
+    /**
+     * @return ICMP or ICMPv6 type (for a non-first fragment, its first fragment's when
+     *         {@link #icmpTypeRecovered() recovered}, else 0); 0 for other protocols (0 is also
+     *         echo reply: check {@link #ipProtocol()}).
+     */
     public int icmpType()
     {
         return icmpType;
@@ -1051,7 +1193,7 @@ public final class PacketFlyweight
     }
 
     /**
-     * Rewrite the IPv6 destination address, updating the TCP/UDP checksum, whose
+     * Rewrite the IPv6 destination address, updating the TCP, UDP or ICMPv6 checksum, whose
      * pseudo-header covers it (IPv6 has no header checksum).
      *
      * @param high upper 64 bits of the new address.

@@ -44,6 +44,34 @@ class IcmpErrorQuoteTest
     }
 
     @Test
+    void shouldKeepTheChecksumOfAnErrorThatCameInFragmentsRightOverTheWholeMessage()
+    {
+        final byte[] error = Frames.icmpError("8.8.8.8", "203.0.113.1", 3, 3, Frames.udp("203.0.113.1", 40000, "8.8.8.8", 53, 40));
+        final int l3 = 14;
+        final int icmp = l3 + 20;
+        final int messageLength = error.length - icmp;
+        final int firstPart = 32;   // the ICMP header and 24 bytes of the quote; the rest in a later fragment
+        final byte[] first = java.util.Arrays.copyOf(error, icmp + firstPart);
+        PacketFlyweight.putU16(first, l3 + 2, 20 + firstPart);
+        PacketFlyweight.putU16(first, l3 + 6, 0x2000);
+        PacketFlyweight.putU16(first, l3 + 10, 0);
+        PacketFlyweight.putU16(first, l3 + 10, Checksums.ipv4Header(first, l3));
+        assertTrue(wrap(first));
+        assertTrue(packet.isFirstFragment());
+
+        quote.setSrcIpv4(packet, Ipv4.parse("10.0.0.5"), 5353);
+
+        final byte[] message = new byte[messageLength];
+        System.arraycopy(first, icmp, message, 0, firstPart);
+        System.arraycopy(error, icmp + firstPart, message, firstPart, messageLength - firstPart);
+        final int written = ((message[2] & 0xFF) << 8) | (message[3] & 0xFF);
+        message[2] = 0;
+        message[3] = 0;
+        assertEquals(~Checksums.fold(Checksums.sum(message, 0, messageLength, 0)) & 0xFFFF, written,
+            "the ICMP checksum covers the later fragment too, so only an incremental update is right");
+    }
+
+    @Test
     void shouldReadTheQuotedIpv6PacketOfAPacketTooBig()
     {
         final byte[] original = Frames.tcp("2001:db8:1::5", 4000, "2001:4860::8888", 443, TCP_ACK, 1400);

@@ -17,6 +17,7 @@ import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
 import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.IcmpErrorQuote;
 import io.transnfv.vnf.packet.Ipv6Cidr;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
@@ -58,10 +59,22 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *                          2 CHOOSE active over C     op 0's server: -1
  *                          3 CHOOSE bytes over C      op 0's server: += op 1's before (+ length if live)
  *  other TCP               0 RMW connections[F] refresh if live; 1 RMW connection-bytes[F] += length if live
+ *  ICMP error to a VIP     0 READ connections[Q]      (Q = F of the connection the quote replies to)
  * </pre>
  * Ops 1 to 3 make a packet that finds an idle connection before the sweep behave exactly as
  * after it. TCP packets of a connection that has no live entry (a trace starting mid-way)
  * go to a stateless choice among the candidates ({@code untracked}) and change no state.
+ *
+ * <p><b>ICMP and ICMPv6 errors</b> ({@link IcmpErrorQuote}) sent to a balanced address about a
+ * TCP/UDP packet sent <em>from</em> it (a server's reply to a client, e.g. a router's
+ * fragmentation-needed or packet-too-big for a reply on the client's path) belong to the
+ * connection that packet answers, whose key is the quote's 5-tuple reversed. While that
+ * connection is live the error goes to the connection's server with its destination rewritten
+ * as the connection's packets are (counter {@code errors-matched}), so path-MTU discovery
+ * reaches the host that sent the reply; otherwise it is dropped as {@code no-connection}
+ * rather than delivered to a server chosen for nobody. An error only reads: it opens,
+ * refreshes and counts nothing, and leaves the servers' load alone. Other errors pass as
+ * before.
  */
 public final class LoadBalancer implements Vnf
 {
@@ -69,6 +82,7 @@ public final class LoadBalancer implements Vnf
     private static final int KIND_NEW = 1;
     private static final int KIND_ESTABLISHED = 2;
     private static final int KIND_CLOSE = 3;
+    private static final int KIND_ERROR = 4;
     private static final int KIND_SLOT = 0;
 
     /** Most backends a load balancer can have: the server index takes 20 bits of a connection. */
@@ -89,6 +103,8 @@ public final class LoadBalancer implements Vnf
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
     private final CandidateSampler sampler;
+    /** Pre- and post-processing run on several worker threads; each reads quotes with its own view. */
+    private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
     private final StateFunction refresh = this::refresh;
     private final StateFunction resetIfIdle =
@@ -113,11 +129,14 @@ public final class LoadBalancer implements Vnf
     private int activeTable;
     private int bytesTable;
     private int serverTag;
+    private int noConnectionReason;
     private VnfCounter newConnections;
     private VnfCounter closedConnections;
     private VnfCounter untracked;
     private VnfCounter passthrough;
     private VnfCounter expired;
+    private VnfCounter errorsMatched;
+    private VnfCounter noConnection;
 
     /**
      * @param servers          number of backends, 1 to {@value #MAX_SERVERS}.
@@ -181,11 +200,14 @@ public final class LoadBalancer implements Vnf
         bytesTable = setup.table(new TableSpec("bytes", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
             "server -> bytes of finished connections"));
         serverTag = setup.tag("server");
+        noConnectionReason = setup.dropReason("no-connection");
         newConnections = setup.counter("new-connections");
         closedConnections = setup.counter("closed-connections");
         untracked = setup.counter("untracked");
         passthrough = setup.counter("passthrough");
         expired = setup.counter("expired");
+        errorsMatched = setup.counter("errors-matched");
+        noConnection = setup.counter("no-connection");
         setup.expiryIntervalNs(expiryIntervalNs);
     }
 
@@ -195,6 +217,11 @@ public final class LoadBalancer implements Vnf
         final int protocol = packet.ipProtocol();
         if (!packet.isIpv4WithPorts() ? !balancesIpv6SlowPath(packet) : !anyVip && (ipv6Vip || packet.dstIpv4() != vip))
         {
+            if (packet.icmpType() != 0 && IcmpErrorQuote.isError(packet))
+            {
+                declareErrorSlowPath(packet, txn);
+                return;
+            }
             txn.scratch(KIND_SLOT, KIND_PASS);
             return;
         }
@@ -242,6 +269,44 @@ public final class LoadBalancer implements Vnf
             && (anyVip || ipv6Vip && packet.dstIpv6High() == vip6High && packet.dstIpv6Low() == vip6Low);
     }
 
+    /** ICMP errors: rare, so kept off the path of ordinary packets. */
+    private void declareErrorSlowPath(final PacketFlyweight packet, final TransactionBuilder txn)
+    {
+        final IcmpErrorQuote quote = quotes.get();
+        final int protocol = quote.wrap(packet) ? quote.protocol() : PacketFlyweight.NO_PROTOCOL;
+        if (protocol != PacketFlyweight.PROTO_TCP && protocol != PacketFlyweight.PROTO_UDP)
+        {
+            txn.scratch(KIND_SLOT, KIND_PASS);
+            return;
+        }
+        final long connection;
+        if (packet.isIpv4())
+        {
+            final int address = packet.dstIpv4();
+            if (quote.srcIpv4() != address || !anyVip && (ipv6Vip || address != vip))
+            {
+                txn.scratch(KIND_SLOT, KIND_PASS);
+                return;
+            }
+            connection = FlowKeys.fiveTupleIpv4(quote.dstIpv4(), quote.dstPort(), address, quote.srcPort(), protocol);
+        }
+        else
+        {
+            final long high = packet.dstIpv6High();
+            final long low = packet.dstIpv6Low();
+            if (quote.srcIpv6High() != high || quote.srcIpv6Low() != low
+                || !anyVip && (!ipv6Vip || high != vip6High || low != vip6Low))
+            {
+                txn.scratch(KIND_SLOT, KIND_PASS);
+                return;
+            }
+            connection = FlowKeys.fiveTupleIpv6(
+                quote.dstIpv6High(), quote.dstIpv6Low(), quote.dstPort(), high, low, quote.srcPort(), protocol);
+        }
+        txn.scratch(KIND_SLOT, KIND_ERROR);
+        txn.read(connectionsTable, connection);
+    }
+
     private static void declareCandidates(final TransactionBuilder txn, final int[] candidates, final int d)
     {
         for (int i = 0; i < d; i++)
@@ -263,7 +328,18 @@ public final class LoadBalancer implements Vnf
         final long connection = result.before(0);
         final boolean live = isLive(connection, nowMs);
         final int server;
-        if (live)
+        if (kind == KIND_ERROR)
+        {
+            if (!live)
+            {
+                noConnection.increment();
+                actions.drop(noConnectionReason);
+                return;
+            }
+            errorsMatched.increment();
+            server = serverOf(connection);
+        }
+        else if (live)
         {
             server = serverOf(connection);
             if (kind == KIND_CLOSE)

@@ -135,7 +135,8 @@ public final class FlowMonitor implements Vnf
         }
         txn.readModify(hostPacketsTable, host, add, 1L);
         txn.readModify(hostBytesTable, host, add, length);
-        if (packet.icmpType() != 0 && IcmpErrorQuote.isError(packet))
+        // an error that came in fragments is one error: its first fragment counts it
+        if (packet.icmpType() != 0 && !packet.icmpTypeRecovered() && IcmpErrorQuote.isError(packet))
         {
             declareErrorSlowPath(packet, txn);
         }
