@@ -223,6 +223,17 @@ public final class ChainRuntime
         tracker.expire(tickNs, state);
     }
 
+    /** @return each table's entries in {@code state}, in the catalogue's order (allocates; for reports and progress). */
+    public long[] liveEntries(final StateReader state)
+    {
+        final long[] entries = new long[catalog.size()];
+        for (int t = 0; t < entries.length; t++)
+        {
+            entries[t] = state.size(t);
+        }
+        return entries;
+    }
+
     /**
      * Checks every VNF's invariants on committed state (no transaction may be in flight): each
      * instance's {@code checkInvariants}, in chain order. A check that throws counts as a

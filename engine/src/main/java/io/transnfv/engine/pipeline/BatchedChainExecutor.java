@@ -801,12 +801,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public Optional<long[]> liveEntries()
     {
-        final long[] entries = new long[runtime.catalog().size()];
-        for (int t = 0; t < entries.length; t++)
-        {
-            entries[t] = state.size(t);
-        }
-        return Optional.of(entries);
+        return Optional.of(runtime.liveEntries(state));
     }
 
     /** @return what VNF code threw during the run. */

@@ -548,12 +548,7 @@ public final class SerialChainExecutor implements ChainExecutor
     @Override
     public Optional<long[]> liveEntries()
     {
-        final long[] entries = new long[runtime.catalog().size()];
-        for (int t = 0; t < entries.length; t++)
-        {
-            entries[t] = state.size(t);
-        }
-        return Optional.of(entries);
+        return Optional.of(runtime.liveEntries(state));
     }
 
     @Override
