@@ -318,7 +318,7 @@ public final class ResultWriter
         out.append("- stage 2, sweep: offered load ").append(s.offeredLoadPercents())
             .append(" % of that capacity, the same traffic replayed paced in wall time through a ")
             .append(PacedSource.DEFAULT_RX_RING_SLOTS).append("-slot receive ring that drops when full (rx_missed); ")
-            .append(s.repetitions()).append(" run(s) per point, executors interleaved within each repetition\n");
+            .append(s.repetitions()).append(" run(s) per point after one unmeasured paced run at its rate, executors interleaved within each repetition\n");
         out.append("- latency: wall time per packet from its scheduled arrival (ring wait included) to the end of its"
             + " processing; median over the runs of each run's percentile\n");
         out.append("- threads: ").append(s.threads()).append("; punctuation ").append(Experiment.DEFAULT_BATCH)
