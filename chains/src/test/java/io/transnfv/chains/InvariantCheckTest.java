@@ -66,6 +66,44 @@ class InvariantCheckTest
     }
 
     @Test
+    void shouldFindMonitorCountersThatWentApartAndAFirewallConnectionWithoutItsTuple() throws IOException
+    {
+        try (SerialChainExecutor oracle = ran("fw-portscan-monitor"))
+        {
+            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            final MapStateStore state = oracle.state();
+            final int packets = oracle.runtime().catalog().find("monitor", "flow-packets");
+            final int bytes = oracle.runtime().catalog().find("monitor", "flow-bytes");
+            final long[] flow = firstEntry(state, packets);
+            // the flow's bytes lost, as a sweep that forgot one table would leave it
+            state.put(bytes, flow[0], 0L);
+            // an IPv6 connection tracked without the tuple it is verified against
+            state.put(oracle.runtime().catalog().find("fw", "connections-v6"), 0x5eedL, 1L);
+
+            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            assertEquals(List.of("fw v6-connection-keeps-its-tuple", "monitor flow-counters-together"),
+                report.violations().stream().map(v -> v.vnf() + " " + v.invariant()).toList(), String.valueOf(report));
+            assertEquals("flow " + Long.toHexString(flow[0]) + " has " + flow[1] + " packets but no bytes",
+                report.violations().get(1).firstDetail());
+        }
+    }
+
+    @Test
+    void shouldFindATrojanDetectorStagePastItsPattern() throws IOException
+    {
+        try (SerialChainExecutor oracle = ran("nat-lb-td"))
+        {
+            final int progress = oracle.runtime().catalog().find("td", "progress");
+            oracle.state().put(progress, 0x77L, (1_000L << 8) | 3);
+
+            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            assertEquals(1, report.violations().size(), String.valueOf(report));
+            assertEquals("stage-within-pattern", report.violations().get(0).invariant());
+            assertEquals("host 77 at stage 3 of a pattern of 3 ports", report.violations().get(0).firstDetail());
+        }
+    }
+
+    @Test
     void shouldHoldOnEveryBundledChainAfterARun() throws IOException
     {
         for (final String name : ChainLoader.BUNDLED)

@@ -4,9 +4,11 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -332,6 +334,23 @@ public final class Firewall implements Vnf
         final int stampOp = (int)result.scratch(STAMP_OP_SLOT);
         return stampOp >= 0 && !result.aborted()
             && PacketClock.live(result.before(stampOp), PacketClock.millis(result.timestampNs()), idleTimeoutMs);
+    }
+
+    /**
+     * The firewall's invariant: every tracked IPv6 connection keeps its exact tuple (its ports
+     * and protocol are never 0), without which a packet could not be verified against it.
+     */
+    @Override
+    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    {
+        state.forEach(connections6Table, (flow, stamp) ->
+        {
+            if (state.get(endpoints6Tables[4], flow) == 0L)
+            {
+                violations.violated("v6-connection-keeps-its-tuple", "IPv6 connection " + Long.toHexString(flow)
+                    + " is tracked without its stored tuple");
+            }
+        });
     }
 
     @Override

@@ -4,9 +4,11 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -178,6 +180,44 @@ public final class FlowMonitor implements Vnf
         {
             flowsStarted.increment();
         }
+    }
+
+    /**
+     * The monitor's invariants: a flow's packets, bytes and last-seen time are kept and removed
+     * together, and a flow or a host never has fewer bytes than packets.
+     */
+    @Override
+    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    {
+        state.forEach(flowPacketsTable, (flow, packets) ->
+        {
+            final long bytes = state.get(flowBytesTable, flow);
+            if (state.get(flowLastSeenTable, flow) == 0L || bytes == 0L)
+            {
+                violations.violated("flow-counters-together", "flow " + Long.toHexString(flow) + " has " + packets
+                    + " packets but " + (bytes == 0L ? "no bytes" : "no last-seen time"));
+            }
+            else if (bytes < packets)
+            {
+                violations.violated("bytes-at-least-packets", "flow " + Long.toHexString(flow) + ": " + bytes + " bytes, "
+                    + packets + " packets");
+            }
+        });
+        state.forEach(flowLastSeenTable, (flow, stamp) ->
+        {
+            if (state.get(flowPacketsTable, flow) == 0L)
+            {
+                violations.violated("flow-counters-together", "flow " + Long.toHexString(flow) + " has a last-seen time but no packets");
+            }
+        });
+        state.forEach(hostPacketsTable, (host, packets) ->
+        {
+            if (state.get(hostBytesTable, host) < packets)
+            {
+                violations.violated("bytes-at-least-packets", "host " + Long.toHexString(host) + ": "
+                    + state.get(hostBytesTable, host) + " bytes, " + packets + " packets");
+            }
+        });
     }
 
     @Override

@@ -3,9 +3,11 @@ package io.transnfv.vnf.builtin.trojan;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
+import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -139,6 +141,21 @@ public final class TrojanDetector implements Vnf
             }
         }
         return false;
+    }
+
+    /** The detector's invariant: a host in progress is at a stage between 1 and the pattern's length - 1. */
+    @Override
+    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    {
+        state.forEach(progressTable, (host, progress) ->
+        {
+            final long stage = progress & STAGE_MASK;
+            if (stage < 1 || stage >= pattern.length)
+            {
+                violations.violated("stage-within-pattern", "host " + Long.toHexString(host) + " at stage " + stage
+                    + " of a pattern of " + pattern.length + " ports");
+            }
+        });
     }
 
     /** @return the stage after an event to {@code port}: 0 none, 1..n-1 progress, n completed. */
