@@ -24,7 +24,7 @@ final class SettingsReader
         "checkpoint");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
     static final List<String> CHECKPOINT_KEYS = List.of("dir", "every", "full_every");
-    static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval");
+    static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval", "latency_target");
     static final List<String> FRAGMENTS_KEYS = List.of("timeout", "max_held");
 
     private final ChainErrors errors;
@@ -60,6 +60,7 @@ final class SettingsReader
         errors.checkKeys(map, SETTINGS_KEYS, "in 'settings'");
         int transactions = defaults.punctuationTransactions();
         long intervalNs = defaults.punctuationIntervalNs();
+        long latencyTargetNs = defaults.latencyTargetNs();
         final YamlNode punctuationNode = map.get("punctuation");
         if (punctuationNode != null)
         {
@@ -77,6 +78,11 @@ final class SettingsReader
                 if (interval != null)
                 {
                     intervalNs = duration(interval, "punctuation interval", intervalNs);
+                }
+                final YamlNode target = punctuation.get("latency_target");
+                if (target != null)
+                {
+                    latencyTargetNs = duration(target, "punctuation latency_target", latencyTargetNs);
                 }
             }
         }
@@ -101,7 +107,7 @@ final class SettingsReader
         {
             return null;
         }
-        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, defaults.latencyTargetNs(), fragments, faults,
+        return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
             checkpoint);
     }
 

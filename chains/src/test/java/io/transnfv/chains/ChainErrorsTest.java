@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.ChainSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -302,6 +303,33 @@ class ChainErrorsTest
         assertContains(at(errors, "7:21").message(), "bad executor_threads -1");
         assertContains(at(errors, "7:21").fix(), "0 = one per core");
         assertContains(at(errors, "8:3").fix(), "did you mean 'executor_threads'?");
+    }
+
+    @Test
+    void shouldReadALatencyTargetAndReportABadOne()
+    {
+        final ChainSpec chain = loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              punctuation: { transactions: 128, latency_target: 200us }
+            """, "t.yaml");
+        assertEquals(200_000, chain.settings().latencyTargetNs());
+        assertEquals(128, chain.settings().punctuationTransactions());
+
+        final ChainError bad = single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              punctuation: { latency_target: fast }
+            """));
+        assertEquals("6:34", bad.position());
+        assertContains(bad.message(), "bad punctuation latency_target 'fast'");
+        assertContains(bad.fix(), "unit");
     }
 
     @Test

@@ -50,6 +50,12 @@ final class ChainOptions
         description = "Punctuation every DURATION of packet time, e.g. 500us, 1ms.")
     String batchInterval;
 
+    @Option(names = "--latency-target", paramLabel = "DURATION",
+        description = "Size batches for this latency, e.g. 200us: a batch also closes when its first packet has waited a"
+            + " quarter of it, and holds what the engine processes in half of it at the cost it measures (never more than"
+            + " --batch). See settings.punctuation.latency_target; 0 for none (the default).")
+    String latencyTarget;
+
     @Option(names = "--error-bound", paramLabel = "SHARE",
         description = "Stop the run when more than SHARE of a window's packets fail in VNF code, e.g. 1%% or 0.01"
             + " (default 1%%; 100%% never stops). See settings.faults.error_bound.")
@@ -111,6 +117,10 @@ final class ChainOptions
             settings = settings.withPunctuation(
                 batchTransactions != null ? batchTransactions : settings.punctuationTransactions(),
                 batchInterval != null ? VnfConfig.parseDurationNs(batchInterval) : settings.punctuationIntervalNs());
+        }
+        if (latencyTarget != null)
+        {
+            settings = settings.withLatencyTarget(VnfConfig.parseDurationNs(latencyTarget));
         }
         warnAboutThreadsBeyondCores(settings.executorThreads());
         return spec.withSettings(withFaultOverrides(settings));

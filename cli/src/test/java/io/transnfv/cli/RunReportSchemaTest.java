@@ -44,6 +44,26 @@ class RunReportSchemaTest
     }
 
     @Test
+    void shouldSizeBatchesForALatencyTargetGivenOnTheCommandLine() throws IOException
+    {
+        final Path report = dir.resolve("target.json");
+        final Captured run = Captured.run("run", "--generate", "packets=20000,seed=5", "--no-progress", "--threads", "2",
+            "--latency-target", "200us", "--report", report.toString());
+        assertEquals(0, run.status(), run.err());
+        final JsonNode json = JSON.readTree(report.toFile());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        final JsonNode punctuation = json.get("scheduler").get("punctuation");
+        assertEquals(200_000, punctuation.get("latency_target_ns").asLong());
+        assertEquals(50_000, punctuation.get("age_limit_ns").asLong(), "a batch closes when its first packet waited a quarter");
+        assertTrue(punctuation.get("adaptive_batch_limit_min").asInt() >= 1, punctuation::toPrettyString);
+        assertTrue(punctuation.get("adaptive_batch_limit_max").asInt() <= 256, punctuation::toPrettyString);
+        assertTrue(run.out().isEmpty() || !run.out().contains("WARN"));
+
+        final Captured bad = Captured.run("run", "--generate", "packets=100", "--latency-target", "soon");
+        assertEquals(Failures.BAD_INPUT, bad.status(), bad.err());
+    }
+
+    @Test
     void shouldWriteAnEngineReportThatTheSchemaAcceptsWithEverySettingAndOutputExplicit() throws IOException
     {
         final Path report = dir.resolve("report.json");
@@ -73,6 +93,7 @@ class RunReportSchemaTest
         assertEquals(2, scheduler.get("threads").size());
         assertEquals(64, scheduler.get("punctuation").get("batch_size_limit").asInt());
         assertTrue(scheduler.get("time_ns_per_packet").size() > 5, scheduler::toPrettyString);
+        assertEquals(0, scheduler.get("punctuation").get("latency_target_ns").asLong(), "no target unless asked");
 
         final JsonNode outputs = json.get("outputs");
         assertEquals(out.toString(), outputs.get("out").asText());
