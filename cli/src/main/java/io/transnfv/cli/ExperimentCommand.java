@@ -9,6 +9,7 @@ import io.transnfv.experiments.runner.ExperimentRunner;
 import io.transnfv.experiments.runner.ExperimentSettings;
 import io.transnfv.experiments.runner.Measurement;
 import io.transnfv.experiments.runner.Point;
+import io.transnfv.vnf.api.VnfConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,6 +63,11 @@ final class ExperimentCommand implements Callable<Integer>
         description = "Results directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--latency-target", paramLabel = "DURATION",
+        description = "Size the engine's batches for this latency, e.g. 200us (as run --latency-target); the baselines"
+            + " have no batches to size. Default: none.")
+    String latencyTarget;
+
     @Option(names = "--no-progress", description = "Do not show progress on stderr.")
     boolean noProgress;
 
@@ -78,8 +84,8 @@ final class ExperimentCommand implements Callable<Integer>
                 "name a directory (it is created when missing), e.g. --out results.");
         }
         System.setProperty("java.awt.headless", "true");
-        final ExperimentSettings settings =
-            ExperimentSettings.of(experiment, quick, threads, repetitions, packets, out);
+        final ExperimentSettings settings = ExperimentSettings.of(experiment, quick, threads, repetitions, packets, out)
+            .withEngineLatencyTarget(latencyTarget == null ? 0 : latencyTargetNs(latencyTarget));
         ChainOptions.warnAboutThreadsBeyondCores(settings.threads());
         final ExperimentRunner runner = new ExperimentRunner(settings);
         System.err.println("experiment: results go to " + runner.directory()
@@ -156,5 +162,22 @@ final class ExperimentCommand implements Callable<Integer>
                 p.executor().label(), m.achievedPps(), m.dropRate() * 100, m.p50Us(), m.p99Us(), m.p999Us());
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
+    }
+
+    private static long latencyTargetNs(final String text)
+    {
+        try
+        {
+            final long ns = VnfConfig.parseDurationNs(text);
+            if (ns > 0)
+            {
+                return ns;
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            // reported below with what to write
+        }
+        throw new UsageProblem("--latency-target " + text + ": not a positive duration.", "write a duration with a unit, e.g. 200us or 1ms.");
     }
 }

@@ -34,6 +34,15 @@ class ExperimentCommandTest
     }
 
     @Test
+    void shouldRefuseALatencyTargetThatIsNotADuration()
+    {
+        final Captured run = Captured.run("experiment", "lb-new-conn", "--latency-target", "soon", "--no-progress", "--out",
+            dir.toString());
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("--latency-target soon: not a positive duration.") && run.err().contains("fix:"), run.err());
+    }
+
+    @Test
     void shouldSuggestTheClosestExperimentName()
     {
         final Captured run = Captured.run("experiment", "treads", "--no-progress", "--out", dir.toString());

@@ -211,7 +211,8 @@ public final class ResultWriter
             .append(" (engine: symmetric workers, each reading, processing and executing in turn; baselines: workers, the reading thread being one)\n");
         out.append("- traffic: generator, TCP (lb) or 90 % TCP (chain), Zipf 0.2 over 1,000 hosts and over destinations,"
             + " 64-128 B frames, seed 42, pre-generated in memory and replayed to every executor\n");
-        out.append("- load balancer: d = 5 candidates; punctuation by transaction count (interval disabled)\n\n");
+        out.append("- load balancer: d = 5 candidates; punctuation by transaction count (interval disabled)")
+            .append(latencyTarget(s)).append("\n\n");
         out.append("## Results\n\n");
         out.append("Throughput in packets/s (median [min, max]); ratios are ours (transnfv) over the baseline at the"
             + " same point; div = packets whose output differs from the serial oracle.\n\n");
@@ -322,7 +323,8 @@ public final class ResultWriter
         out.append("- latency: wall time per packet from its scheduled arrival (ring wait included) to the end of its"
             + " processing; median over the runs of each run's percentile\n");
         out.append("- threads: ").append(s.threads()).append("; punctuation ").append(Experiment.DEFAULT_BATCH)
-            .append(" transactions; traffic: generator, TCP, Zipf 0.2, 64-128 B frames, seed 42, pre-generated\n\n");
+            .append(" transactions").append(latencyTarget(s))
+            .append("; traffic: generator, TCP, Zipf 0.2, 64-128 B frames, seed 42, pre-generated\n\n");
 
         out.append("## Capacity (unpaced)\n\n| executor | packets/s | p50 us | p99 us | p99.9 us | div | load |\n")
             .append("| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
@@ -465,5 +467,12 @@ public final class ResultWriter
             }
         }
         return fallback;
+    }
+
+    /** @return the engine's latency target as the summary says it, empty without one. */
+    private static String latencyTarget(final ExperimentSettings s)
+    {
+        return s.engineLatencyTargetNs() == 0 ? ""
+            : "; the engine sizes its batches for a latency target of " + s.engineLatencyTargetNs() / 1_000 + " us (at most that many transactions)";
     }
 }

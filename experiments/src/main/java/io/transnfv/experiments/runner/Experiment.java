@@ -175,7 +175,7 @@ public enum Experiment
      * @return the chain of {@code point}: its pool, d = 5, its punctuation (by transactions
      *         only: the packet-time interval is set far away so that the size is the knob).
      */
-    static ChainSpec chainOf(final Point point)
+    static ChainSpec chainOf(final Point point, final ExperimentSettings experiment)
     {
         final ChainLoader loader = new ChainLoader();
         final ChainSpec chain;
@@ -196,7 +196,8 @@ public enum Experiment
         }
         final RunSettings settings = chain.settings()
             .withPunctuation(point.batchTxns(), 10_000_000_000L)
-            .withExecutorThreads(point.threads());
+            .withExecutorThreads(point.threads())
+            .withLatencyTarget(experiment.engineLatencyTargetNs());
         return chain.withSettings(settings);
     }
 

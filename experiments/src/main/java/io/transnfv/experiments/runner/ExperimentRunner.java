@@ -157,7 +157,7 @@ public final class ExperimentRunner
     {
         final Point first = group.get(0);
         final TrafficCapture capture = TrafficCapture.generate(Experiment.trafficOf(first, settings.packets()));
-        final OracleReference oracle = OracleReference.of(Experiment.chainOf(first), capture);
+        final OracleReference oracle = OracleReference.of(Experiment.chainOf(first, settings), capture);
         packetsBefore.addAndGet(capture.packets());
         final int keyCapacity = keyCapacity(capture.packets(), first.newConnRatio());
         final List<Point> unpaced = group.stream().filter(p -> !p.paced()).toList();
@@ -170,7 +170,7 @@ public final class ExperimentRunner
             final int warmups = settings.warmups() + (firstGroup ? FIRST_GROUP_EXTRA_WARMUPS : 0);
             for (int w = 0; w < warmups; w++)
             {
-                final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point), point.threads(),
+                final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point, settings), point.threads(),
                     keyCapacity);
                 try (var executor = created.executor())
                 {
@@ -248,7 +248,7 @@ public final class ExperimentRunner
     private Run measure(final Point point, final TrafficCapture capture, final int keyCapacity, final double offeredPps)
         throws IOException
     {
-        final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point), point.threads(), keyCapacity);
+        final ExecutorKind.Created created = point.executor().create(Experiment.chainOf(point, settings), point.threads(), keyCapacity);
         final PacedSource pacedSource = point.paced() ? new PacedSource(capture.replay(), PacingRate.of(offeredPps),
             PacedSource.DEFAULT_RX_RING_SLOTS, System::nanoTime) : null;
         try (var executor = created.executor(); PacketSource source = pacedSource != null ? pacedSource : capture.replay())

@@ -18,10 +18,12 @@ import java.util.Objects;
  * @param outputRoot   results go to {@code outputRoot/<experiment>/<timestamp>/}.
  * @param offeredLoadPercents {@code latency} only: the offered loads of the sweep, in percent of
  *                     the engine's measured capacity, ascending.
+ * @param engineLatencyTargetNs the latency target the engine sizes its batches for, 0 for none
+ *                     (batches of the point's transaction count).
  */
 public record ExperimentSettings(
     Experiment experiment, boolean quick, int threads, int repetitions, int warmups, int packets, Path outputRoot,
-    List<Integer> offeredLoadPercents)
+    List<Integer> offeredLoadPercents, long engineLatencyTargetNs)
 {
     /** Packets per run in a full run. */
     public static final int FULL_PACKETS = 1_000_000;
@@ -46,6 +48,10 @@ public record ExperimentSettings(
         {
             throw new IllegalArgumentException("threads, repetitions, warm-ups and packets must be >= 1");
         }
+        if (engineLatencyTargetNs < 0)
+        {
+            throw new IllegalArgumentException("the engine's latency target must be >= 0: " + engineLatencyTargetNs);
+        }
         if (offeredLoadPercents.isEmpty() || offeredLoadPercents.stream().anyMatch(p -> p < 1))
         {
             throw new IllegalArgumentException("offered loads must be one or more percentages >= 1: " + offeredLoadPercents);
@@ -59,7 +65,18 @@ public record ExperimentSettings(
     public ExperimentSettings withOfferedLoadPercents(final Integer... percents)
     {
         return new ExperimentSettings(experiment, quick, threads, repetitions, warmups, packets, outputRoot,
-            List.of(percents));
+            List.of(percents), engineLatencyTargetNs);
+    }
+
+    /**
+     * @param targetNs the latency target the engine sizes its batches for ({@code --latency-target}), 0 for none;
+     *                 the baselines have no batches to size.
+     * @return these settings with that target.
+     */
+    public ExperimentSettings withEngineLatencyTarget(final long targetNs)
+    {
+        return new ExperimentSettings(experiment, quick, threads, repetitions, warmups, packets, outputRoot,
+            offeredLoadPercents, targetNs);
     }
 
     /**
@@ -81,6 +98,7 @@ public record ExperimentSettings(
             1,
             packets > 0 ? packets : quick ? QUICK_PACKETS : FULL_PACKETS,
             outputRoot,
-            quick ? QUICK_OFFERED_LOAD_PERCENTS : FULL_OFFERED_LOAD_PERCENTS);
+            quick ? QUICK_OFFERED_LOAD_PERCENTS : FULL_OFFERED_LOAD_PERCENTS,
+            0L);
     }
 }

@@ -150,6 +150,16 @@ class ExperimentRunnerTest
     }
 
     @Test
+    void shouldGiveTheEngineAndOnlyTheEngineItsLatencyTarget(@TempDir final Path out)
+    {
+        final ExperimentSettings settings = ExperimentSettings.of(Experiment.LB_NEW_CONN, true, 2, 1, 2_000, out);
+        final Point point = new ExperimentRunner(settings).points().get(0);
+        assertEquals(0, Experiment.chainOf(point, settings).settings().latencyTargetNs());
+        assertEquals(200_000, Experiment.chainOf(point, settings.withEngineLatencyTarget(200_000)).settings().latencyTargetNs());
+        assertThrows(IllegalArgumentException.class, () -> settings.withEngineLatencyTarget(-1));
+    }
+
+    @Test
     void shouldRejectAnUnknownExperimentNamingTheKnownOnes()
     {
         final IllegalArgumentException e = assertThrows(
