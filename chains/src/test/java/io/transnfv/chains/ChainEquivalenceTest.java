@@ -9,11 +9,11 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
-import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.api.VnfRegistry;
@@ -197,15 +197,14 @@ class ChainEquivalenceTest
     }
 
     /** Moves some timestamps backwards, as real captures do, deterministically. */
-    private static final class JitteredSource implements PacketSource
+    private static final class JitteredSource extends ForwardingPacketSource
     {
-        private final PacketSource source;
         private final double probability;
         private final SplittableRandom random;
 
         JitteredSource(final PacketSource source, final double probability, final long seed)
         {
-            this.source = source;
+            super(source);
             this.probability = probability;
             this.random = new SplittableRandom(seed);
         }
@@ -224,22 +223,7 @@ class ChainEquivalenceTest
             return true;
         }
 
-        @Override
-        public SourceStats stats()
-        {
-            return source.stats();
-        }
 
-        @Override
-        public String describe()
-        {
-            return source.describe();
-        }
 
-        @Override
-        public void close() throws SourceException
-        {
-            source.close();
-        }
     }
 }

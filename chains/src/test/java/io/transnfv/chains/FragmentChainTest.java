@@ -13,10 +13,10 @@ import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
-import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.harness.Frames;
 import io.transnfv.vnf.packet.FrameBuilder;
 import io.transnfv.vnf.packet.Ipv4;
@@ -459,7 +459,7 @@ class FragmentChainTest
     /** @return {@code source}, asking {@code control} to stop once it has handed over {@code packets} packets. */
     private static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
     {
-        return new PacketSource()
+        return new ForwardingPacketSource(source)
         {
             private long read;
 
@@ -477,29 +477,9 @@ class FragmentChainTest
                 return true;
             }
 
-            @Override
-            public int maxFrameBytes()
-            {
-                return source.maxFrameBytes();
-            }
 
-            @Override
-            public SourceStats stats()
-            {
-                return source.stats();
-            }
 
-            @Override
-            public String describe()
-            {
-                return source.describe();
-            }
 
-            @Override
-            public void close() throws SourceException
-            {
-                source.close();
-            }
         };
     }
 

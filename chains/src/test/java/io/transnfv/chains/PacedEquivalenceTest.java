@@ -7,13 +7,13 @@ import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.SchedulerReport;
+import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
-import io.transnfv.engine.source.SourceStats;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -110,16 +110,15 @@ class PacedEquivalenceTest
     }
 
     /** Runs dry after every packet, except for a burst of 64 every 40 packets, whatever the time. */
-    private static final class BurstySource implements PacketSource
+    private static final class BurstySource extends ForwardingPacketSource
     {
-        private final PacketSource source;
         private long polls;
         private long delivered;
         private int burst;
 
         BurstySource(final PacketSource source)
         {
-            this.source = source;
+            super(source);
         }
 
         @Override
@@ -153,29 +152,9 @@ class PacedEquivalenceTest
             return result == PACKET;
         }
 
-        @Override
-        public int maxFrameBytes()
-        {
-            return source.maxFrameBytes();
-        }
 
-        @Override
-        public SourceStats stats()
-        {
-            return source.stats();
-        }
 
-        @Override
-        public String describe()
-        {
-            return "bursty " + source.describe();
-        }
 
-        @Override
-        public void close() throws SourceException
-        {
-            source.close();
-        }
     }
 
     /** Wall time that moves a fixed step each time it is read. */

@@ -3,11 +3,11 @@ package io.transnfv.dpdk;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.SourceException;
-import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,13 +136,11 @@ class DpdkMalformedTracesTest
     }
 
     /** A capture read as DPDK's pcap vdev reads it: each record's captured bytes are the frame, as long on the wire. */
-    private static final class CapturedLengthOnly implements PacketSource
+    private static final class CapturedLengthOnly extends ForwardingPacketSource
     {
-        private final PacketSource source;
-
         CapturedLengthOnly(final PacketSource source)
         {
-            this.source = source;
+            super(source);
         }
 
         @Override
@@ -156,23 +154,8 @@ class DpdkMalformedTracesTest
             return true;
         }
 
-        @Override
-        public SourceStats stats()
-        {
-            return source.stats();
-        }
 
-        @Override
-        public String describe()
-        {
-            return source.describe();
-        }
 
-        @Override
-        public void close() throws SourceException
-        {
-            source.close();
-        }
     }
 
     private static String vdevName(final String file)

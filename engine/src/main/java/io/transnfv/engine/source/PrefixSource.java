@@ -7,9 +7,8 @@ package io.transnfv.engine.source;
  * and a run that reached its source some other way would throw that code away (deoptimise)
  * and run slower for its first hundreds of milliseconds.
  */
-public final class PrefixSource implements PacketSource
+public final class PrefixSource extends ForwardingPacketSource
 {
-    private final PacketSource source;
     private final long limit;
     private long read;
 
@@ -19,11 +18,11 @@ public final class PrefixSource implements PacketSource
      */
     public PrefixSource(final PacketSource source, final long limit)
     {
+        super(source);
         if (limit < 0)
         {
             throw new IllegalArgumentException("limit must be >= 0: " + limit);
         }
-        this.source = source;
         this.limit = limit;
     }
 
@@ -39,26 +38,8 @@ public final class PrefixSource implements PacketSource
     }
 
     @Override
-    public SourceStats stats()
-    {
-        return source.stats();
-    }
-
-    @Override
-    public int maxFrameBytes()
-    {
-        return source.maxFrameBytes();
-    }
-
-    @Override
     public String describe()
     {
         return limit == Long.MAX_VALUE ? source.describe() : "first " + limit + " packets of " + source.describe();
-    }
-
-    @Override
-    public void close() throws SourceException
-    {
-        source.close();
     }
 }
