@@ -36,12 +36,11 @@ import java.util.function.LongSupplier;
  * with the engine's idle strategy). The wall clock is a supplier of nanoseconds
  * ({@code System::nanoTime} outside tests), so that tests drive it by hand.
  */
-public final class PacedSource implements PacketSource
+public final class PacedSource extends ForwardingPacketSource
 {
     /** Slots of the virtual receive ring by default: a common NIC receive ring. */
     public static final int DEFAULT_RX_RING_SLOTS = 1024;
 
-    private final PacketSource source;
     private final PacingRate rate;
     private final LongSupplier clockNs;
     private final long[] takeNs;
@@ -68,11 +67,11 @@ public final class PacedSource implements PacketSource
      */
     public PacedSource(final PacketSource source, final PacingRate rate, final int slots, final LongSupplier clockNs)
     {
+        super(source);
         if (slots < 1 || Integer.bitCount(slots) != 1)
         {
             throw new IllegalArgumentException("receive ring slots must be a power of two >= 1: " + slots);
         }
-        this.source = source;
         this.rate = rate;
         this.clockNs = clockNs;
         this.takeNs = new long[slots];
@@ -211,26 +210,8 @@ public final class PacedSource implements PacketSource
     }
 
     @Override
-    public int maxFrameBytes()
-    {
-        return source.maxFrameBytes();
-    }
-
-    @Override
-    public SourceStats stats()
-    {
-        return source.stats();
-    }
-
-    @Override
     public String describe()
     {
         return source.describe() + ", paced at " + rate.describe() + " through a " + takeNs.length + "-slot receive ring";
-    }
-
-    @Override
-    public void close() throws SourceException
-    {
-        source.close();
     }
 }
