@@ -38,6 +38,13 @@ public final class PrefixSource implements PacketSource
         return true;
     }
 
+    /** @return whether the source it reads from is live. */
+    @Override
+    public boolean live()
+    {
+        return source.live();
+    }
+
     @Override
     public SourceStats stats()
     {
