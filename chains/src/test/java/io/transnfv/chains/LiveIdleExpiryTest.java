@@ -1,7 +1,9 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
@@ -49,10 +51,11 @@ class LiveIdleExpiryTest
     private static final int PACKETS_PER_FLOW = 3;
     private static final long FIRST_NS = 1_000_000_000L;
     private static final long GAP_NS = 100_000L;
+    private static final int BEFORE_PAUSE = FLOWS * PACKETS_PER_FLOW;
     /** The last packet before the pause: 1.0023 s. */
-    private static final long LAST_NS = FIRST_NS + (FLOWS * PACKETS_PER_FLOW - 1) * GAP_NS;
-    /** Stamped behind the last packet before the pause, as a port's clock may be. */
-    private static final long LATE_NS = FIRST_NS + 1_000_000L;
+    private static final long LAST_NS = FIRST_NS + (BEFORE_PAUSE - 1) * GAP_NS;
+    /** The packet after the pause is stamped behind the last one before it, as a port's clock may be. */
+    private static final long LATE_NS = FIRST_NS;
     private static final long WALL_STEP_NS = 1_000_000L;
 
     private final ChainSpec chain = new ChainLoader().parse(CHAIN, "live-lb.yaml");
@@ -104,19 +107,47 @@ class LiveIdleExpiryTest
         assertEquals(LAST_NS, live.lastTimeNs);
     }
 
+    @Test
+    void shouldNameAFailingQuietTickAfterTheLastPacketBeforeItOnBothExecutors() throws IOException
+    {
+        // housekeeping every 1 ms that throws on odd milliseconds; packets 10 us apart cross no tick
+        final ChainSpec faulty = FaultIsolationTest.chain(FaultyVnf.Where.EXPIRE, FaultyVnf.How.EXCEPTION, FaultSettings.defaults(), null);
+        final Run oracle = run(faulty, true, 60, 10_000L, SerialChainExecutor::new);
+        final Run engine = run(faulty, true, 60, 10_000L, LiveIdleExpiryTest::engine);
+
+        assertEquals(oracle.records, engine.records);
+        assertEquals(oracle.state, engine.state);
+        assertEquals(1, oracle.faults.size(), oracle.faults::toString);
+        assertEquals(oracle.faults, engine.faults);
+        final FaultLog.Fault fault = oracle.faults.get(0);
+        assertEquals("expire", fault.callback());
+        assertEquals(BEFORE_PAUSE - 1, fault.firstSequence(), "named after the last packet before the quiet tick");
+
+        final Run replayed = run(faulty, false, 60, 10_000L, LiveIdleExpiryTest::engine);
+        assertTrue(replayed.faults.isEmpty(), "no tick on a replay whose packets cross none: " + replayed.faults);
+    }
+
     private static ChainExecutor engine(final ChainSpec spec, final LongSupplier wallClockNs)
     {
         return new BatchedChainExecutor(spec, TpgBatchExecutor::new, "tpg", wallClockNs);
     }
 
-    /** Runs the chain over a pausing source with the executor given the source's wall clock. */
     private Run run(final boolean live, final int quietPolls, final BiFunction<ChainSpec, LongSupplier, ChainExecutor> executors)
         throws IOException
+    {
+        return run(chain, live, quietPolls, GAP_NS, executors);
+    }
+
+    /** Runs {@code spec} over a pausing source, with the executor given the source's wall clock. */
+    private static Run run(
+        final ChainSpec spec, final boolean live, final int quietPolls, final long gapNs,
+        final BiFunction<ChainSpec, LongSupplier, ChainExecutor> executors) throws IOException
     {
         final List<String> records = new ArrayList<>();
         final long[] lastTimeNs = new long[1];
         final PausingSource.Wall wall = new PausingSource.Wall();
-        try (ChainExecutor executor = executors.apply(chain, wall); PacketSource source = new PausingSource(live, quietPolls, wall))
+        try (ChainExecutor executor = executors.apply(spec, wall);
+             PacketSource source = new PausingSource(live, quietPolls, gapNs, wall))
         {
             final StringBuilder line = new StringBuilder();
             executor.run(source, (record, buffer, packet) ->
@@ -127,17 +158,19 @@ class LiveIdleExpiryTest
             });
             final String state = executor.dumpState();
             final long connections = state.lines().filter(l -> l.startsWith("lb.connections ")).count();
-            final long expired = executor.runtime().instance(0).counters().get("lb.expired").get();
-            return new Run(records, state, expired, connections, lastTimeNs[0]);
+            final var expired = executor.runtime().instance(0).counters().get("lb.expired");
+            return new Run(records, state, expired == null ? -1 : expired.get(), connections, lastTimeNs[0],
+                executor.faults().faults());
         }
     }
 
-    private record Run(List<String> records, String state, long expired, long connections, long lastTimeNs)
+    private record Run(
+        List<String> records, String state, long expired, long connections, long lastTimeNs, List<FaultLog.Fault> faults)
     {
     }
 
     /**
-     * Three packets of each of 8 UDP flows, 0.1 ms apart; then {@code quietPolls} polls with
+     * Three packets of each of 8 UDP flows, {@code gapNs} apart; then {@code quietPolls} polls with
      * nothing, each moving the wall clock on by 1 ms; then one packet of a new flow stamped
      * behind the last one; then the end.
      */
@@ -145,26 +178,27 @@ class LiveIdleExpiryTest
     {
         private final boolean live;
         private final int quietPolls;
+        private final long gapNs;
         private final Wall wall;
         private final SourceStats stats = new SourceStats();
         private int delivered;
         private int quiet;
 
-        PausingSource(final boolean live, final int quietPolls, final Wall wall)
+        PausingSource(final boolean live, final int quietPolls, final long gapNs, final Wall wall)
         {
             this.live = live;
             this.quietPolls = quietPolls;
+            this.gapNs = gapNs;
             this.wall = wall;
         }
 
         @Override
         public int poll(final PacketBuffer dst)
         {
-            final int before = FLOWS * PACKETS_PER_FLOW;
-            if (delivered < before)
+            if (delivered < BEFORE_PAUSE)
             {
                 final int flow = delivered % FLOWS;
-                return deliver(dst, "10.0.0." + (flow + 1), 5_000 + flow, FIRST_NS + delivered * GAP_NS);
+                return deliver(dst, "10.0.0." + (flow + 1), 5_000 + flow, FIRST_NS + delivered * gapNs);
             }
             if (quiet < quietPolls)
             {
@@ -172,7 +206,7 @@ class LiveIdleExpiryTest
                 wall.nowNs += WALL_STEP_NS;
                 return NOTHING_YET;
             }
-            if (delivered == before)
+            if (delivered == BEFORE_PAUSE)
             {
                 return deliver(dst, "10.0.1.1", 6_000, LATE_NS);
             }
