@@ -173,6 +173,13 @@ public final class DpdkSource implements PacketSource
         return nextSequence;
     }
 
+    /** @return true: a port's packets cannot be read again, and its quiet spells are real time. */
+    @Override
+    public boolean live()
+    {
+        return true;
+    }
+
     @Override
     public SourceStats stats()
     {

@@ -80,6 +80,12 @@ public final class BatchFrame
     public long firstPacketWallNs;
     /** The housekeeping tick due before this batch, or {@link ExpiryTicker#NONE}. */
     public long tickNs = ExpiryTicker.NONE;
+    /**
+     * The packet that names the tick's housekeeping faults: the batch's first packet (the one
+     * that crossed the tick), or for an empty frame that carries only a tick on a quiet live
+     * source, the last packet read before it.
+     */
+    public long tickSequence;
     /** Why the batch was closed (a {@link Punctuation} reason). */
     public int closeReason;
     /** The batch's number, from 0. */

@@ -49,7 +49,8 @@ public final class FaultLog
      * @param exception     the class of what was thrown.
      * @param packets       the packets it was thrown on (for {@code expire}, the ticks).
      * @param firstSequence the arrival index of the first such packet (for {@code expire}, of the
-     *                      packet the tick came before).
+     *                      packet the tick came before, or for a tick on a quiet live source, of
+     *                      the last packet before it).
      * @param message       the first occurrence's message, or null.
      */
     public record Fault(String vnf, String callback, String exception, long packets, long firstSequence, String message)

@@ -7,15 +7,20 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 
+import java.util.function.LongSupplier;
+
 /**
  * The ingress side of the IO role: reads packets from the source straight into a batch's
  * frame (no copy beyond the source's own), holds packet time non-decreasing, places
  * housekeeping ticks, stamps sampled packets with their wall-clock hand-over time, and closes
- * the batch when its {@link Punctuation} says so.
+ * the batch when its {@link Punctuation} says so. On a live source that has been quiet for a
+ * tick interval of wall time, packet time moves on with the wall clock ({@link QuietClock}) and a
+ * tick that falls due closes an empty frame that carries only the tick.
  *
  * <pre>
  *  source.poll ──► frame slot ──► clock, tick ──► belongs to the next batch? carry it over
- *                                              └► admit (sampled: ingress time) ─► close?
+ *       │                                      └► admit (sampled: ingress time) ─► close?
+ *       └► nothing (live, quiet) ──► clock to quiet time, tick due? ──► empty frame with the tick
  * </pre>
  *
  * <p>Owned by whichever worker holds the IO role; the role's hand-over orders every call.
@@ -24,7 +29,8 @@ public final class Ingress
 {
     /**
      * {@link #fill} result: the frame is closed and ready for the workers. After the input's
-     * last packet, one empty frame with {@link BatchFrame#flush} set closes too.
+     * last packet, one empty frame with {@link BatchFrame#flush} set closes too; on a quiet live
+     * source, an empty frame whose {@link BatchFrame#tickNs} is a housekeeping tick.
      */
     public static final int CLOSED = 1;
     /** {@link #fill} result: no packet right now, and the frame is empty. */
@@ -37,6 +43,7 @@ public final class Ingress
     private final PacketSource source;
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
+    private final QuietClock quiet;
     private final Punctuation punctuation;
     private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
     private PacketBuffer carry;
@@ -45,17 +52,23 @@ public final class Ingress
     private boolean ended;
     private boolean flushPending = true;
     private long packets;
+    private long lastSequence = -1;
 
     /**
-     * @param source          where packets come from.
+     * @param source           where packets come from; if it is {@linkplain PacketSource#live() live},
+     *                         packet time also advances with {@code wallClockNs} while it is quiet.
      * @param expiryIntervalNs the housekeeping period in packet time, 0 for none.
-     * @param punctuation     when batches close.
-     * @param bufferCapacity  bytes of the spare buffer that carries a packet over to the next batch.
+     * @param punctuation      when batches close.
+     * @param bufferCapacity   bytes of the spare buffer that carries a packet over to the next batch.
+     * @param wallClockNs      the wall clock a quiet live source's packet time follows ({@code System::nanoTime}).
      */
-    public Ingress(final PacketSource source, final long expiryIntervalNs, final Punctuation punctuation, final int bufferCapacity)
+    public Ingress(
+        final PacketSource source, final long expiryIntervalNs, final Punctuation punctuation, final int bufferCapacity,
+        final LongSupplier wallClockNs)
     {
         this.source = source;
         this.ticker = new ExpiryTicker(expiryIntervalNs);
+        this.quiet = new QuietClock(source.live(), expiryIntervalNs, wallClockNs);
         this.punctuation = punctuation;
         this.carry = new PacketBuffer(bufferCapacity);
     }
@@ -112,8 +125,9 @@ public final class Ingress
      * until it closes or no packet is available now.
      *
      * @param engineIdle true if the workers have nothing to do: the batch may close early.
-     * @return {@link #CLOSED} (the frame holds at least one packet), {@link #NOTHING_YET} or
-     *         {@link #ENDED} (the frame is empty).
+     * @return {@link #CLOSED} (the frame holds at least one packet, or it is the end of the
+     *         input's flush or a quiet live source's tick), {@link #NOTHING_YET} or {@link #ENDED}
+     *         (the frame is empty).
      * @throws SourceException if the source fails.
      */
     public int fill(final BatchFrame frame, final boolean engineIdle) throws SourceException
@@ -151,9 +165,19 @@ public final class Ingress
                         }
                         return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
                     }
+                    final long quietTimeNs = quiet.onNothingYet(clock.lastNs());
+                    if (slot == 0 && quietTimeNs != QuietClock.NONE)
+                    {
+                        final long quietTick = ticker.due(clock.onPacket(quietTimeNs));
+                        if (quietTick != ExpiryTicker.NONE)
+                        {
+                            return tickOnly(frame, quietTick);
+                        }
+                    }
                     return close(frame, slot, Punctuation.IDLE_INPUT, NOTHING_YET);
                 }
                 packets++;
+                quiet.onPacket();
                 final PacketBuffer buffer = frame.buffers[slot];
                 final long timeNs = clock.onPacket(buffer.timestampNs());
                 tick = ticker.due(timeNs);
@@ -167,14 +191,16 @@ public final class Ingress
                 }
             }
             final PacketBuffer buffer = frame.buffers[slot];
+            final long sequence = buffer.sequence();
+            lastSequence = sequence;
             if (slot == 0)
             {
                 frame.tickNs = tick;
+                frame.tickSequence = sequence;
                 frame.firstPacketTimeNs = clock.lastNs();
                 frame.firstPacketWallNs = System.nanoTime();
             }
             frame.timeNs[slot] = clock.lastNs();
-            final long sequence = buffer.sequence();
             if (sequence % sampleEvery == 0)
             {
                 final long given = buffer.ingressNs();
@@ -216,6 +242,23 @@ public final class Ingress
         frame.firstPacketTimeNs = clock.lastNs();
         frame.firstPacketWallNs = System.nanoTime();
         frame.closeReason = Punctuation.END_OF_INPUT;
+        return CLOSED;
+    }
+
+    /**
+     * Closes an empty frame that carries only housekeeping at {@code tickNs}: the source is live
+     * and has been quiet long enough for packet time, moving on with the wall clock, to cross a
+     * tick. The tick is named after the last packet read before it. Not a batch: the punctuation
+     * does not count it.
+     */
+    private int tickOnly(final BatchFrame frame, final long tickNs)
+    {
+        frame.count = 0;
+        frame.tickNs = tickNs;
+        frame.tickSequence = lastSequence;
+        frame.firstPacketTimeNs = clock.lastNs();
+        frame.firstPacketWallNs = System.nanoTime();
+        frame.closeReason = Punctuation.TICK;
         return CLOSED;
     }
 

@@ -206,6 +206,13 @@ public final class IngressRing implements PacketSource
         return false;
     }
 
+    /** @return whether the source its thread reads is live. */
+    @Override
+    public boolean live()
+    {
+        return source.live();
+    }
+
     /** @return the underlying source's counters; complete once {@link #next} returned false. */
     @Override
     public SourceStats stats()

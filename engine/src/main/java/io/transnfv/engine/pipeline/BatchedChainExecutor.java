@@ -46,6 +46,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 
 /**
  * The transactional engine: {@code N} symmetric workers carry batches of packets through the
@@ -79,6 +80,12 @@ import java.util.function.IntFunction;
  * the serial result. Batches are processed strictly one after the other, and housekeeping runs
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
+ *
+ * <p>A live source (a port) that goes quiet for a tick interval of wall time moves packet time on
+ * with the wall clock (the constructor's, {@code System::nanoTime} by default); a tick that falls
+ * due then closes an empty frame that carries only the housekeeping, run between the batches
+ * before and after it as the oracle runs it between those packets. Replayable sources never do
+ * this. See {@code docs/design/expiry.md}.
  *
  * <p>Fragments: a batch with IP fragments (or a held one due) first runs the
  * {@link FragmentStage} on the worker that starts it, which re-orders its slots as the oracle
@@ -136,6 +143,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final RunControl control = new RunControl();
     private final FaultLog faults;
     private final FaultSettings faultSettings;
+    private final LongSupplier wallClockNs;
     /** Moves whenever a phase closes or the IO role returns: what the watchdog watches. */
     private volatile long progress;
     /** The packet that crossed the housekeeping tick running now: it names a VNF's expiry fault. */
@@ -204,6 +212,21 @@ public final class BatchedChainExecutor implements ChainExecutor
     public BatchedChainExecutor(
         final ChainSpec chain, final IntFunction<? extends StageExecutor> executorFactory, final String description)
     {
+        this(chain, executorFactory, description, System::nanoTime);
+    }
+
+    /**
+     * @param chain           the chain; its settings give the punctuation and the workers.
+     * @param executorFactory creates the stage executor for a number of workers.
+     * @param description     a short description of the executor for reports.
+     * @param wallClockNs     the wall clock packet time follows while a live source is quiet
+     *                        ({@code System::nanoTime}; tests drive their own).
+     */
+    public BatchedChainExecutor(
+        final ChainSpec chain, final IntFunction<? extends StageExecutor> executorFactory, final String description,
+        final LongSupplier wallClockNs)
+    {
+        this.wallClockNs = wallClockNs;
         final RunSettings settings = chain.settings();
         this.runtime = new ChainRuntime(chain);
         // before threads start or buffers are allocated: even the smallest buffers must fit (run() checks the source's)
@@ -273,7 +296,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
         }
         fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
-        ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity);
+        ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity, wallClockNs);
         egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         if (checkpointer != null)
         {
@@ -416,9 +439,14 @@ public final class BatchedChainExecutor implements ChainExecutor
                 sourceWasEmpty = read == Ingress.NOTHING_YET;
                 if (read == Ingress.CLOSED)
                 {
-                    workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
+                    final boolean tickOnly = frame.count == 0 && !frame.flush;
+                    if (!tickOnly)
+                    {
+                        // a quiet live port's tick is no batch: it says nothing about the load
+                        workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
+                    }
                     admit(frame, admittedLogs[fillIndex], worker, clock);
-                    frame.number = frame.flush ? batches : batches++;
+                    frame.number = frame.count == 0 ? batches : batches++;
                     frame.state(BatchFrame.READY);
                     fillIndex = next(fillIndex);
                     did = true;
@@ -524,7 +552,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
-            expiringSequence = frame.buffers[0].sequence();
+            expiringSequence = frame.tickSequence;
             try
             {
                 runtime.expire(frame.tickNs, state, expiryFaults);
@@ -556,7 +584,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         if (frame.count == 0 || failure != null)
         {
-            // nothing left to run: every packet was held, or the end of the input held nothing
+            // nothing left to run: every packet was held, the end of the input held nothing, or the
+            // frame carried only a quiet live port's tick
             frameChunks = 0;
             stage = stageCount;
             return afterStep(worker);

@@ -15,6 +15,7 @@ import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
+import io.transnfv.engine.ingress.QuietClock;
 import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
@@ -41,6 +42,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * The serial oracle: one thread, one packet at a time in arrival order, each packet through
@@ -61,6 +63,11 @@ import java.util.concurrent.locks.LockSupport;
  * error bound and a stop request end the input after the current packet. The loop runs on its
  * own thread, {@code transnfv-serial}, while the caller waits: a packet past the batch deadline
  * or a thread that dies fails the run at once instead of hanging the caller.
+ *
+ * <p>A live source (a port) that goes quiet for a tick interval of wall time moves packet time on
+ * with the wall clock ({@link QuietClock}), and a tick that falls due runs its housekeeping
+ * there, between the packets before and after it, as the engine does. Replayable sources never
+ * do this: their ticks fall in packet time alone. See {@code docs/design/expiry.md}.
  */
 public final class SerialChainExecutor implements ChainExecutor
 {
@@ -95,6 +102,8 @@ public final class SerialChainExecutor implements ChainExecutor
     private final PacketBuffer spareBuffer = new PacketBuffer();
     private PacketBuffer spare = spareBuffer;
     private long lastTimeNs;
+    private long lastSequence = -1;
+    private final LongSupplier wallClockNs;
     private final ChainRuntime.ExpiryListener expiryListener = new ExpiryFaults();
     private final RunControl control = new RunControl();
     private final FaultLog faults;
@@ -114,6 +123,17 @@ public final class SerialChainExecutor implements ChainExecutor
     /** @param chain the chain to run; the executor builds its own runtime and state. */
     public SerialChainExecutor(final ChainSpec chain)
     {
+        this(chain, System::nanoTime);
+    }
+
+    /**
+     * @param chain       the chain to run; the executor builds its own runtime and state.
+     * @param wallClockNs the wall clock packet time follows while a live source is quiet
+     *                    ({@code System::nanoTime}; tests drive their own).
+     */
+    public SerialChainExecutor(final ChainSpec chain, final LongSupplier wallClockNs)
+    {
+        this.wallClockNs = wallClockNs;
         this.runtime = new ChainRuntime(chain);
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
@@ -197,6 +217,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
         long packets = checkpointer == null ? 0 : resume(source, buffer);
         final IdleStrategy idle = IdleSettings.newIdleStrategy();
+        final QuietClock quiet = new QuietClock(source.live(), runtime.tickIntervalNs(), wallClockNs);
         while (!control.stopRequested())
         {
             // poll, not next: a live source with nothing to read must not keep a stop request waiting
@@ -207,9 +228,15 @@ public final class SerialChainExecutor implements ChainExecutor
             }
             if (read == PacketSource.NOTHING_YET)
             {
+                final long quietTimeNs = quiet.onNothingYet(clock.lastNs());
+                if (quietTimeNs != QuietClock.NONE)
+                {
+                    onQuiet(quietTimeNs);
+                }
                 idle.idle();
                 continue;
             }
+            quiet.onPacket();
             idle.reset();
             failurePoint.check();
             // latency: from the hand-over (stamped by an ingress thread or a paced source) to here
@@ -283,6 +310,32 @@ public final class SerialChainExecutor implements ChainExecutor
     }
 
     /**
+     * The live source has been quiet for a tick interval: packet time moves on to
+     * {@code quietTimeNs}, and the housekeeping tick it crossed, if any, runs now, named after
+     * the last packet before it (as the engine's frame that carries only the tick).
+     */
+    private void onQuiet(final long quietTimeNs)
+    {
+        lastTimeNs = clock.onPacket(quietTimeNs);
+        final long tick = ticker.due(lastTimeNs);
+        if (tick == ExpiryTicker.NONE)
+        {
+            return;
+        }
+        PROGRESS.setRelease(this, progress + 1);
+        try
+        {
+            currentSequence = lastSequence;
+            runtime.expire(tick, state, expiryListener);
+        }
+        finally
+        {
+            currentCallback = null;
+            PROGRESS.setRelease(this, progress + 1);
+        }
+    }
+
+    /**
      * Runs one packet through the chain: housekeeping if a tick is due (and the fragments it
      * timed out), the fragment tracker, then each VNF of its path. Every packet finished goes
      * to the listener with its record.
@@ -306,6 +359,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final long timeNs = clock.onPacket(buffer.timestampNs());
         lastTimeNs = timeNs;
         currentSequence = buffer.sequence();
+        lastSequence = currentSequence;
         final long tick = ticker.due(timeNs);
         if (tick != ExpiryTicker.NONE)
         {

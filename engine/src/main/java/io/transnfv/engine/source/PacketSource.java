@@ -52,6 +52,19 @@ public interface PacketSource extends Closeable
         return PacketBuffer.DEFAULT_CAPACITY;
     }
 
+    /**
+     * @return true if the source is live: it cannot be replayed (a port, not a file or a
+     *         generator), so its packet times only come from packets arriving. On a live source
+     *         the executors also advance packet time with the wall clock while no packet comes,
+     *         so that idle state still expires; on a replayable one packet time is the
+     *         packets' alone, which keeps every executor equal to the serial oracle. False by
+     *         default.
+     */
+    default boolean live()
+    {
+        return false;
+    }
+
     /** @return counters of what was read and what was not. */
     SourceStats stats();
 

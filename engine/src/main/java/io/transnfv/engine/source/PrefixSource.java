@@ -37,6 +37,13 @@ public final class PrefixSource extends ForwardingPacketSource
         return true;
     }
 
+    /** @return whether the source it reads from is live. */
+    @Override
+    public boolean live()
+    {
+        return source.live();
+    }
+
     @Override
     public String describe()
     {
