@@ -21,7 +21,9 @@ import java.util.List;
 final class SettingsReader
 {
     static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
-        "checkpoint");
+        "checkpoint", "invariants");
+    /** When the VNFs' invariants are checked: on the final state, or at every housekeeping tick too. */
+    static final List<String> INVARIANTS_VALUES = List.of("end", "ticks");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
     static final List<String> CHECKPOINT_KEYS = List.of("dir", "every", "full_every");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval", "latency_target");
@@ -103,12 +105,24 @@ final class SettingsReader
         final FaultSettings faults = faults(map.get("faults"), defaults.faults());
         final YamlNode checkpointNode = map.get("checkpoint");
         final CheckpointSettings checkpoint = ChainErrors.isAbsent(checkpointNode) ? null : checkpoint(checkpointNode);
+        boolean invariantsAtTicks = defaults.invariantsAtTicks();
+        final YamlNode invariantsNode = map.get("invariants");
+        if (!ChainErrors.isAbsent(invariantsNode))
+        {
+            final String when = errors.optionalText(invariantsNode, "'invariants'");
+            if (when != null && !INVARIANTS_VALUES.contains(when))
+            {
+                errors.add(invariantsNode, "bad invariants '" + when + "'",
+                    "write 'end' (checked on the final state) or 'ticks' (also at every housekeeping tick)");
+            }
+            invariantsAtTicks = "ticks".equals(when);
+        }
         if (trafficSpec == null)
         {
             return null;
         }
         return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
-            checkpoint);
+            checkpoint, invariantsAtTicks);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)

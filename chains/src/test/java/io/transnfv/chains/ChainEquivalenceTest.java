@@ -31,6 +31,7 @@ import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -82,6 +83,8 @@ class ChainEquivalenceTest
             + "\n  state: " + result.stateDifference());
         assertTrue(result.invariantsHeld(), () -> "seed " + seed + ": strategy " + strategy + " " + describe(chain)
             + "\n  invariants broken: oracle " + result.oracleInvariants() + ", engine " + result.candidateInvariants());
+        assertEquals(result.oracleInvariants().checks(), result.candidateInvariants().checks(),
+            "the engine checks at the same housekeeping ticks as the oracle");
     }
 
     private static ChainSpec randomChain(final SplittableRandom random)
@@ -123,7 +126,7 @@ class ChainEquivalenceTest
         final int batch = BATCHES[random.nextInt(BATCHES.length)];
         final long intervalNs = random.nextBoolean() ? 1_000_000_000L : 1_000L + random.nextInt(50_000_000);
         final RunSettings settings = new RunSettings(batch, intervalNs, THREADS[random.nextInt(THREADS.length)],
-            TrafficSpec.generate(traffic.build()), null);
+            TrafficSpec.generate(traffic.build()), null).withInvariantsAtTicks(random.nextBoolean());
         return new ChainSpec("random", "", nodes, edges, settings);
     }
 

@@ -114,8 +114,8 @@ final class VerifyCommand implements Callable<Integer>
         {
             for (final InvariantReport.Violation v : invariants.violations())
             {
-                System.out.printf(Locale.ROOT, "  invariant broken on the %s's final state: %s %s, %,d time(s); first: %s%n",
-                    whose, v.vnf(), v.invariant(), v.count(), v.firstDetail());
+                System.out.printf(Locale.ROOT, "  invariant broken in the %s's run: %s %s, %,d time(s); first at %s: %s%n",
+                    whose, v.vnf(), v.invariant(), v.count(), v.firstSeen(), v.firstDetail());
             }
         }
     }

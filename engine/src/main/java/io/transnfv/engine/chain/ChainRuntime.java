@@ -44,6 +44,9 @@ public final class ChainRuntime
     private final long expiryIntervalNs;
     private final FragmentTracker tracker;
     private final VnfInstance fragments;
+    /** Every broken invariant so far, by VNF and name, in the order first found. */
+    private final Map<String, Tally> invariantTallies = new LinkedHashMap<>();
+    private long invariantChecks;
 
     /**
      * @param spec a validated chain.
@@ -221,6 +224,10 @@ public final class ChainRuntime
         }
         listener.expiring(-1);
         tracker.expire(tickNs, state);
+        if (spec.settings().invariantsAtTicks())
+        {
+            checkAll(state, "the housekeeping tick at packet time " + tickNs + " ns");
+        }
     }
 
     /** @return each table's entries in {@code state}, in the catalogue's order (allocates; for reports and progress). */
@@ -235,22 +242,33 @@ public final class ChainRuntime
     }
 
     /**
-     * Checks every VNF's invariants on committed state (no transaction may be in flight): each
-     * instance's {@code checkInvariants}, in chain order. A check that throws counts as a
-     * violation of {@code check-failed}, and the other VNFs are still checked. Allocates; off the
-     * hot path.
+     * Checks every VNF's invariants on the final committed state (no transaction may be in
+     * flight) and reports what this check and every earlier one found: with
+     * {@code invariants: ticks} the housekeeping ticks checked too ({@link #expire}). A check that
+     * throws counts as a violation of {@code check-failed}, and the other VNFs are still checked.
+     * Allocates; off the hot path.
      */
     public InvariantReport checkInvariants(final StateReader state)
     {
-        final List<InvariantReport.Violation> violations = new ArrayList<>();
+        checkAll(state, "the end of the run");
+        final List<InvariantReport.Violation> violations = new ArrayList<>(invariantTallies.size());
+        for (final Tally t : invariantTallies.values())
+        {
+            violations.add(new InvariantReport.Violation(t.vnf, t.invariant, t.count, t.firstDetail, t.firstSeen));
+        }
+        return new InvariantReport(instances.length, invariantChecks, violations);
+    }
+
+    private void checkAll(final StateReader state, final String when)
+    {
+        invariantChecks++;
         for (final VnfInstance instance : instances)
         {
-            final Map<String, long[]> counts = new LinkedHashMap<>();
-            final Map<String, String> firsts = new LinkedHashMap<>();
             final InvariantViolations sink = (invariant, detail) ->
             {
-                counts.computeIfAbsent(invariant, k -> new long[1])[0]++;
-                firsts.putIfAbsent(invariant, String.valueOf(detail));
+                final Tally t = invariantTallies.computeIfAbsent(instance.name() + '\u0000' + invariant,
+                    k -> new Tally(instance.name(), invariant, String.valueOf(detail), when));
+                t.count++;
             };
             try
             {
@@ -260,10 +278,25 @@ public final class ChainRuntime
             {
                 sink.violated("check-failed", e.toString());
             }
-            counts.forEach((invariant, n) ->
-                violations.add(new InvariantReport.Violation(instance.name(), invariant, n[0], firsts.get(invariant))));
         }
-        return new InvariantReport(instances.length, violations);
+    }
+
+    /** One broken invariant's count and first report. */
+    private static final class Tally
+    {
+        final String vnf;
+        final String invariant;
+        final String firstDetail;
+        final String firstSeen;
+        long count;
+
+        Tally(final String vnf, final String invariant, final String firstDetail, final String firstSeen)
+        {
+            this.vnf = vnf;
+            this.invariant = invariant;
+            this.firstDetail = firstDetail;
+            this.firstSeen = firstSeen;
+        }
     }
 
     /** Hears about the VNFs' housekeeping: for fault isolation and for a watchdog's message. */

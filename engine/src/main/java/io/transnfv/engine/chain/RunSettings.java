@@ -20,10 +20,13 @@ import java.util.Objects;
  * @param fragments               how the chain's entry tracks IP fragments.
  * @param faults                  the error bound and the batch deadline.
  * @param checkpoint              checkpoints at batch boundaries (YAML {@code checkpoint:}), or null for none.
+ * @param invariantsAtTicks       check the VNFs' invariants at every housekeeping tick too (YAML
+ *                                {@code invariants: ticks}), not only on the final state.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
-    long latencyTargetNs, FragmentSettings fragments, FaultSettings faults, CheckpointSettings checkpoint)
+    long latencyTargetNs, FragmentSettings fragments, FaultSettings faults, CheckpointSettings checkpoint,
+    boolean invariantsAtTicks)
 {
     /**
      * The most executor threads a chain may ask for, in YAML, on the command line and in
@@ -67,7 +70,7 @@ public record RunSettings(
         final Path outPcap, final long latencyTargetNs)
     {
         this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            FragmentSettings.defaults(), FaultSettings.defaults(), null);
+            FragmentSettings.defaults(), FaultSettings.defaults(), null, false);
     }
 
     /** Settings without a latency target, with the default fragment tracking and fault handling. */
@@ -94,51 +97,58 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with other checkpoint settings (null for none). */
     public RunSettings withCheckpoint(final CheckpointSettings settings)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, settings);
+            fragments, faults, settings, invariantsAtTicks);
+    }
+
+    /** @return a copy that checks the VNFs' invariants at every housekeeping tick too, or only at the end. */
+    public RunSettings withInvariantsAtTicks(final boolean atTicks)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            fragments, faults, checkpoint, atTicks);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with other fragment tracking settings. */
     public RunSettings withFragments(final FragmentSettings newFragments)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            newFragments, faults, checkpoint);
+            newFragments, faults, checkpoint, invariantsAtTicks);
     }
 
     /** @return a copy with other fault handling. */
     public RunSettings withFaults(final FaultSettings newFaults)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, newFaults, checkpoint);
+            fragments, newFaults, checkpoint, invariantsAtTicks);
     }
 }

@@ -8,9 +8,11 @@ import java.util.Objects;
  * the {@code invariants} section of a {@link RunReport}. Immutable.
  *
  * @param vnfsChecked VNF instances whose invariants were checked.
- * @param violations  each broken invariant, in chain order then first-report order; empty if all held.
+ * @param checks      times the state was checked: the end of the run, and every housekeeping tick
+ *                    with {@code invariants: ticks}.
+ * @param violations  each broken invariant, in the order first found; empty if all held.
  */
-public record InvariantReport(int vnfsChecked, List<Violation> violations)
+public record InvariantReport(int vnfsChecked, long checks, List<Violation> violations)
 {
     /** Freezes the list. */
     public InvariantReport
@@ -23,10 +25,11 @@ public record InvariantReport(int vnfsChecked, List<Violation> violations)
      *
      * @param vnf         the VNF instance's name.
      * @param invariant   the invariant's name ({@code check-failed} if the check itself threw).
-     * @param count       how many times it was reported.
+     * @param count       how many times it was reported, over every check.
      * @param firstDetail the first report's detail.
+     * @param firstSeen   the check that first reported it: {@code the end of the run}, or {@code the tick at <packet time> ms}.
      */
-    public record Violation(String vnf, String invariant, long count, String firstDetail)
+    public record Violation(String vnf, String invariant, long count, String firstDetail, String firstSeen)
     {
         /** Checks the fields. */
         public Violation
@@ -34,6 +37,7 @@ public record InvariantReport(int vnfsChecked, List<Violation> violations)
             Objects.requireNonNull(vnf, "vnf");
             Objects.requireNonNull(invariant, "invariant");
             Objects.requireNonNull(firstDetail, "firstDetail");
+            Objects.requireNonNull(firstSeen, "firstSeen");
         }
     }
 

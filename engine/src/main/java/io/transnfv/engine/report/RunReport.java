@@ -658,17 +658,20 @@ public record RunReport(
         {
             return;
         }
+        final String vnfs = invariants.vnfsChecked() + (invariants.vnfsChecked() == 1 ? " VNF" : " VNFs");
+        final String where = invariants.checks() > 1
+            ? "at " + number(invariants.checks()) + " checks: every housekeeping tick and the final state"
+            : "on the final state";
         if (invariants.held())
         {
-            line(out, "invariants", "held on the final state (" + invariants.vnfsChecked()
-                + (invariants.vnfsChecked() == 1 ? " VNF" : " VNFs") + " checked)");
+            line(out, "invariants", "held " + where + " (" + vnfs + " checked)");
             return;
         }
-        out.append("invariants BROKEN on the final state\n");
+        out.append("invariants BROKEN ").append(where).append('\n');
         for (final InvariantReport.Violation v : invariants.violations())
         {
-            out.append(String.format(Locale.ROOT, "  %s %s: %s time(s); first: %s%n", v.vnf(), v.invariant(), number(v.count()),
-                v.firstDetail()));
+            out.append(String.format(Locale.ROOT, "  %s %s: %s time(s); first at %s: %s%n", v.vnf(), v.invariant(),
+                number(v.count()), v.firstSeen(), v.firstDetail()));
         }
     }
 
