@@ -176,6 +176,13 @@ class ChainEquivalenceTest
                 p.put("window", idle);
                 p.put("expiry_interval", tick);
             }
+            case "flow-monitor" ->
+            {
+                p.put("idle_timeout", idle);
+                p.put("expiry_interval", tick);
+                // hosts kept for the run, or ending when idle (a host's counters then restart)
+                p.put("host_idle_timeout", random.nextBoolean() ? "0s" : (1 + random.nextInt(3)) + "s");
+            }
             default ->
             {
             }

@@ -22,7 +22,10 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 /**
  * Counts packets and frame bytes per flow (FlowKeys.fiveTuple) and per source host
  * (FlowKeys.srcHost) of every IP packet, for reports. A flow's record ends on FIN/RST and
- * after {@code idle_timeout}; host totals are kept for the whole run. Never drops.
+ * after {@code idle_timeout}; host totals are kept for the whole run, or, with a
+ * {@code host_idle_timeout}, end when the host has been idle that long (then a table
+ * {@code host-last-seen}, CROSS_FLOW, HOST → stamp, is op 3 and the host counters ops 4 and 5,
+ * restarted when op 3 was not live, and the error ops below come one later). Never drops.
  *
  * <p>Tables: {@code flow-packets}, {@code flow-bytes} (PER_FLOW, FLOW → count),
  * {@code flow-last-seen} (PER_FLOW, FLOW → stamp: last packet time in ms + 1),
@@ -50,18 +53,24 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  */
 public final class FlowMonitor implements Vnf
 {
-    /** The operation that counts an ICMP error against the flow it quotes. */
+    /** The operation that counts an ICMP error against the flow it quotes, without host expiry. */
     private static final int ERROR_OP = 6;
+    /** The operation that reads when the host was last seen, with host expiry. */
+    private static final int HOST_SEEN_OP = 3;
     private static final int ERROR_COUNT_BITS = 20;
     private static final long ERROR_COUNT_MASK = (1L << ERROR_COUNT_BITS) - 1;
 
     private final long idleTimeoutMs;
+    private final long hostIdleTimeoutMs;
     private final long expiryIntervalNs;
+    /** The error-counting operation's index: one later when the host's last-seen time is op 3. */
+    private final int errorOp;
     private final StateFunction touch = (current, ctx) -> PacketClock.stamp(ctx.timestampNs());
     private final StateFunction clear = (current, ctx) -> 0L;
     private final StateFunction addToFlow = this::addToFlow;
     private final StateFunction add = (current, ctx) -> current + ctx.operand();
     private final StateFunction countError = this::countError;
+    private final StateFunction addToHost = this::addToHost;
     /** Pre-processing runs on several worker threads; each reads quotes with its own view. */
     private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
@@ -70,6 +79,7 @@ public final class FlowMonitor implements Vnf
     private int flowLastSeenTable;
     private int hostPacketsTable;
     private int hostBytesTable;
+    private int hostLastSeenTable = -1;
     private int flowErrorsTable;
     private VnfCounter packets;
     private VnfCounter bytes;
@@ -77,6 +87,7 @@ public final class FlowMonitor implements Vnf
     private VnfCounter flowsClosed;
     private VnfCounter flowsExpired;
     private VnfCounter errorsMatched;
+    private VnfCounter hostsExpired;
 
     /**
      * @param idleTimeoutNs    a flow idle longer than this ends.
@@ -84,8 +95,20 @@ public final class FlowMonitor implements Vnf
      */
     public FlowMonitor(final long idleTimeoutNs, final long expiryIntervalNs)
     {
+        this(idleTimeoutNs, 0L, expiryIntervalNs);
+    }
+
+    /**
+     * @param idleTimeoutNs     a flow idle longer than this ends.
+     * @param hostIdleTimeoutNs a host idle longer than this ends, 0 to keep hosts for the run.
+     * @param expiryIntervalNs  period of the expiry sweep.
+     */
+    public FlowMonitor(final long idleTimeoutNs, final long hostIdleTimeoutNs, final long expiryIntervalNs)
+    {
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
+        this.hostIdleTimeoutMs = hostIdleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+        this.errorOp = hostIdleTimeoutMs > 0 ? ERROR_OP + 1 : ERROR_OP;
     }
 
     @Override
@@ -101,6 +124,12 @@ public final class FlowMonitor implements Vnf
             "source host -> packets"));
         hostBytesTable = setup.table(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
             "source host -> frame bytes"));
+        if (hostIdleTimeoutMs > 0)
+        {
+            hostLastSeenTable = setup.table(new TableSpec("host-last-seen", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+                "source host -> last packet ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
+            hostsExpired = setup.counter("hosts-expired");
+        }
         flowErrorsTable = setup.table(new TableSpec("flow-errors", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> last ICMP error ms << 20 | errors about the flow")
             .expiringBy(errors -> errors >>> ERROR_COUNT_BITS, expiryIntervalNs));
@@ -135,8 +164,17 @@ public final class FlowMonitor implements Vnf
             txn.readModify(flowPacketsTable, flow, addToFlow, 1L);
             txn.readModify(flowBytesTable, flow, addToFlow, length);
         }
-        txn.readModify(hostPacketsTable, host, add, 1L);
-        txn.readModify(hostBytesTable, host, add, length);
+        if (hostLastSeenTable < 0)
+        {
+            txn.readModify(hostPacketsTable, host, add, 1L);
+            txn.readModify(hostBytesTable, host, add, length);
+        }
+        else
+        {
+            txn.readModify(hostLastSeenTable, host, touch, 0L);
+            txn.readModify(hostPacketsTable, host, addToHost, 1L);
+            txn.readModify(hostBytesTable, host, addToHost, length);
+        }
         // an error that came in fragments is one error: its first fragment counts it
         if (packet.icmpType() != 0 && !packet.icmpTypeRecovered() && IcmpErrorQuote.isError(packet))
         {
@@ -164,7 +202,7 @@ public final class FlowMonitor implements Vnf
         }
         packets.increment();
         bytes.add(packet.frameLength());
-        if (result.operationCount() > ERROR_OP && result.after(ERROR_OP) != result.before(ERROR_OP))
+        if (result.operationCount() > errorOp && result.after(errorOp) != result.before(errorOp))
         {
             errorsMatched.increment();
         }
@@ -217,6 +255,11 @@ public final class FlowMonitor implements Vnf
                 violations.violated("bytes-at-least-packets", "host " + Long.toHexString(host) + ": "
                     + state.get(hostBytesTable, host) + " bytes, " + packets + " packets");
             }
+            if (hostLastSeenTable >= 0 && state.get(hostLastSeenTable, host) == 0L)
+            {
+                violations.violated("host-counters-together", "host " + Long.toHexString(host) + " has " + packets
+                    + " packets but no last-seen time");
+            }
         });
     }
 
@@ -235,6 +278,19 @@ public final class FlowMonitor implements Vnf
                 flowsExpired.increment();
             }
         });
+        if (hostLastSeenTable >= 0)
+        {
+            state.forEachDue(hostLastSeenTable, nowMs - hostIdleTimeoutMs, (host, stamp) ->
+            {
+                if (!PacketClock.live(stamp, nowMs, hostIdleTimeoutMs))
+                {
+                    state.put(hostLastSeenTable, host, 0L);
+                    state.put(hostPacketsTable, host, 0L);
+                    state.put(hostBytesTable, host, 0L);
+                    hostsExpired.increment();
+                }
+            });
+        }
         state.forEachDue(flowErrorsTable, nowMs - idleTimeoutMs - 1, (flow, errors) ->
         {
             if (PacketClock.idle(errors >>> ERROR_COUNT_BITS, nowMs, idleTimeoutMs))
@@ -247,13 +303,20 @@ public final class FlowMonitor implements Vnf
     private long countError(final long current, final FunctionContext ctx)
     {
         final long nowMs = PacketClock.millis(ctx.timestampNs());
-        if (!PacketClock.live(ctx.before(ERROR_OP - 1), nowMs, idleTimeoutMs))
+        if (!PacketClock.live(ctx.before(errorOp - 1), nowMs, idleTimeoutMs))
         {
             return current;
         }
         final boolean counting = current != 0 && !PacketClock.idle(current >>> ERROR_COUNT_BITS, nowMs, idleTimeoutMs);
         final long count = counting ? Math.min((current & ERROR_COUNT_MASK) + 1, ERROR_COUNT_MASK) : 1L;
         return (nowMs << ERROR_COUNT_BITS) | count;
+    }
+
+    /** A host's counter: added to while the host is live (op 3 before), else restarted, as the sweep would have left it. */
+    private long addToHost(final long current, final FunctionContext ctx)
+    {
+        final boolean live = PacketClock.live(ctx.before(HOST_SEEN_OP), PacketClock.millis(ctx.timestampNs()), hostIdleTimeoutMs);
+        return live ? current + ctx.operand() : ctx.operand();
     }
 
     private long addToFlow(final long current, final FunctionContext ctx)

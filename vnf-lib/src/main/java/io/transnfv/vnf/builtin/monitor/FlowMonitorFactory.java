@@ -17,6 +17,8 @@ public final class FlowMonitorFactory implements VnfFactory
     private static final List<ParamSpec> PARAMS = List.of(
         ParamSpec.optional("idle_timeout", ParamKind.DURATION, 60 * SECOND_NS,
             "a flow idle longer than this ends and its record is removed").range(MS_NS, Double.MAX_VALUE),
+        ParamSpec.optional("host_idle_timeout", ParamKind.DURATION, 0L,
+            "a source host idle longer than this ends and its totals are removed; 0 keeps hosts for the run").range(0, Double.MAX_VALUE),
         ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
             "how often, in packet time, idle flows are swept").range(MS_NS, Double.MAX_VALUE));
 
@@ -42,6 +44,7 @@ public final class FlowMonitorFactory implements VnfFactory
     @Override
     public Vnf create(final VnfConfig config)
     {
-        return new FlowMonitor(config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+        return new FlowMonitor(config.getDurationNs("idle_timeout"), config.getDurationNs("host_idle_timeout"),
+            config.getDurationNs("expiry_interval"));
     }
 }

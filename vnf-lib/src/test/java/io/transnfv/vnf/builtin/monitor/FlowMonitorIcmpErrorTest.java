@@ -25,7 +25,18 @@ class FlowMonitorIcmpErrorTest
     @Test
     void shouldMatchIcmpErrorsToTheLiveFlowTheyQuoteInEitherDirection()
     {
-        final VnfHarness mon = VnfHarness.of(new FlowMonitorFactory(), Map.of());
+        matchErrors(VnfHarness.of(new FlowMonitorFactory(), Map.of()));
+    }
+
+    @Test
+    void shouldMatchIcmpErrorsAlsoWhenHostsExpire()
+    {
+        // host expiry adds an operation before the error's: the error is still counted against its flow
+        matchErrors(VnfHarness.of(new FlowMonitorFactory(), Map.of("host_idle_timeout", "30s")));
+    }
+
+    private static void matchErrors(final VnfHarness mon)
+    {
         final byte[] out = Frames.tcp("2001:db8:1::5", 4000, "2001:4860::8888", 443, TCP_ACK, 1400);
         final byte[] back = Frames.tcp("2001:4860::8888", 443, "2001:db8:1::5", 4000, TCP_ACK, 100);
         mon.offer(out, S);
