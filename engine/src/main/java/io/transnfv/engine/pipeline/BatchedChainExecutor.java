@@ -20,7 +20,6 @@ import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
-import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
@@ -36,6 +35,7 @@ import io.transnfv.engine.thread.WorkerGroup;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.StateDump;
+import io.transnfv.vnf.api.StateReader;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -822,15 +822,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     @Override
-    public Optional<InvariantReport> checkInvariants()
+    public Optional<StateReader> committedState()
     {
-        return Optional.of(runtime.checkInvariants(state));
-    }
-
-    @Override
-    public Optional<long[]> liveEntries()
-    {
-        return Optional.of(runtime.liveEntries(state));
+        return Optional.of(state);
     }
 
     /** @return what VNF code threw during the run. */

@@ -9,6 +9,7 @@ import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.vnf.api.StateReader;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -46,26 +47,35 @@ public interface ChainExecutor extends AutoCloseable
     ChainRuntime runtime();
 
     /**
-     * Checks every VNF's invariants on the committed state ({@code Vnf.checkInvariants}); call
-     * once {@link #run} has returned.
-     *
-     * @return what the checks found, or empty for an executor whose state cannot be read whole
-     *         (the experiments' baselines).
+     * @return the committed state, read directly (only where no transaction is in flight, or for
+     *         figures that may be a batch old), or empty for an executor whose state cannot be read
+     *         whole (the experiments' baselines).
      */
-    default Optional<InvariantReport> checkInvariants()
+    default Optional<StateReader> committedState()
     {
         return Optional.empty();
     }
 
     /**
-     * @return the committed entries of each table, in the catalogue's order, or empty for an
-     *         executor that cannot tell. Exact once {@link #run} has returned; while it runs, any
+     * Checks every VNF's invariants on the committed state ({@code Vnf.checkInvariants}); call
+     * once {@link #run} has returned.
+     *
+     * @return what the checks found, or empty without a {@link #committedState()}.
+     */
+    default Optional<InvariantReport> checkInvariants()
+    {
+        return committedState().map(runtime()::checkInvariants);
+    }
+
+    /**
+     * @return the committed entries of each table, in the catalogue's order, or empty without a
+     *         {@link #committedState()}. Exact once {@link #run} has returned; while it runs, any
      *         thread may read it for progress, and gets figures read without synchronisation that
      *         may be a batch old.
      */
     default Optional<long[]> liveEntries()
     {
-        return Optional.empty();
+        return committedState().map(runtime()::liveEntries);
     }
 
     /** @return the committed state in the stable dump form ({@code StateDump}), whole in memory. */

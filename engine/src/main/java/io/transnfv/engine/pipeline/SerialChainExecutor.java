@@ -16,7 +16,6 @@ import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.ingress.QuietClock;
-import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
@@ -33,6 +32,7 @@ import io.transnfv.vnf.instance.MapStateStore;
 import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.PacketFlyweight;
+import io.transnfv.vnf.api.StateReader;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.IOException;
@@ -594,15 +594,9 @@ public final class SerialChainExecutor implements ChainExecutor
     }
 
     @Override
-    public Optional<InvariantReport> checkInvariants()
+    public Optional<StateReader> committedState()
     {
-        return Optional.of(runtime.checkInvariants(state));
-    }
-
-    @Override
-    public Optional<long[]> liveEntries()
-    {
-        return Optional.of(runtime.liveEntries(state));
+        return Optional.of(state);
     }
 
     @Override

@@ -652,7 +652,7 @@ public record RunReport(
     }
 
     /** The invariant checks' lines: one when they held, a line per broken invariant otherwise. */
-    public static void invariantsText(final StringBuilder out, final InvariantReport invariants)
+    private static void invariantsText(final StringBuilder out, final InvariantReport invariants)
     {
         if (invariants == null)
         {
