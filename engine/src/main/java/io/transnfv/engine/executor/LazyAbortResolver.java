@@ -28,6 +28,7 @@ final class LazyAbortResolver
 {
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
+    private static final int ADD = OperationType.ADD.ordinal();
 
     private int[] heap = new int[64];
     private int heapSize;
@@ -103,7 +104,7 @@ final class LazyAbortResolver
                 }
             }
         }
-        else if (type != READ)
+        else if (type != READ && type != ADD)
         {
             markReadersOf(log, o);
         }

@@ -36,6 +36,7 @@ final class OperationExecutor extends OperationContext
 {
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
+    private static final int ADD = OperationType.ADD.ordinal();
 
     private final int index;
     private final BatchRun run;
@@ -289,9 +290,10 @@ final class OperationExecutor extends OperationContext
     private void releaseDependents(final int o)
     {
         final TransactionLog log = this.log;
-        if (log.type(o) != CHOOSE)
+        final int type = log.type(o);
+        if (type != CHOOSE)
         {
-            if (log.type(o) != READ)
+            if (type != READ && type != ADD)
             {
                 releaseReaders(o);
             }
@@ -415,8 +417,9 @@ final class OperationExecutor extends OperationContext
                 }
             }
         }
-        else if (type != READ)
+        else if (type != READ && type != ADD)
         {
+            // an ADD wrote nothing: its delta reaches the state when the batch commits
             state.undo(o);
         }
     }
@@ -458,6 +461,15 @@ final class OperationExecutor extends OperationContext
                 {
                     state.write(o, v);
                     log.result(o, old, v, ChooseFunction.NONE);
+                }
+                break;
+            }
+            case 4: // ADD: the delta only; TpgBatchExecutor adds the committed ones when the batch ends
+            {
+                final long delta = applyFunction(log.function(o), 0L);
+                if (abortReason == 0)
+                {
+                    log.result(o, 0L, delta, ChooseFunction.NONE);
                 }
                 break;
             }

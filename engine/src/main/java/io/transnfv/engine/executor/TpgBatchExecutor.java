@@ -16,6 +16,7 @@ import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.AdmissionGate;
 import io.transnfv.tpg.txn.FaultListener;
+import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.SerialOrder;
 import io.transnfv.tpg.txn.TransactionLog;
@@ -60,6 +61,7 @@ import java.util.Optional;
  */
 public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 {
+    private static final int ADD = OperationType.ADD.ordinal();
     /** Name of the adaptive heuristic strategy. */
     public static final String ADAPTIVE = "adaptive";
     /** Name of the adaptive feedback (bandit) strategy. */
@@ -690,6 +692,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private Phase afterCollapse(final int worker)
     {
         run.state.endBatch();
+        commitAdds(run.log, run.state);
         long executed = 0;
         long skipped = 0;
         long aborted = 0;
@@ -722,6 +725,25 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         }
         run.log = null;
         return then.next(worker);
+    }
+
+    /**
+     * The graph's ADDs reach the state once the batch is committed: every committed transaction's
+     * deltas, on the committed values, in log order (they commute, so any order gives the serial
+     * sum). On the coordinating worker, after the collapse; the serial schedule applied its ADDs
+     * in place as it went.
+     */
+    private static void commitAdds(final TransactionLog log, final MultiVersionStateTable state)
+    {
+        for (int o = 0, n = log.operationCount(); o < n; o++)
+        {
+            if (log.type(o) == ADD && log.abortReason(log.transactionOf(o)) == 0)
+            {
+                final int table = log.table(o);
+                final long key = log.key(o);
+                state.put(table, key, state.get(table, key) + log.after(o));
+            }
+        }
     }
 
     private void recordDecision(final SchedulingPolicy policy)

@@ -14,9 +14,11 @@ import io.transnfv.vnf.instance.TableCatalog;
 import java.util.Random;
 
 /**
- * A seeded random workload: tables, Zipf-skewed keys, all four operation types, parameters
+ * A seeded random workload: tables, Zipf-skewed keys, all five operation types, parameters
  * across tables, CHOOSE over 2 to 6 candidates, functions reading earlier results, state-
- * dependent aborts, out-of-order arrival and equal timestamps. {@link #fill} is deterministic
+ * dependent aborts, out-of-order arrival and equal timestamps. Half of the workloads also have
+ * an additive table, written only by ADDs (on a few keys, so that they pile up), whose deltas
+ * read earlier results and may abort. {@link #fill} is deterministic
  * in its seed, so the oracle and the engine each get an identical log.
  */
 final class RandomWorkload
@@ -85,6 +87,14 @@ final class RandomWorkload
         return v * 31 + ctx.timestampNs() % 1000;
     };
 
+    /** ADD delta: from the transaction's earlier results and the operand, never the target; may abort. */
+    static final StateFunction DELTA = (zero, ctx) ->
+    {
+        final long v = inputs(zero, ctx);
+        maybeAbort(v, ctx, 5);
+        return Math.floorMod(v, 13) - 3;
+    };
+
     /** CHOOSE update: depends on the picked candidate's index and key. */
     static final StateFunction PICKED = (current, ctx) ->
     {
@@ -130,6 +140,8 @@ final class RandomWorkload
     final int disorder;
     final int batches;
     final int maxTransactions;
+    /** The additive table's id (the last table), or -1 if the workload has none. */
+    final int additive;
     final TableCatalog catalog = new TableCatalog();
     private final ZipfDistribution zipf;
 
@@ -156,6 +168,8 @@ final class RandomWorkload
             catalog.add("vnf", new TableSpec("t" + t, TableScope.CROSS_FLOW, KeyKind.INDEX,
                 INITIAL_VALUES[rnd.nextInt(INITIAL_VALUES.length)], "random table"));
         }
+        additive = new Random(seed ^ 0xADDL).nextBoolean()
+            ? catalog.add("vnf", new TableSpec("sums", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "additive table")) : -1;
         zipf = theta > 0 && keySpace > 1 ? new ZipfDistribution(keySpace, theta) : null;
     }
 
@@ -177,6 +191,10 @@ final class RandomWorkload
                 store.put(t, key(rnd), rnd.nextInt(20) - 2);
             }
         }
+        if (additive >= 0)
+        {
+            store.put(additive, 1L, 100L);
+        }
     }
 
     /** @return the description printed with every failure. */
@@ -184,7 +202,7 @@ final class RandomWorkload
     {
         return "seed=" + seed + " tables=" + tables + " keySpace=" + keySpace + " theta=" + theta +
             " abortPercent=" + abortPercent + " disorder=" + disorder + " batches=" + batches +
-            " maxTransactions=" + maxTransactions;
+            " maxTransactions=" + maxTransactions + " additive=" + (additive >= 0);
     }
 
     /** Writes batch {@code batch} into {@code log} (cleared first); identical for identical arguments. */
@@ -246,7 +264,11 @@ final class RandomWorkload
         final int kind = rnd.nextInt(100);
         final int abort = abortPercent == 0 ? 0 : rnd.nextInt(abortPercent + 1);
         final int ref = index > 0 && rnd.nextInt(3) == 0 ? rnd.nextInt(index) : -1;
-        if (kind < 20)
+        if (additive >= 0 && rnd.nextInt(5) == 0)
+        {
+            log.add(additive, rnd.nextInt(3), DELTA, operand(rnd.nextInt(50), abort, ref));
+        }
+        else if (kind < 20)
         {
             log.read(table, key(rnd));
         }

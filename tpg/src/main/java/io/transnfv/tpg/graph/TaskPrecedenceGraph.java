@@ -87,6 +87,7 @@ public final class TaskPrecedenceGraph
     private static final int FLAG_SHIFT = 24;
     private static final int OP_MASK = (1 << FLAG_SHIFT) - 1;
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
+    private static final int ADD = OperationType.ADD.ordinal();
     private static final int READ = OperationType.READ.ordinal();
 
     // entry record (sealed): location of the key's committed value, op | flags << 24,
@@ -271,7 +272,7 @@ public final class TaskPrecedenceGraph
             final int end = first + log.operationCount(t);
             for (int o = first; o < end; o++)
             {
-                if (log.type(o) != CHOOSE)
+                if (hasTarget(log.type(o)))
                 {
                     final long hash = TouchedKeyTable.hash(log.table(o), log.key(o));
                     final int s = TouchedKeyTable.shardOf(hash, bits);
@@ -334,7 +335,7 @@ public final class TaskPrecedenceGraph
             final int end = first + log.operationCount(t);
             for (int o = first; o < end; o++)
             {
-                if (log.type(o) != CHOOSE)
+                if (hasTarget(log.type(o)))
                 {
                     final long hash = TouchedKeyTable.hash(log.table(o), log.key(o));
                     final int s = TouchedKeyTable.shardOf(hash, bits);
@@ -571,7 +572,7 @@ public final class TaskPrecedenceGraph
             for (int o = first; o < end; o++)
             {
                 int cross = 0;
-                if (log.type(o) != CHOOSE)
+                if (hasTarget(log.type(o)))
                 {
                     final int flags = sealEntry(c, o);
                     cross += (flags & (CROSS | ALIAS)) == CROSS ? 1 : 0;
@@ -875,10 +876,20 @@ public final class TaskPrecedenceGraph
         return (entries[e * E_STRIDE + E_OP] & (SHARED << FLAG_SHIFT)) == 0;
     }
 
-    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE. */
+    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE or an ADD. */
     public int targetEntry(final int o)
     {
-        return log.type(o) == CHOOSE ? NONE : o;
+        return hasTarget(log.type(o)) ? o : NONE;
+    }
+
+    /**
+     * @return true if an operation of type {@code type} has a target entry: not a CHOOSE (its
+     *         candidates are its entries) nor an ADD (it commutes with every other access of its
+     *         key, and takes no part in the graph).
+     */
+    private static boolean hasTarget(final int type)
+    {
+        return type != CHOOSE && type != ADD;
     }
 
     /** @return the entry of extra {@code x} (a log extra index: parameter or candidate). */

@@ -16,7 +16,17 @@ public enum OperationType
     /** Replaces the target's value by a function of it, of parameter keys and of the packet. */
     READ_MODIFY,
     /** Picks one of several candidate keys by their values, then modifies the picked one. */
-    CHOOSE;
+    CHOOSE,
+    /**
+     * Adds to the target a delta computed from its own transaction (its operand, packet time,
+     * earlier operations' results), never from the target's value: adds to one key commute, so
+     * the graph does not order them. The target takes no part in the graph; the deltas of the
+     * transactions that commit reach the state by the end of the batch. Every transactional
+     * access to the target's table must be an ADD ({@code TableSpec.additive()}), so that no
+     * read inside a batch could tell the order of the adds; housekeeping, checks and dumps,
+     * between batches, see the serial-order sum.
+     */
+    ADD;
 
     private static final OperationType[] VALUES = values();
 

@@ -135,6 +135,18 @@ public final class SerialApplier extends OperationContext
                 }
                 break;
             }
+            case 4: // ADD
+            {
+                final long key = log.key(o);
+                final long delta = applyFunction(log.function(o), 0L);
+                if (abortReason == 0)
+                {
+                    final long old = store.get(table, key);
+                    writeWithUndo(table, key, old, old + delta);
+                    log.result(o, 0L, delta, ChooseFunction.NONE);
+                }
+                break;
+            }
             default: // CHOOSE
             {
                 final int pick = applyChooser(log.chooser(o), log.extraCount(o));

@@ -42,6 +42,17 @@ public interface TransactionBuilder
     int choose(int table, ChooseFunction chooser, StateFunction update, long operand);
 
     /**
+     * Declares an {@link OperationType#ADD}: {@code delta} is called with 0 as the current value
+     * and returns what to add to {@code (table, key)}; it may read its transaction's earlier
+     * results, never the target's value. Its result is {@code before} 0, {@code after} the delta.
+     * Only for tables whose every transactional access is an ADD.
+     *
+     * @param operand a constant handed to {@code delta} through {@link FunctionContext#operand()}.
+     * @return the operation's index in this transaction.
+     */
+    int add(int table, long key, StateFunction delta, long operand);
+
+    /**
      * Adds a parameter key to the last declared {@link #readModify} operation: its value is
      * readable by the function and creates a parametric dependency.
      */

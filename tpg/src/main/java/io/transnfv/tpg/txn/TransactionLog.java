@@ -206,6 +206,16 @@ public final class TransactionLog implements TransactionBuilder
     }
 
     @Override
+    public int add(final int table, final long key, final StateFunction delta, final long operand)
+    {
+        if (delta == null)
+        {
+            throw new NullPointerException("delta");
+        }
+        return append(OperationType.ADD, table, key, operand, delta, null);
+    }
+
+    @Override
     public int choose(final int table, final ChooseFunction chooser, final StateFunction update, final long operand)
     {
         if (chooser == null || update == null)

@@ -51,11 +51,11 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *                2 CHOOSE ports      if not live: first candidate free (or owned by E) → E,
  *                                    none → abort(POOL_EXHAUSTED)
  *                3 RMW mappings[E]   if op 2 picked: (port, now)
- *                4 RMW packets[0]    +1
+ *                4 ADD packets[0]    +1
  *  TCP FIN, RST  0 READ mappings[E]; 1 CHOOSE ports owned by E → -1; 2 WRITE mappings[E] 0;
- *                3 RMW packets[0] +1 if op 0 was live
- *  other TCP     0 RMW mappings[E] refresh if live; 1 RMW packets[0] +1 if live
- *  inbound       0 READ ports[dst port]; 1 RMW packets[0] +1 if owned by the same protocol
+ *                3 ADD packets[0] +1 if op 0 was live
+ *  other TCP     0 RMW mappings[E] refresh if live; 1 ADD packets[0] +1 if live
+ *  inbound       0 READ ports[dst port]; 1 ADD packets[0] +1 if owned by the same protocol
  *  ICMP error, inbound   0 READ ports[quoted src port]   (it quotes a packet we translated out)
  *  ICMP error, outbound  0 READ mappings[quoted dst]     (it quotes a packet we translated in)
  * </pre>
@@ -126,11 +126,10 @@ public final class Nat implements Vnf
     private final StateFunction free = (current, ctx) -> FREE;
     private final StateFunction own = (current, ctx) -> ctx.operand();
     private final StateFunction assign = this::assign;
-    private final StateFunction countAlways = (current, ctx) -> current + 1;
-    private final StateFunction countIfLive =
-        (current, ctx) -> isLive(ctx.before(0), PacketClock.millis(ctx.timestampNs())) ? current + 1 : current;
-    private final StateFunction countIfOwned =
-        (current, ctx) -> ownerMatches(ctx.after(0), (int)ctx.operand()) ? current + 1 : current;
+    // deltas of the packets counter: ADDs, which commute, so the counter orders no transaction
+    private final StateFunction countAlways = (zero, ctx) -> 1L;
+    private final StateFunction countIfLive = (zero, ctx) -> isLive(ctx.before(0), PacketClock.millis(ctx.timestampNs())) ? 1L : 0L;
+    private final StateFunction countIfOwned = (zero, ctx) -> ownerMatches(ctx.after(0), (int)ctx.operand()) ? 1L : 0L;
 
     private int portsTable;
     private int mappingsTable;
@@ -241,7 +240,7 @@ public final class Nat implements Vnf
             {
                 txn.scratch(KIND_SLOT, KIND_ESTABLISHED);
                 txn.readModify(mappingsTable, endpoint, refresh, 0L);
-                txn.readModify(packetsTable, 0L, countIfLive, 0L);
+                txn.add(packetsTable, 0L, countIfLive, 0L);
             }
         }
         else if (isExternal(packet.dstIpv4()))
@@ -254,7 +253,7 @@ public final class Nat implements Vnf
             }
             txn.scratch(KIND_SLOT, KIND_INBOUND);
             txn.read(portsTable, portsKey(packet.dstIpv4(), port));
-            txn.readModify(packetsTable, 0L, countIfOwned, protocol);
+            txn.add(packetsTable, 0L, countIfOwned, protocol);
         }
         else
         {
@@ -301,7 +300,7 @@ public final class Nat implements Vnf
         txn.choose(portsTable, allocate, own, endpoint);
         declareCandidates(txn, endpoint);
         txn.readModify(mappingsTable, endpoint, assign, endpoint);
-        txn.readModify(packetsTable, 0L, countAlways, 0L);
+        txn.add(packetsTable, 0L, countAlways, 0L);
     }
 
     private void declareClose(final TransactionBuilder txn, final long endpoint)
@@ -311,7 +310,7 @@ public final class Nat implements Vnf
         txn.choose(portsTable, releaseOwned, free, endpoint);
         declareCandidates(txn, endpoint);
         txn.write(mappingsTable, endpoint, 0L);
-        txn.readModify(packetsTable, 0L, countIfLive, 0L);
+        txn.add(packetsTable, 0L, countIfLive, 0L);
     }
 
     private void declareCandidates(final TransactionBuilder txn, final long endpoint)
