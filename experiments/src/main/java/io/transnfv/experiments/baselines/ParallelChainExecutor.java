@@ -15,6 +15,7 @@ import io.transnfv.engine.source.PacketSource;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
+import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.instance.ActionRecorder;
@@ -88,6 +89,21 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private long syncNs;
     private long batches;
 
+    /** A baseline does not isolate faults: a VNF's eviction that throws fails the run, as its expiry does. */
+    private static final ChainRuntime.ExpiryListener NO_EXPIRY_FAULTS = new ChainRuntime.ExpiryListener()
+    {
+        @Override
+        public void expiring(final int instance)
+        {
+        }
+
+        @Override
+        public void expiryFailed(final int instance, final Throwable thrown)
+        {
+            throw thrown instanceof RuntimeException e ? e : new IllegalStateException(thrown);
+        }
+    };
+
     /**
      * @param chain       the chain; its punctuation size is the batch size.
      * @param workers     worker threads, at least 1, counting the caller of {@link #run}.
@@ -103,7 +119,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         this.workers = workers;
         this.stats = new RunStats(runtime);
         this.batchCapacity = chain.settings().punctuationTransactions();
-        this.ticker = new ExpiryTicker(runtime.expiryIntervalNs());
+        this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
         this.description = description;
         final List<String> names = new ArrayList<>();
         for (int v = 0; v < runtime.size(); v++)
@@ -171,14 +187,23 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         worker.applier.apply(log, 0, worker.store);
     }
 
-    /** Housekeeping at {@code tickNs}, between batches. The default runs every VNF's expiry on {@link #stateView()}. */
+    /**
+     * Housekeeping at {@code tickNs} ({@link ExpiryTicker#CHECK}: a capacity check alone), between
+     * batches. The default runs every VNF's expiry, if any VNF asked for it, then the capacity
+     * check, on {@link #stateView()}: the tables the oracle finds full at the same packets refuse
+     * new entries here too.
+     */
     protected void expire(final long tickNs)
     {
         final StateMaintenance state = stateView();
-        for (int v = 0; v < runtime.size(); v++)
+        if (tickNs != ExpiryTicker.CHECK && runtime.expiryIntervalNs() > 0)
         {
-            runtime.instance(v).vnf().expire(tickNs, state);
+            for (int v = 0; v < runtime.size(); v++)
+            {
+                runtime.instance(v).vnf().expire(tickNs, state);
+            }
         }
+        runtime.capacities().check(state, NO_EXPIRY_FAULTS);
     }
 
     @Override
@@ -470,6 +495,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         {
             this.index = index;
             this.store = store;
+            applier.admission(runtime.capacities().admission());
         }
 
         void process(final int slot)
@@ -488,6 +514,11 @@ public abstract class ParallelChainExecutor implements ChainExecutor
                 vnf.preProcess(packet, log);
                 log.end();
                 access(this, log);
+                if (log.abortReason(0) == TransactionView.STATE_FULL)
+                {
+                    record.stateFull(node, runtime.instance(node).stateFullReason());
+                    break;
+                }
                 actions.reset();
                 vnf.postProcess(packet, log.view(0), actions);
                 record.visit(node, log.view(0), actions);

@@ -64,6 +64,35 @@ class BaselineExecutorsTest
     }
 
     @ParameterizedTest
+    @EnumSource(value = ExecutorKind.class, names = {"SERIAL", "CHC_STYLE", "NO_LOCK"})
+    void shouldRefuseWhatTheOracleRefusesWhenATableIsFull(final ExecutorKind kind) throws Exception
+    {
+        // the connections fill at the first capacity checks: a baseline must check at the same packets
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: bounded
+            vnfs:
+              - name: lb
+                type: load-balancer
+                params: { servers: 64, candidates: 3 }
+                tables: { connections: { capacity: 300 } }
+            settings:
+              executor_threads: 1
+              punctuation: { transactions: 256, interval: 1ms }
+            """, "bounded.yaml");
+        final TrafficCapture capture = traffic(0.4);
+        try (ChainExecutor executor = kind.create(chain, 1, KEY_CAPACITY).executor())
+        {
+            final OracleReference.Divergences divergences = OracleReference.of(chain, capture).score(executor, capture);
+            assertEquals(new OracleReference.Divergences(0, 0), divergences);
+        }
+        try (ChainExecutor executor = kind.create(chain, 1, KEY_CAPACITY).executor(); PacketSource source = capture.replay())
+        {
+            final RunStats stats = executor.run(source, null);
+            assertTrue(stats.drops(0, executor.runtime().instance(0).stateFullReason()) > 0, "the table fills and refuses");
+        }
+    }
+
+    @ParameterizedTest
     @EnumSource(value = ExecutorKind.class, names = {"CHC_STYLE", "NO_LOCK", "PARTITIONED"})
     void shouldMatchTheOracleWhenOneWorkerRunsAParallelBaseline(final ExecutorKind kind) throws Exception
     {
