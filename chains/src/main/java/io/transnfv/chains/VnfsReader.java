@@ -24,9 +24,10 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
+    static final List<String> TRIGGER_KEYS = List.of("above", "alert");
 
     private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
@@ -213,7 +214,7 @@ final class VnfsReader
             errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
             final YamlNode expected = settings.get("expected_entries");
             final YamlNode capacity = settings.get("capacity");
-            if (expected == null && capacity == null)
+            if (expected == null && capacity == null && settings.get("trigger") == null)
             {
                 errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
                     "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
@@ -230,7 +231,8 @@ final class VnfsReader
                 continue;
             }
             final boolean evict = whenFull(settings.get("when_full"), table.key(), most, evictable, where);
-            sizes.put(table.key(), new TableSettings(entries, most, evict));
+            final TableSettings.Trigger trigger = trigger(settings.get("trigger"), table.key(), where);
+            sizes.put(table.key(), new TableSettings(entries, most, evict, trigger));
         }
         return sizes;
     }
@@ -272,5 +274,47 @@ final class VnfsReader
             return false;
         }
         return true;
+    }
+
+    /**
+     * Reads a table's {@code trigger: {above: <n>, alert: <name>}}.
+     *
+     * @return the trigger, or null if absent or wrong (the error recorded).
+     */
+    private TableSettings.Trigger trigger(final YamlNode node, final String table, final String where)
+    {
+        if (node == null)
+        {
+            return null;
+        }
+        final String what = "'trigger' of table '" + table + "' of " + where;
+        final YamlNode.MapNode map = errors.expectMap(node, what, "write '{ above: <n>, alert: <name> }', e.g. '{ above: 10000, alert: heavy-hitter }'");
+        if (map == null)
+        {
+            return null;
+        }
+        errors.checkKeys(map, TRIGGER_KEYS, "in " + what);
+        final YamlNode above = map.get("above");
+        final YamlNode alert = map.get("alert");
+        if (above == null || alert == null)
+        {
+            errors.add(map, what + " is missing '" + (above == null ? "above" : "alert") + "'",
+                "write '{ above: <n>, alert: <name> }': the alert is raised when a write takes a key's value above n");
+            return null;
+        }
+        final long threshold = ChainErrors.wholeNumber(above);
+        if (threshold == Long.MIN_VALUE)
+        {
+            errors.add(above, "bad 'above' of " + what + ": '" + ChainErrors.scalarText(above) + "'", "write a whole number, e.g. 10000");
+            return null;
+        }
+        final String name = ChainErrors.scalarText(alert);
+        if (name == null || !VNF_NAME.matcher(name).matches())
+        {
+            errors.add(alert, "bad 'alert' of " + what + ": " + (name == null ? "no name" : "'" + name + "'"),
+                "write a name: a letter, then letters, digits, '-' or '_', e.g. heavy-hitter");
+            return null;
+        }
+        return new TableSettings.Trigger(threshold, name);
     }
 }

@@ -250,6 +250,24 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldPointAtEveryBadTrigger()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                tables:
+                  host-packets: { trigger: { above: many, alert: busy } }
+                  host-bytes: { trigger: { above: 10 } }
+                  flow-packets: { trigger: { above: 10, alert: "1st" } }
+            """);
+        assertEquals(3, errors.size(), () -> render(errors));
+        assertContains(render(errors), "bad 'above' of 'trigger' of table 'host-packets' of VNF 'monitor': 'many'",
+            "'trigger' of table 'host-bytes' of VNF 'monitor' is missing 'alert'", "bad 'alert' of 'trigger' of table 'flow-packets'");
+    }
+
+    @Test
     void shouldReadCapacitiesAndEvictionIntoTheChain()
     {
         assertEquals(List.of(), errors("""

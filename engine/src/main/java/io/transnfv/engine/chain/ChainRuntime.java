@@ -49,6 +49,8 @@ public final class ChainRuntime
     private long invariantChecks;
     /** The tables' capacities and the checks that keep them. */
     private final TableCapacities capacities;
+    /** The tables' triggers. */
+    private final TableTriggers triggers;
 
     /**
      * @param spec a validated chain.
@@ -64,6 +66,8 @@ public final class ChainRuntime
         final Map<String, Integer> index = new HashMap<>();
         final Map<Integer, Long> given = new HashMap<>();
         final List<Integer> evicting = new ArrayList<>();
+        final Map<Integer, Long> triggerAbove = new HashMap<>();
+        final Map<Integer, Integer> triggerAlert = new HashMap<>();
         long interval = 0;
         for (int i = 0; i < n; i++)
         {
@@ -83,6 +87,12 @@ public final class ChainRuntime
                 }
                 catalog.expectEntries(table, named.getValue().expectedEntries());
                 given.put(table, named.getValue().capacity());
+                final TableSettings.Trigger trigger = named.getValue().trigger();
+                if (trigger != null)
+                {
+                    triggerAbove.put(table, trigger.above());
+                    triggerAlert.put(table, instances[i].triggerAlert(trigger.alert()));
+                }
                 if (named.getValue().evict())
                 {
                     if (!vnf.evicts(table))
@@ -103,6 +113,17 @@ public final class ChainRuntime
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
         capacities = new TableCapacities(catalog, given, evicting, instances, Runtime.getRuntime().maxMemory());
+        final long[] above = new long[catalog.size()];
+        final int[] alert = new int[catalog.size()];
+        final int[] ownerOf = new int[catalog.size()];
+        for (int t = 0; t < alert.length; t++)
+        {
+            above[t] = triggerAbove.getOrDefault(t, 0L);
+            alert[t] = triggerAlert.getOrDefault(t, -1);
+            final Integer vnf = index.get(catalog.owner(t));
+            ownerOf[t] = vnf == null ? -1 : vnf;
+        }
+        triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
 
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -243,6 +264,12 @@ public final class ChainRuntime
         {
             checkAll(state, "the housekeeping tick at packet time " + tickNs + " ns");
         }
+    }
+
+    /** @return the chain's table triggers: run {@link TableTriggers#fire} after each VNF's post-processing. */
+    public TableTriggers triggers()
+    {
+        return triggers;
     }
 
     /** @return the tables' capacities, the gate that closes full ones, and the checks that keep them. */

@@ -2,7 +2,7 @@ package io.transnfv.engine.chain;
 
 /**
  * What a chain says about one VNF table (YAML
- * {@code tables: {t: {expected_entries: n, capacity: m, when_full: reject|evict}}}).
+ * {@code tables: {t: {expected_entries: n, capacity: m, when_full: reject|evict, trigger: {above: x, alert: a}}}}).
  *
  * @param expectedEntries entries to make room for at the start, 0 to grow as keys arrive (a hint).
  * @param capacity        entries the table may hold, 0 to share the default capacity the runtime
@@ -11,9 +11,30 @@ package io.transnfv.engine.chain;
  * @param evict           what the table does when full: true to evict its least recently active
  *                        entries ({@code when_full: evict}, needs a capacity of its own and a VNF
  *                        that evicts from it), false to refuse new ones ({@code reject}).
+ * @param trigger         the alert a write raises when it takes a key's value above a threshold,
+ *                        or null.
  */
-public record TableSettings(long expectedEntries, long capacity, boolean evict)
+public record TableSettings(long expectedEntries, long capacity, boolean evict, Trigger trigger)
 {
+    /**
+     * A table's trigger: a write that takes a key's value from at most {@code above} to more than
+     * it raises {@code alert} about the key, on the packet whose transaction wrote it.
+     *
+     * @param above the threshold.
+     * @param alert the alert type, declared for the table's VNF.
+     */
+    public record Trigger(long above, String alert)
+    {
+        /** Checks the alert has a name. */
+        public Trigger
+        {
+            if (alert == null || alert.isBlank())
+            {
+                throw new IllegalArgumentException("a trigger needs an alert name");
+            }
+        }
+    }
+
     /** Checks the sizes are non-negative and that eviction has a capacity to keep. */
     public TableSettings
     {
@@ -27,9 +48,9 @@ public record TableSettings(long expectedEntries, long capacity, boolean evict)
         }
     }
 
-    /** Settings that refuse new entries when full. */
+    /** Settings that refuse new entries when full, without a trigger. */
     public TableSettings(final long expectedEntries, final long capacity)
     {
-        this(expectedEntries, capacity, false);
+        this(expectedEntries, capacity, false, null);
     }
 }

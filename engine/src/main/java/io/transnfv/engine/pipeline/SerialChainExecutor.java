@@ -486,6 +486,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 record.stateFull(node, runtime.instance(node).stateFullReason());
                 return;
             }
+            runtime.triggers().fire(node, log.view(0), actions);
             record.visit(node, log.view(0), actions);
             node = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(node, actions.output(), packet);
         }

@@ -2,6 +2,7 @@ package io.transnfv.engine.stage;
 
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.chain.TableTriggers;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.RunStats;
@@ -39,6 +40,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 public final class StageRunner
 {
     private final ChainRuntime runtime;
+    private final TableTriggers triggers;
     private final int[] vnfOfStage;
     private final FaultLog faults;
 
@@ -49,6 +51,7 @@ public final class StageRunner
     public StageRunner(final ChainRuntime runtime, final FaultLog faults)
     {
         this.runtime = runtime;
+        this.triggers = runtime.triggers();
         this.vnfOfStage = runtime.topologicalOrder();
         this.faults = faults;
     }
@@ -209,6 +212,7 @@ public final class StageRunner
                 dropAsFault(frame, i, v, worker);
                 continue;
             }
+            triggers.fire(v, view, actions);
             record.visit(v, view, actions);
             final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
             if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= vnfStage)

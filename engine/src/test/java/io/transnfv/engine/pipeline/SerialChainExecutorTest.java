@@ -129,6 +129,24 @@ class SerialChainExecutorTest
         }
 
         @Override
+        public int type(final int operation)
+        {
+            throw new IndexOutOfBoundsException("operation " + operation + " of none");
+        }
+
+        @Override
+        public int table(final int operation)
+        {
+            throw new IndexOutOfBoundsException("operation " + operation + " of none");
+        }
+
+        @Override
+        public long key(final int operation)
+        {
+            throw new IndexOutOfBoundsException("operation " + operation + " of none");
+        }
+
+        @Override
         public long scratch(final int slot)
         {
             return 0;

@@ -521,6 +521,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
                 }
                 actions.reset();
                 vnf.postProcess(packet, log.view(0), actions);
+                runtime.triggers().fire(node, log.view(0), actions);
                 record.visit(node, log.view(0), actions);
                 node = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(node, actions.output(), packet);
             }

@@ -576,6 +576,30 @@ public final class TransactionLog implements TransactionBuilder
             return timestampNs[t];
         }
 
+        @Override
+        public int type(final int operation)
+        {
+            return type[firstOp[t] + checkOperation(operation)];
+        }
+
+        @Override
+        public int table(final int operation)
+        {
+            return table[firstOp[t] + checkOperation(operation)];
+        }
+
+        @Override
+        public long key(final int operation)
+        {
+            final int o = firstOp[t] + checkOperation(operation);
+            if (type[o] != OperationType.CHOOSE.ordinal())
+            {
+                return key[o];
+            }
+            final int pick = chosen[o];
+            return pick == ChooseFunction.NONE ? 0L : extraKey(extraStart(o) + pick);
+        }
+
         private int checkOperation(final int operation)
         {
             if (operation < 0 || operation >= opCount[t])

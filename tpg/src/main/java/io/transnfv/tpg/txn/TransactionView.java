@@ -38,6 +38,18 @@ public interface TransactionView
     /** @return the candidate a CHOOSE operation picked, or {@link ChooseFunction#NONE}. */
     int chosen(int operation);
 
+    /** @return operation {@code operation}'s type ({@link OperationType#fromOrdinal}). */
+    int type(int operation);
+
+    /** @return the table operation {@code operation} accesses. */
+    int table(int operation);
+
+    /**
+     * @return the key operation {@code operation} accessed: its target, or for a CHOOSE the
+     *         candidate it picked (0 if it picked none).
+     */
+    long key(int operation);
+
     /** @return the value stored with {@link TransactionBuilder#scratch(int, long)}, or 0. */
     long scratch(int slot);
 

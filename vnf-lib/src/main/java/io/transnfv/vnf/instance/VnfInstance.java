@@ -110,6 +110,26 @@ public final class VnfInstance
         return Collections.unmodifiableList(alertTypes);
     }
 
+    /**
+     * Declares an alert type a chain's table trigger raises on this VNF's packets, after setup.
+     *
+     * @return its id: the VNF's own alert type of that name if it declared one, else a new one.
+     */
+    public int triggerAlert(final String alert)
+    {
+        if (alert == null || alert.isBlank())
+        {
+            throw new IllegalArgumentException(name + ": alert names must not be blank");
+        }
+        final int existing = alertTypes.indexOf(alert);
+        if (existing >= 0)
+        {
+            return existing;
+        }
+        alertTypes.add(alert);
+        return alertTypes.size() - 1;
+    }
+
     /** @return tag names by id. */
     public List<String> tags()
     {
