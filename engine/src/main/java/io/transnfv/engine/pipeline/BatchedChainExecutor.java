@@ -20,7 +20,9 @@ import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
+import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
@@ -113,6 +115,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final StageRunner stages;
     private final StageRunner.Worker[] stageWorkers;
     private final RunStats stats;
+    /** The workers' counters, summed into a snapshot until the end of the run adds them to {@link #stats}. */
+    private final RunStats[] workerStats;
+    private final SnapshotExchange snapshots;
     private final int stageCount;
     private final BatchFrame[] frames = new BatchFrame[FRAMES];
     private final int capacity;
@@ -244,10 +249,13 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
         this.stageWorkers = new StageRunner.Worker[threads];
+        this.workerStats = new RunStats[threads];
         for (int w = 0; w < threads; w++)
         {
-            stageWorkers[w] = new StageRunner.Worker(stageCount, new RunStats(runtime));
+            workerStats[w] = new RunStats(runtime);
+            stageWorkers[w] = new StageRunner.Worker(stageCount, workerStats[w]);
         }
+        this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
         this.capacity = settings.punctuationTransactions();
         this.tracker = runtime.tracker();
         // room for the held fragments a batch may let go, beyond the packets it reads
@@ -341,6 +349,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             stats.add(worker.stats);
         }
+        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts()));
         return stats;
     }
 
@@ -471,6 +480,13 @@ public final class BatchedChainExecutor implements ChainExecutor
                     did = true;
                 }
             }
+        }
+        final long ticket = snapshots.pending();
+        if (ticket != SnapshotExchange.NONE)
+        {
+            // the IO role records the latencies: the histogram is copied on the thread that writes it
+            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(workerStats), batches,
+                executor.decisionCounts()));
         }
         if (inputEnded && allFree())
         {
@@ -939,6 +955,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public RunStats stats()
     {
         return stats;
+    }
+
+    @Override
+    public Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.of(snapshots);
     }
 
     @Override

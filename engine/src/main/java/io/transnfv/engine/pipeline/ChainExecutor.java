@@ -8,6 +8,7 @@ import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.vnf.api.StateReader;
 
@@ -91,6 +92,16 @@ public interface ChainExecutor extends AutoCloseable
     default void writeState(final Writer out) throws IOException
     {
         out.write(dumpState());
+    }
+
+    /**
+     * @return where readers off the data path (the HTTP control plane, a periodic stats line) get
+     *         consistent copies of the counters while the run goes on, and its final figures once
+     *         it has ended; empty for an executor that does not publish them.
+     */
+    default Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.empty();
     }
 
     /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */

@@ -16,7 +16,9 @@ import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.ingress.QuietClock;
+import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.thread.FailurePoint;
@@ -71,6 +73,8 @@ import java.util.function.LongSupplier;
  */
 public final class SerialChainExecutor implements ChainExecutor
 {
+    /** A snapshot request is looked at every 256 packets (and while the source is quiet): one volatile read each. */
+    private static final long SNAPSHOT_CHECK_MASK = 255;
     private static final VarHandle PROGRESS;
 
     static
@@ -88,6 +92,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final ChainRuntime runtime;
     private final MapStateStore state;
     private final RunStats stats;
+    private final SnapshotExchange snapshots;
     private final TransactionLog log = new TransactionLog(1, 64);
     private final SerialApplier applier = new SerialApplier();
     private final ActionRecorder actions = new ActionRecorder();
@@ -137,6 +142,7 @@ public final class SerialChainExecutor implements ChainExecutor
         this.runtime = new ChainRuntime(chain);
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
+        this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
         this.ticker = new ExpiryTicker(runtime.tickIntervalNs());
         this.tracker = runtime.tracker();
         this.held = new HeldFragments(tracker.maxHeld(), PacketBuffer.DEFAULT_CAPACITY);
@@ -192,6 +198,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final Throwable t = failure;
         if (t == null)
         {
+            snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), 0, new long[0]));
             return stats;
         }
         if (t instanceof IOException io)
@@ -233,6 +240,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 {
                     onQuiet(quietTimeNs);
                 }
+                serveSnapshot();
                 idle.idle();
                 continue;
             }
@@ -250,6 +258,10 @@ public final class SerialChainExecutor implements ChainExecutor
             {
                 stats.recordLatencyNs(System.nanoTime() - ingressNs);
             }
+            if ((buffer.sequence() & SNAPSHOT_CHECK_MASK) == 0)
+            {
+                serveSnapshot();
+            }
             if (checkpointer != null && ++packets % checkpointBatchPackets == 0 && held.size() == 0
                 && checkpointer.dueAfterBatch(clock.lastNs()))
             {
@@ -262,6 +274,16 @@ public final class SerialChainExecutor implements ChainExecutor
             finalCheckpoint(packets);
         }
         endOfInput(listener);
+    }
+
+    /** Copies the counters for a reader off the data path, if one asked ({@link #snapshots()}). */
+    private void serveSnapshot()
+    {
+        final long ticket = snapshots.pending();
+        if (ticket != SnapshotExchange.NONE)
+        {
+            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(), 0, new long[0]));
+        }
     }
 
     /**
@@ -609,6 +631,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public RunStats stats()
     {
         return stats;
+    }
+
+    @Override
+    public Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.of(snapshots);
     }
 
     @Override
