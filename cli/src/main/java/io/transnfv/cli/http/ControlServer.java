@@ -53,7 +53,7 @@ public final class ControlServer implements AutoCloseable
      * Binds {@code address} and serves {@code view} until {@link #close()}.
      *
      * @param notices where the server tells the user what a request did (a stop).
-     * @throws IllegalStateException with a fix when the address cannot be bound (in use, not local).
+     * @throws IllegalArgumentException with a fix when the address cannot be bound (in use, not local).
      */
     public static ControlServer start(final HttpAddress address, final RunView view, final PrintStream notices)
     {
@@ -80,7 +80,7 @@ public final class ControlServer implements AutoCloseable
         if (!bind.isSuccess())
         {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-            throw new IllegalStateException("cannot listen on " + address.host() + ":" + address.port() + ": "
+            throw new IllegalArgumentException("cannot listen on " + address.host() + ":" + address.port() + ": "
                 + bind.cause().getMessage() + "; fix: pick another port (--http HOST:PORT, 0 for any free one) or an"
                 + " address of this machine", bind.cause());
         }

@@ -146,7 +146,8 @@ public final class RunStats
      *         {@link #add added}) counted in: what a {@link RunSnapshot} holds, written by nobody
      *         once returned. Call on the thread that records latencies here; the shares' counters
      *         are read without synchronisation, each a value its writer held at some moment, so a
-     *         copy may be a batch behind. Alert subjects are not copied.
+     *         copy may be a batch behind. Its finished count is at least its forwarded and dropped
+     *         packets. Alert subjects are not copied.
      */
     public RunStats copyWith(final RunStats... shares)
     {
@@ -161,6 +162,13 @@ public final class RunStats
         }
         copy.latencyNs.add(latencyNs);
         copy.latencyOverflows = latencyOverflows;
+        // a worker counts a packet when the chain is done with it, the egress up to a batch later: a copy's
+        // finished count is never below what its forwarded and dropped counts account for
+        final long accounted = copy.forwarded + copy.droppedTotal();
+        if (accounted > copy.packetsFinished.get())
+        {
+            copy.packetsFinished.set(accounted);
+        }
         return copy;
     }
 
