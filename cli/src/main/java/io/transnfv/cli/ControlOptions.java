@@ -1,8 +1,9 @@
 package io.transnfv.cli;
 
 import io.transnfv.cli.http.ControlServer;
-import io.transnfv.cli.http.HttpAddress;
 import io.transnfv.cli.http.RunView;
+import io.transnfv.engine.chain.HttpAddress;
+import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.vnf.api.VnfConfig;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +21,8 @@ final class ControlOptions
     @Option(names = "--http", paramLabel = "[HOST:]PORT",
         description = {"Serve the run's control plane over HTTP: GET /metrics (Prometheus), GET /status (JSON),"
             + " POST /stop (as SIGTERM). A bare PORT listens on 127.0.0.1 only; every interface only when written"
-            + " out (0.0.0.0:PORT). Port 0 picks a free one. The address is printed on stderr."})
+            + " out (0.0.0.0:PORT). Port 0 picks a free one. The address is printed on stderr. Overrides the"
+            + " chain's settings.http."})
     String http;
 
     @Option(names = "--stats-interval", paramLabel = "DURATION",
@@ -28,12 +30,15 @@ final class ControlOptions
             + " progress bar: packets, forwarded, dropped and alerts with their rates, latency, state entries."})
     String statsInterval;
 
-    /** @return the address {@code --http} asks for, or null; a usage error for one that cannot work. */
-    HttpAddress httpAddress(final CommandSpec spec)
+    /**
+     * @return the address {@code --http} asks for, else the chain's {@code settings.http}, or null;
+     *         a usage error for one that cannot work.
+     */
+    HttpAddress httpAddress(final CommandSpec spec, final RunSettings settings)
     {
         if (http == null)
         {
-            return null;
+            return settings.http();
         }
         try
         {
@@ -70,13 +75,14 @@ final class ControlOptions
     }
 
     /**
-     * Starts the control plane if {@code --http} was given, telling the user where on {@code err}.
+     * Starts the control plane if {@code --http} or the chain's {@code settings.http} asks for it,
+     * telling the user where on {@code err}.
      *
-     * @return the server, to close once the command has written its outputs; null without {@code --http}.
+     * @return the server, to close once the command has written its outputs; null when none is asked for.
      */
-    ControlServer start(final CommandSpec spec, final RunView view, final PrintStream err)
+    ControlServer start(final CommandSpec spec, final RunSettings settings, final RunView view, final PrintStream err)
     {
-        final HttpAddress address = httpAddress(spec);
+        final HttpAddress address = httpAddress(spec, settings);
         if (address == null)
         {
             return null;

@@ -129,9 +129,9 @@ final class RunCommand implements Callable<Integer>
         }
         final PacingRate pacing = pacing(chain);
         // usage errors before any file is claimed or thread started
-        controlOptions.httpAddress(spec);
-        controlOptions.statsIntervalNs(spec);
         final RunSettings settings = chain.settings();
+        controlOptions.httpAddress(spec, settings);
+        controlOptions.statsIntervalNs(spec);
         // with checkpoints the capture and the records are written in place: the latest checkpoint says how much of
         // each is committed, and a resume cuts them back to it (a temporary name would not survive a kill)
         final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records) : Set.of();
@@ -211,7 +211,7 @@ final class RunCommand implements Callable<Integer>
              Writer recordWriter = records == null ? null
                  : checkpointOptions.records(chain, executor, outputs, records, spec, System.err);
              // open until every output is written: a scrape after the end of the traffic reads the final figures
-             ControlServer http = controlOptions.start(spec, new RunView(chain.name(),
+             ControlServer http = controlOptions.start(spec, chain.settings(), new RunView(chain.name(),
                  executorOptions.report(chain, executor.describe()), executor, expected, tableNames(executor)), System.err))
         {
             checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);

@@ -74,6 +74,17 @@ class HttpRunCommandTest
     }
 
     @Test
+    void shouldServeTheControlPlaneTheChainFileAsksFor() throws IOException
+    {
+        final Path chain = dir.resolve("watched.yaml");
+        Files.writeString(chain, "name: watched\nvnfs:\n  - name: lb\n    type: load-balancer\nsettings:\n"
+            + "  http: \"127.0.0.1:0\"\n  traffic: { generate: { packets: 1000 } }\n", StandardCharsets.UTF_8);
+        final Captured run = Captured.run("run", chain.toString(), "--no-progress");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(URL.matcher(run.err()).find(), run.err());
+    }
+
+    @Test
     void shouldRejectAnAddressItCannotListenOnBeforeRunning()
     {
         final Captured bad = Captured.run("run", "--http", "localhost:http", "--generate", "packets=10");

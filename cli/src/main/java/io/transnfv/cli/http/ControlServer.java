@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.transnfv.engine.chain.HttpAddress;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;

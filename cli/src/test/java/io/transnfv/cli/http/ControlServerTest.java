@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.executor.TpgBatchExecutor;

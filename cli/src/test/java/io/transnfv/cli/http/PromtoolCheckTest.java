@@ -2,6 +2,7 @@ package io.transnfv.cli.http;
 
 import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;

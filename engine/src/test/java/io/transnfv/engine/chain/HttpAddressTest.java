@@ -1,4 +1,4 @@
-package io.transnfv.cli.http;
+package io.transnfv.engine.chain;
 
 import org.junit.jupiter.api.Test;
 
