@@ -88,7 +88,8 @@ final class ControlOptions
             return null;
         }
         final ControlServer server = ControlServer.start(address, view, err);
-        err.println("transnfv: control plane on " + server.url() + "/ (GET /metrics, GET /status, POST /stop)");
+        err.println("transnfv: control plane on " + server.url() + "/ (GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
+            + " POST /stop)");
         if (address.everyInterface())
         {
             err.println("transnfv: warning: the control plane listens on every interface: whoever reaches this machine can"

@@ -21,21 +21,28 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
+import io.transnfv.engine.control.StateQuery;
 import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.scheduler.SchedulingPolicy;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.instance.KeyFormat;
+import io.transnfv.vnf.instance.TableCatalog;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Answers one connection's requests, on the control plane's event loop. Figures come from a
+ * Answers one connection's requests, on the control plane's event loop. State lookups go to
+ * the engine through its {@link CommandQueue} and are answered between two batches. Figures come from a
  * snapshot the engine copies when asked ({@link SnapshotExchange}): the handler asks, then
  * looks again every millisecond on the event loop (never blocking it) until the engine has
  * answered or {@link #SNAPSHOT_WAIT_NS} has passed, when the latest snapshot is served with its
@@ -46,7 +53,8 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     /** How long a request waits for the engine's next batch boundary before it takes the latest figures. */
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
-    private static final String ROUTES = "GET /metrics, GET /status, POST /stop";
+    private static final String ROUTES = "GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY, POST /stop";
+    private static final String STATE = "/state/";
     private static final ObjectMapper JSON = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
@@ -77,7 +85,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         final String path = uri.path();
         final HttpMethod method = request.method();
-        final String allowed = switch (path)
+        final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
         {
             case "/metrics", "/status" -> "GET";
             case "/stop" -> "POST";
@@ -95,6 +103,11 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 path + " takes " + allowed + ", not " + method, "send " + allowed + " " + path));
             response.headers().set(HttpHeaderNames.ALLOW, "GET".equals(allowed) ? "GET, HEAD" : allowed);
             send(ctx, keepAlive, response);
+            return;
+        }
+        if (path.startsWith(STATE))
+        {
+            state(ctx, keepAlive, path, uri);
             return;
         }
         if (!uri.parameters().isEmpty())
@@ -117,6 +130,103 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     {
         // a client that went away, or a bug here: the run goes on either way
         ctx.close();
+    }
+
+    /**
+     * GET /state/&lt;vnf&gt;/&lt;table&gt;?key=KEY: one key's committed value, looked up by the engine
+     * where no batch is in flight ({@link CommandQueue}), so it is the state after a whole batch.
+     */
+    private void state(final ChannelHandlerContext ctx, final boolean keepAlive, final String path, final QueryStringDecoder uri)
+    {
+        final String[] parts = path.substring(STATE.length()).split("/", -1);
+        final TableCatalog catalog = view.executor().runtime().catalog();
+        final String name = parts.length == 2 ? parts[0] + "." + parts[1] : null;
+        int table = -1;
+        for (int t = 0; t < catalog.size() && name != null; t++)
+        {
+            if (catalog.qualifiedName(t).equals(name))
+            {
+                table = t;
+            }
+        }
+        if (table < 0)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "no table " + (name == null ? path : "'" + name + "'")
+                + " in this chain", "GET /state/<vnf>/<table>?key=KEY with a table of " + String.join(", ", view.tableNames()));
+            return;
+        }
+        final KeyKind kind = catalog.spec(table).keyKind();
+        final List<String> keys = uri.parameters().get("key");
+        final String other = uri.parameters().keySet().stream().filter(k -> !"key".equals(k)).findFirst().orElse(null);
+        if (other != null || keys == null || keys.size() != 1)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes only 'key', got '" + other + "'"
+                : path + " needs one ?key=", "add ?key= with " + KeyFormat.expected(kind));
+            return;
+        }
+        final long key;
+        try
+        {
+            key = KeyFormat.parse(kind, keys.get(0));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "write the key as the state dump (--state)"
+                + " writes it");
+            return;
+        }
+        final Optional<CommandQueue> commands = view.executor().commands();
+        if (commands.isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor takes no state lookups", "run with the tpg or serial executor");
+            return;
+        }
+        final StateQuery query = new StateQuery(table, key);
+        if (!commands.get().offer(query))
+        {
+            error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, CommandQueue.CAPACITY + " lookups are already waiting"
+                + " for the engine", "try again in a moment");
+            return;
+        }
+        final String tableName = name;
+        awaitAnswer(ctx, commands.get(), query, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
+        {
+            if (!query.answered())
+            {
+                error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "the engine reached no point between two batches"
+                    + " within " + TimeUnit.NANOSECONDS.toMillis(SNAPSHOT_WAIT_NS) + " ms (a batch is stuck, or a checkpoint is"
+                    + " being written)", "try again; GET /status says whether the run still moves");
+                return;
+            }
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            body.put("key", KeyFormat.format(kind, key));
+            body.put("value", query.value());
+            if (query.packetsBefore() >= 0)
+            {
+                body.put("after_packets", query.packetsBefore());
+            }
+            else
+            {
+                body.put("final", true);
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateQuery query,
+        final long deadlineNs, final Runnable then)
+    {
+        commands.answerIfEnded(query);
+        if (query.answered() || System.nanoTime() - deadlineNs >= 0)
+        {
+            then.run();
+        }
+        else
+        {
+            ctx.executor().schedule(() -> awaitAnswer(ctx, commands, query, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** POST /stop: the graceful stop a SIGTERM asks for. */

@@ -20,14 +20,15 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTP control plane of one run, on Netty: {@code GET /metrics}, {@code GET /status} and
- * {@code POST /stop} (see {@code docs/operations.md}).
+ * The HTTP control plane of one run, on Netty: {@code GET /metrics}, {@code GET /status},
+ * {@code GET /state/<vnf>/<table>?key=KEY} and {@code POST /stop} (see {@code docs/operations.md}).
  *
  * <pre>
  *  client ──► transnfv-http (one event loop thread, never an engine thread)
  *              HttpServerCodec ─► aggregator ─► keep-alive ─► {@link ControlHandler}
  *                                                              │ reads: published snapshots, atomic counts
- *                                                              │ writes: the run's stop request
+ *                                                              │ writes: the run's stop request,
+ *                                                              │         state lookups (CommandQueue, MPSC)
  *  engine threads ◄── SnapshotExchange / RunControl ───────────┘ (no lock, nothing on the packet path)
  * </pre>
  *

@@ -12,11 +12,13 @@ import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.engine.source.SourceException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -129,6 +131,93 @@ class ControlServerTest
         assertEquals((double)stats.alertsTotal(), sum(last, "transnfv_alerts_total"));
         assertEquals((double)stats.latencyNs().getTotalCount(), last.get("transnfv_packet_latency_seconds_count"));
         assertTrue(stats.alertsTotal() > 0, "the traffic raises alerts, so their counter is checked against something");
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldLookUpKeysBetweenTwoBatchesWithTheOraclesValuesAtThatPacket() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        final int servers = 64;
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+
+        // held at the gate: once the engine has every packet before it in the state, look up every server's load
+        JsonNode first;
+        do
+        {
+            first = json.readTree(get(server.url(), "/state/lb/active?key=0").body());
+        }
+        while (first.get("after_packets").asLong() != heldAt);
+        final long[] held = new long[servers];
+        for (int k = 0; k < servers; k++)
+        {
+            final JsonNode answer = json.readTree(get(server.url(), "/state/lb/active?key=" + k).body());
+            assertEquals(heldAt, answer.get("after_packets").asLong(), answer::toPrettyString);
+            assertEquals("lb.active", answer.get("table").asText());
+            held[k] = answer.get("value").asLong();
+        }
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+
+        // the oracle after the same packets holds the same values
+        final int table = tableIndex(executor, "lb.active");
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            long total = 0;
+            for (int k = 0; k < servers; k++)
+            {
+                assertEquals(oracle.committedState().orElseThrow().get(table, k), held[k], "server " + k);
+                total += held[k];
+            }
+            assertTrue(total > 0, "the servers hold connections: the comparison is about something");
+        }
+        // after the run: the final state, said to be final
+        for (int k = 0; k < servers; k++)
+        {
+            final JsonNode answer = json.readTree(get(server.url(), "/state/lb/active?key=" + k).body());
+            assertTrue(answer.get("final").asBoolean(), answer::toPrettyString);
+            assertEquals(executor.committedState().orElseThrow().get(table, k), answer.get("value").asLong());
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAnswerBadStateLookupsWithJsonErrors() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ControlServer server = start(tpg(chain), 1_000);
+        final HttpResponse<String> table = get(server.url(), "/state/lb/nope?key=1");
+        assertEquals(404, table.statusCode());
+        assertError(table, "no table 'lb.nope' in this chain", "lb.active");
+        final HttpResponse<String> noKey = get(server.url(), "/state/lb/active");
+        assertEquals(400, noKey.statusCode());
+        assertError(noKey, "needs one ?key=", "a whole number");
+        final HttpResponse<String> badKey = get(server.url(), "/state/nat/mappings?key=10.0.0.1");
+        assertEquals(400, badKey.statusCode());
+        assertError(badKey, "'10.0.0.1' is not a", "as the state dump");
+        final HttpResponse<String> other = get(server.url(), "/state/lb/active?key=1&page=2");
+        assertEquals(400, other.statusCode());
+        assertError(other, "takes only 'key', got 'page'", "?key=");
+        assertEquals(405, send(server.url(), "/state/lb/active?key=1", "POST").statusCode());
     }
 
     @Test
@@ -326,6 +415,18 @@ class ControlServerTest
         toClose.add(server);
         urls.put(executor, server.url());
         return server;
+    }
+
+    private static int tableIndex(final ChainExecutor executor, final String name)
+    {
+        for (int t = 0; t < executor.runtime().catalog().size(); t++)
+        {
+            if (executor.runtime().catalog().qualifiedName(t).equals(name))
+            {
+                return t;
+            }
+        }
+        throw new AssertionError("no table " + name);
     }
 
     private static ChainSpec chain(final long packets) throws IOException

@@ -10,6 +10,7 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
@@ -146,6 +147,10 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final FragmentTracker tracker;
     private FragmentStage fragmentStage;
     private final RunControl control = new RunControl();
+    /** State lookups from outside, answered where no batch is in flight (a batch's start, or while idle). */
+    private final CommandQueue commands = new CommandQueue();
+    /** Packets of the batches through the chain: what the committed state holds (the owner of engineIdle's). */
+    private long packetsInState;
     private final FaultLog faults;
     private final FaultSettings faultSettings;
     private final LongSupplier wallClockNs;
@@ -350,6 +355,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             stats.add(worker.stats);
         }
         snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts()));
+        commands.close(state);
         return stats;
     }
 
@@ -481,6 +487,18 @@ public final class BatchedChainExecutor implements ChainExecutor
                 }
             }
         }
+        if (commands.pending() && engineIdle.get() == 1 && engineIdle.compareAndSet(1, 0))
+        {
+            // no batch in flight and none can start while this role holds the engine: answer lookups now
+            commands.drain(state, packetsInState);
+            engineIdle.set(1);
+            // a worker that found a batch ready while the engine was held left it: start it
+            final Phase start = startIfReadyAfterRelease(worker);
+            if (start != null)
+            {
+                workers.publish(start, worker);
+            }
+        }
         final long ticket = snapshots.pending();
         if (ticket != SnapshotExchange.NONE)
         {
@@ -565,6 +583,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         current = frame;
         stage = 0;
         frameStartNs = System.nanoTime();
+        if (commands.pending())
+        {
+            // the batch before is collapsed and this one has not begun: the committed state is whole
+            commands.drain(state, packetsInState);
+        }
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
@@ -710,6 +733,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         current = null;
         lastProcessingNs = System.nanoTime() - frameStartNs;
         lastProcessedPackets = frame.count;
+        packetsInState += frame.count;
         processedBatches = processedBatches + 1;
         if (!frame.flush)
         {
@@ -961,6 +985,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public Optional<SnapshotExchange> snapshots()
     {
         return Optional.of(snapshots);
+    }
+
+    @Override
+    public Optional<CommandQueue> commands()
+    {
+        return Optional.of(commands);
     }
 
     @Override

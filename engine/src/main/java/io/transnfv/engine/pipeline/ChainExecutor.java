@@ -2,6 +2,7 @@ package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
@@ -100,6 +101,15 @@ public interface ChainExecutor extends AutoCloseable
      *         it has ended; empty for an executor that does not publish them.
      */
     default Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.empty();
+    }
+
+    /**
+     * @return where commands from outside the engine's threads (state lookups) wait for a point
+     *         with no batch in flight; empty for an executor that takes none.
+     */
+    default Optional<CommandQueue> commands()
     {
         return Optional.empty();
     }

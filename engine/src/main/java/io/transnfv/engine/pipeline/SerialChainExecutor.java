@@ -4,6 +4,7 @@ import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.egress.PacketListener;
@@ -111,6 +112,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final LongSupplier wallClockNs;
     private final ChainRuntime.ExpiryListener expiryListener = new ExpiryFaults();
     private final RunControl control = new RunControl();
+    private final CommandQueue commands = new CommandQueue();
     private final FaultLog faults;
     private final FaultSettings faultSettings;
     private final ErrorBound errorBound;
@@ -199,6 +201,7 @@ public final class SerialChainExecutor implements ChainExecutor
         if (t == null)
         {
             snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), 0, new long[0]));
+            commands.close(state);
             return stats;
         }
         if (t instanceof IOException io)
@@ -276,9 +279,16 @@ public final class SerialChainExecutor implements ChainExecutor
         endOfInput(listener);
     }
 
-    /** Copies the counters for a reader off the data path, if one asked ({@link #snapshots()}). */
+    /**
+     * Copies the counters for a reader off the data path, if one asked ({@link #snapshots()}), and
+     * answers state lookups ({@link #commands()}): between two packets the state is whole.
+     */
     private void serveSnapshot()
     {
+        if (commands.pending())
+        {
+            commands.drain(state, stats.packetsFinished());
+        }
         final long ticket = snapshots.pending();
         if (ticket != SnapshotExchange.NONE)
         {
@@ -637,6 +647,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public Optional<SnapshotExchange> snapshots()
     {
         return Optional.of(snapshots);
+    }
+
+    @Override
+    public Optional<CommandQueue> commands()
+    {
+        return Optional.of(commands);
     }
 
     @Override
