@@ -120,7 +120,7 @@ final class Doctor
         checks.add(optionalTool(host, "promtool", "Debian package prometheus",
             "checks the control plane's metrics in the tests", "promtool", "--version"));
         checks.add(optionalTool(host, "chromium", "Debian package chromium",
-            "a headless browser for tests of web pages", "chromium", "--version"));
+            "the live page's browser test", "chromium", "--version"));
         checks.add(optionalTool(host, "redis", "Debian package redis-server",
             "an external store some deployments keep state in; the default run does not use it", "redis-server", "--version"));
         return checks;

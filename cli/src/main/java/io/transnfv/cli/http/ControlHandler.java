@@ -32,7 +32,10 @@ import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.instance.KeyFormat;
 import io.transnfv.vnf.instance.TableCatalog;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +56,10 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     /** How long a request waits for the engine's next batch boundary before it takes the latest figures. */
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
-    private static final String ROUTES = "GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY, POST /stop";
+    private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
+        + " POST /stop";
+    /** The live page: one self-contained file in the jar, read once. */
+    private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
     private static final ObjectMapper JSON = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -87,7 +93,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final HttpMethod method = request.method();
         final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
         {
-            case "/metrics", "/status" -> "GET";
+            case "/", "/metrics", "/status" -> "GET";
             case "/stop" -> "POST";
             default -> null;
         };
@@ -121,6 +127,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             case "/metrics" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head,
                 text(HttpResponseStatus.OK, PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()))));
             case "/status" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, json(HttpResponseStatus.OK, status(snapshot))));
+            case "/" -> send(ctx, keepAlive, head, pageResponse());
             default -> stop(ctx, keepAlive);
         }
     }
@@ -332,6 +339,32 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     {
         final double scale = Math.pow(10, decimals);
         return Math.round(value * scale) / scale;
+    }
+
+    private static FullHttpResponse pageResponse()
+    {
+        final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+            Unpooled.wrappedBuffer(PAGE));
+        response.headers().set(HttpHeaderNames.CONTENT_LENGTH, PAGE.length);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        return response;
+    }
+
+    private static byte[] readPage()
+    {
+        try (InputStream in = ControlHandler.class.getResourceAsStream("index.html"))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException("the live page index.html is missing from the jar");
+            }
+            return in.readAllBytes();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the live page from the jar", e);
+        }
     }
 
     private static ObjectNode problem(final String error, final String fix)

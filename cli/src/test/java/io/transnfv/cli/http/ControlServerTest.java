@@ -319,6 +319,19 @@ class ControlServerTest
     }
 
     @Test
+    void shouldServeTheLivePageSelfContainedFromTheJar() throws Exception
+    {
+        final ControlServer server = start(tpg(chain(1_000)), 1_000);
+        final HttpResponse<String> page = get(server.url(), "/");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
+        assertTrue(page.body().contains("fetch(\"/status\")") && page.body().contains("fetch(\"/metrics\")"), page.body());
+        // nothing fetched from elsewhere: no CDN, no external script or style
+        assertFalse(page.body().contains("http://") || page.body().contains("https://") || page.body().contains("src="),
+            "the page loads nothing from elsewhere");
+    }
+
+    @Test
     void shouldAnswerHeadOnMetricsWithItsHeadersAndNoBody() throws Exception
     {
         final ChainSpec chain = chain(1_000);
@@ -429,7 +442,7 @@ class ControlServerTest
         throw new AssertionError("no table " + name);
     }
 
-    private static ChainSpec chain(final long packets) throws IOException
+    static ChainSpec chain(final long packets) throws IOException
     {
         final ChainSpec bundled = new ChainLoader().loadBundled("nat-lb-td");
         final GeneratorConfig traffic = GeneratorConfig.builder().set("packets", Long.toString(packets)).build();
