@@ -118,11 +118,11 @@ final class Doctor
         checks.add(hugepages(host));
         checks.add(vfio(host));
         checks.add(optionalTool(host, "promtool", "Debian package prometheus",
-            "checks the control plane's metrics in the tests", "promtool", "--version"));
+            "the tests check /metrics with it", "promtool", "--version"));
         checks.add(optionalTool(host, "chromium", "Debian package chromium",
-            "the live page's browser test", "chromium", "--version"));
+            "the tests load the live page in it", "chromium", "--version"));
         checks.add(optionalTool(host, "redis", "Debian package redis-server",
-            "an external store some deployments keep state in; the default run does not use it", "redis-server", "--version"));
+            "no run or test of this version uses it", "redis-server", "--version"));
         return checks;
     }
 
@@ -246,8 +246,9 @@ final class Doctor
         return host.run(command).map(said ->
         {
             final Matcher m = FIRST_VERSION.matcher(said);
-            return new Check(name, Status.OK, command[0] + (m.find() ? " " + m.group(1) : "") + " (optional: " + purpose + ")", null);
-        }).orElseGet(() -> new Check(name, Status.WARN, command[0] + " not found (optional: " + purpose + ")",
+            return new Check(name, Status.OK, command[0] + (m.find() ? " " + m.group(1) : "") + " (not needed to run: " + purpose
+                + ")", null);
+        }).orElseGet(() -> new Check(name, Status.WARN, command[0] + " not found (not needed to run: " + purpose + ")",
             "install the " + from));
     }
 
