@@ -212,7 +212,8 @@ final class RunCommand implements Callable<Integer>
                  : checkpointOptions.records(chain, executor, outputs, records, spec, System.err);
              // open until every output is written: a scrape after the end of the traffic reads the final figures
              ControlServer http = controlOptions.start(spec, chain.settings(), new RunView(chain.name(),
-                 executorOptions.report(chain, executor.describe()), executor, expected, tableNames(executor)), System.err))
+                 executorOptions.report(chain, executor.describe()), executor, expected, tableNames(executor),
+                 dpdkOptions.portCounters()), System.err))
         {
             checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
             final PacketListener listener = dpdkOptions.withSink(source,

@@ -14,6 +14,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,6 +55,10 @@ final class PrometheusText
         text.latency(snapshot.stats());
         text.scheduler(snapshot);
         text.state(view.tableNames(), entries);
+        if (view.portCounters() != null)
+        {
+            text.dpdk(view.portCounters().get());
+        }
         text.jvm();
         return text.out.toString();
     }
@@ -195,6 +200,18 @@ final class PrometheusText
         for (int t = 0; t < n.length && t < tables.size(); t++)
         {
             sample("transnfv_state_entries", labels("table", tables.get(t)), n[t]);
+        }
+    }
+
+    /** The DPDK port's counters, testpmd's RX-packets, RX-missed, TX-packets and the rest, one family each. */
+    private void dpdk(final Map<String, Long> counters)
+    {
+        for (final Map.Entry<String, Long> counter : counters.entrySet())
+        {
+            final String name = "transnfv_dpdk_" + counter.getKey() + "_total";
+            family(name, "counter", "The DPDK port's " + counter.getKey().replace('_', ' ')
+                + (counter.getKey().startsWith("port_") ? " (rte_eth_stats_get, refreshed once a second)" : "") + ".");
+            sample(name, "", counter.getValue());
         }
     }
 
