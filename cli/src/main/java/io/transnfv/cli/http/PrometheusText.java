@@ -4,6 +4,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.instance.VnfInstance;
@@ -177,6 +178,17 @@ final class PrometheusText
     {
         family("transnfv_batches_total", "counter", "Batches closed by a punctuation (0 for the serial executor).");
         sample("transnfv_batches_total", "", snapshot.batches());
+        final long[] timeNs = snapshot.timeNs();
+        if (timeNs.length > 0)
+        {
+            family("transnfv_worker_time_seconds_total", "counter",
+                "Time the engine's workers spent, summed over them, by what they did (the summary's time per packet).");
+            final TimeCategory[] categories = TimeCategory.values();
+            for (int i = 0; i < timeNs.length && i < categories.length; i++)
+            {
+                sample("transnfv_worker_time_seconds_total", labels("category", categories[i].label()), timeNs[i] / 1e9);
+            }
+        }
         final long[] decisions = snapshot.decisionCounts();
         if (decisions.length > 0)
         {

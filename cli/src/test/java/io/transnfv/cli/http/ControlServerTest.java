@@ -245,6 +245,12 @@ class ControlServerTest
         assertTrue(status.get("rates").has("packets_per_second_last_minute"), status::toPrettyString);
         assertTrue(status.get("scheduler_decisions").size() > 0, status::toPrettyString);
         assertFalse(status.get("stop").get("requested").asBoolean());
+
+        final Map<String, Double> metrics = metrics(get(server.url(), "/metrics"));
+        assertTrue(metrics.get("transnfv_worker_time_seconds_total{category=\"execute\"}") > 0, metrics::toString);
+        assertTrue(metrics.get("transnfv_batches_total") > 0, metrics::toString);
+        assertTrue(sum(metrics, "transnfv_scheduler_decisions_total") > 0, metrics::toString);
+        assertTrue(sum(metrics, "transnfv_state_entries") > 0, metrics::toString);
     }
 
     @Test

@@ -354,7 +354,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             stats.add(worker.stats);
         }
-        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts()));
+        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts(),
+            workerTimeNs()));
         commands.close(state);
         return stats;
     }
@@ -504,7 +505,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             // the IO role records the latencies: the histogram is copied on the thread that writes it
             snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(workerStats), batches,
-                executor.decisionCounts()));
+                executor.decisionCounts(), workerTimeNs()));
         }
         if (inputEnded && allFree())
         {
@@ -973,6 +974,25 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
         }
         return bytes;
+    }
+
+    /**
+     * @return time the workers spent per {@link TimeCategory} ordinal, summed over them; read
+     *         without synchronisation from whichever thread serves a snapshot (a moment's figures).
+     */
+    private long[] workerTimeNs()
+    {
+        final TimeCategory[] categories = TimeCategory.values();
+        final long[] ns = new long[categories.length];
+        for (int w = 0; w < threads; w++)
+        {
+            final WorkerClock clock = workers.clock(w);
+            for (final TimeCategory category : categories)
+            {
+                ns[category.ordinal()] += clock.nanos(category);
+            }
+        }
+        return ns;
     }
 
     @Override

@@ -200,7 +200,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final Throwable t = failure;
         if (t == null)
         {
-            snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), 0, new long[0]));
+            snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), 0, new long[0], new long[0]));
             commands.close(state);
             return stats;
         }
@@ -292,7 +292,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final long ticket = snapshots.pending();
         if (ticket != SnapshotExchange.NONE)
         {
-            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(), 0, new long[0]));
+            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(), 0, new long[0], new long[0]));
         }
     }
 

@@ -11,12 +11,14 @@ package io.transnfv.engine.report;
  * @param batches        batches closed so far (0 for an executor without batches).
  * @param decisionCounts scheduling decisions per policy index ({@code SchedulingPolicy.ofIndex}),
  *                       empty for an executor that makes none.
+ * @param timeNs         time the engine's workers spent, summed over them, per {@code TimeCategory}
+ *                       ordinal; empty for an executor that does not measure it.
  */
-public record RunSnapshot(long takenNs, boolean last, RunStats stats, long batches, long[] decisionCounts)
+public record RunSnapshot(long takenNs, boolean last, RunStats stats, long batches, long[] decisionCounts, long[] timeNs)
 {
     /** @return the figures before the first packet: zero everywhere, taken now. */
     public static RunSnapshot empty(final RunStats zero)
     {
-        return new RunSnapshot(System.nanoTime(), false, zero, 0, new long[0]);
+        return new RunSnapshot(System.nanoTime(), false, zero, 0, new long[0], new long[0]);
     }
 }

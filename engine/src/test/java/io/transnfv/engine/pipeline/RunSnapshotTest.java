@@ -48,14 +48,14 @@ class RunSnapshotTest
         assertEquals(first, ticket);
         // a request that comes while the owner copies is not answered by that copy
         final long second = exchange.request();
-        final RunSnapshot copy = new RunSnapshot(1, false, zero, 0, new long[0]);
+        final RunSnapshot copy = new RunSnapshot(1, false, zero, 0, new long[0], new long[0]);
         exchange.publish(ticket, copy);
         assertTrue(exchange.served() >= first);
         assertTrue(exchange.served() < second);
         assertSame(copy, exchange.latest());
         assertEquals(second, exchange.pending());
 
-        final RunSnapshot last = new RunSnapshot(2, true, zero, 0, new long[0]);
+        final RunSnapshot last = new RunSnapshot(2, true, zero, 0, new long[0], new long[0]);
         exchange.publishLast(last);
         assertTrue(exchange.served() >= exchange.request(), "after the run every request is answered with the final figures");
         assertSame(last, exchange.await(TimeUnit.MINUTES.toNanos(1)));
