@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.TableSettings;
 import io.transnfv.engine.chain.VnfNode;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfConfigException;
@@ -23,7 +24,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
 
@@ -145,7 +146,7 @@ final class VnfsReader
         {
             final TableCatalog catalog = new TableCatalog();
             final VnfInstance instance = new VnfInstance(name, type, plain.create(), catalog);
-            final Map<String, Long> sizes = tables(map.entry("tables"), catalog, where);
+            final Map<String, TableSettings> sizes = tables(map.entry("tables"), catalog, instance, where);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode, null, List.of());
@@ -165,21 +166,28 @@ final class VnfsReader
     }
 
     /**
-     * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for.
+     * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for, its
+     * capacity and what it does when full.
      *
-     * @return table name to expected entries; empty if the key is absent.
+     * @return table name to its settings; empty if the key is absent.
      */
-    private Map<String, Long> tables(final YamlNode.Entry entry, final TableCatalog catalog, final String where)
+    private Map<String, TableSettings> tables(final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance,
+        final String where)
     {
-        final Map<String, Long> sizes = new LinkedHashMap<>();
+        final Map<String, TableSettings> sizes = new LinkedHashMap<>();
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
             return sizes;
         }
         final List<String> known = new ArrayList<>();
+        final List<String> evictable = new ArrayList<>();
         for (int t = 0; t < catalog.size(); t++)
         {
             known.add(catalog.spec(t).name());
+            if (instance.vnf().evicts(t))
+            {
+                evictable.add(catalog.spec(t).name());
+            }
         }
         final YamlNode.MapNode tables = errors.expectMap(entry.value(), "'tables' of " + where,
             "write a map of table: { expected_entries: <n> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
@@ -197,22 +205,72 @@ final class VnfsReader
                 continue;
             }
             final YamlNode.MapNode settings = errors.expectMap(table.value(), "table '" + table.key() + "' of " + where,
-                "write '{ expected_entries: <n> }'");
+                "write '{ expected_entries: <n> }' or '{ capacity: <n> }'");
             if (settings == null)
             {
                 continue;
             }
             errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
             final YamlNode expected = settings.get("expected_entries");
-            if (expected == null)
+            final YamlNode capacity = settings.get("capacity");
+            if (expected == null && capacity == null)
             {
-                errors.add(settings, "table '" + table.key() + "' of " + where + " is missing 'expected_entries'",
-                    "add 'expected_entries: <n>': the entries to make room for at the start");
+                errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
+                    "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
                 continue;
             }
-            sizes.put(table.key(), errors.boundedNumber(expected, "'expected_entries' of table '" + table.key() + "' of " + where,
-                1, MAX_EXPECTED_ENTRIES, " (room made at the start; more entries still fit)", 1));
+            final long entries = expected == null ? 0 : errors.boundedNumber(expected, "'expected_entries' of table '" + table.key() + "' of " + where,
+                1, MAX_EXPECTED_ENTRIES, " (room made at the start; more entries still fit)", 1);
+            final long most = capacity == null ? 0 : errors.boundedNumber(capacity, "'capacity' of table '" + table.key() + "' of " + where,
+                1, MAX_EXPECTED_ENTRIES, " (the entries it may hold; new ones are refused beyond it)", 1);
+            if (entries > 0 && most > 0 && entries > most)
+            {
+                errors.add(expected, "'expected_entries' " + entries + " of table '" + table.key() + "' of " + where
+                    + " is more than its capacity " + most, "make room for at most the capacity: 'expected_entries: " + most + "'");
+                continue;
+            }
+            final boolean evict = whenFull(settings.get("when_full"), table.key(), most, evictable, where);
+            sizes.put(table.key(), new TableSettings(entries, most, evict));
         }
         return sizes;
+    }
+
+    /**
+     * Reads {@code when_full}: {@code reject} (the default) or {@code evict}, which needs a
+     * capacity of the table's own and a VNF that evicts from it.
+     *
+     * @return true for {@code evict}.
+     */
+    private boolean whenFull(final YamlNode node, final String table, final long capacity, final List<String> evictable, final String where)
+    {
+        if (node == null)
+        {
+            return false;
+        }
+        final String text = ChainErrors.scalarText(node);
+        if ("reject".equals(text))
+        {
+            return false;
+        }
+        if (!"evict".equals(text))
+        {
+            errors.add(node, "bad 'when_full' " + (text == null ? "value" : "'" + text + "'") + " of table '" + table + "' of " + where,
+                "write 'reject' (refuse new entries, the default) or 'evict' (remove the least recently active ones)");
+            return false;
+        }
+        if (capacity == 0)
+        {
+            errors.add(node, "table '" + table + "' of " + where + " evicts when full but has no capacity of its own",
+                "add 'capacity: <n>' beside 'when_full: evict'");
+            return false;
+        }
+        if (!evictable.contains(table))
+        {
+            errors.add(node, where + " cannot evict from table '" + table + "'",
+                evictable.isEmpty() ? "use 'when_full: reject': this VNF type evicts from none of its tables"
+                    : "use 'when_full: reject', or evict from " + String.join(", ", evictable) + " (its other entries go with them)");
+            return false;
+        }
+        return true;
     }
 }

@@ -217,8 +217,52 @@ class ChainErrorsTest
         assertContains(at(errors, "7:35").message(), "bad 'expected_entries' of table 'active' of VNF 'lb'");
         assertContains(at(errors, "7:35").fix(), "[1, 1073741824]");
         assertContains(at(errors, "8:16").message(), "unknown key 'expected' in table 'bytes' of VNF 'lb'");
-        assertContains(at(errors, "8:14").message(), "table 'bytes' of VNF 'lb' is missing 'expected_entries'");
+        assertContains(at(errors, "8:14").message(), "table 'bytes' of VNF 'lb' sets neither 'expected_entries' nor 'capacity'");
         assertContains(at(errors, "9:25").message(), "table 'connection-bytes' of VNF 'lb' must be a map");
+    }
+
+    @Test
+    void shouldPointAtEveryBadCapacityAndEvictionOnlyWhereTheVnfCanEvict()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  connections: { capacity: 0 }
+                  active: { capacity: 10, when_full: evict }
+                  bytes: { expected_entries: 50, capacity: 10 }
+                  connection-bytes: { when_full: evict, expected_entries: 5 }
+              - name: fw
+                type: firewall
+                tables:
+                  connections: { capacity: 100, when_full: drop }
+            edges:
+              - { from: lb, to: fw }
+            """);
+        assertEquals(5, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:32").message(), "bad 'capacity' of table 'connections' of VNF 'lb'");
+        assertContains(at(errors, "7:42").message(), "VNF 'lb' cannot evict from table 'active'");
+        assertContains(at(errors, "7:42").fix(), "evict from connections");
+        assertContains(at(errors, "8:34").message(), "'expected_entries' 50 of table 'bytes' of VNF 'lb' is more than its capacity 10");
+        assertContains(at(errors, "9:38").message(), "table 'connection-bytes' of VNF 'lb' evicts when full but has no capacity of its own");
+        assertContains(at(errors, "13:48").message(), "bad 'when_full' 'drop' of table 'connections' of VNF 'fw'");
+        assertContains(at(errors, "13:48").fix(), "write 'reject'");
+    }
+
+    @Test
+    void shouldReadCapacitiesAndEvictionIntoTheChain()
+    {
+        assertEquals(List.of(), errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  connections: { capacity: 1000, when_full: evict, expected_entries: 1000 }
+                  connection-bytes: { capacity: 2000, when_full: reject }
+            """));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.transnfv.cli.http.ControlServer;
 import io.transnfv.cli.http.RunView;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.TableCapacities;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
@@ -238,7 +239,7 @@ final class RunCommand implements Callable<Integer>
                 .scheduler(executor.executorSummary().orElse(null))
                 .faults(executor.faults().faults())
                 .invariants(executor.checkInvariants().orElse(null));
-            executor.liveEntries().ifPresent(entries -> summary.state(tableNames(executor), entries));
+            executor.liveEntries().ifPresent(entries -> summary.state(tables(executor, entries)));
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
             {
@@ -388,6 +389,27 @@ final class RunCommand implements Callable<Integer>
     }
 
     /** @return every table's {@code vnf.table} name, in the catalogue's order. */
+    /** @return each table's entries at the end of the run, with its capacity and what it did when full. */
+    private static List<RunReport.TableEntries> tables(final ChainExecutor executor, final long[] entries)
+    {
+        final TableCatalog catalog = executor.runtime().catalog();
+        final TableCapacities capacities = executor.runtime().capacities();
+        final List<RunReport.TableEntries> tables = new ArrayList<>(catalog.size());
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            final long capacity = capacities.capacity(t);
+            if (capacity == TableCapacities.UNBOUNDED)
+            {
+                tables.add(new RunReport.TableEntries(catalog.qualifiedName(t), entries[t]));
+                continue;
+            }
+            final boolean shared = capacity == TableCapacities.SHARED;
+            tables.add(new RunReport.TableEntries(catalog.qualifiedName(t), entries[t], shared ? capacities.sharedCapacity() : capacity, shared,
+                capacities.evicts(t) ? "evict" : "reject", capacities.full(t), capacities.evicted(t)));
+        }
+        return tables;
+    }
+
     private static List<String> tableNames(final ChainExecutor executor)
     {
         final TableCatalog catalog = executor.runtime().catalog();

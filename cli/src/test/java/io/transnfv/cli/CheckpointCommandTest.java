@@ -62,6 +62,38 @@ class CheckpointCommandTest
     }
 
     @Test
+    void shouldResumeWithTheTablesThatWereFullAtTheCheckpointStillClosed() throws IOException
+    {
+        // the load balancer's connections fill at the first capacity check (packet 1,024) and stay
+        // full: the last checkpoint, near the end, is past the last check, so the resumed run
+        // refuses new flows only if the checkpoint brought the closed table back
+        final Path chain = dir.resolve("bounded.yaml");
+        Files.writeString(chain, """
+            name: bounded
+            vnfs:
+              - name: lb
+                type: load-balancer
+                params: { servers: 8, candidates: 2 }
+                tables: { connections: { capacity: 100 } }
+            """);
+        final Path checkpoints = dir.resolve("ckpt");
+        final String[] common = {"run", chain.toString(), "--generate", "packets=5000,new_conn_ratio=0.6,seed=9", "--batch", "128",
+            "--no-progress", "--executor", "serial"};
+        final Captured first = Captured.run(concat(common, "--records", dir.resolve("a.txt").toString(), "--checkpoint-dir",
+            checkpoints.toString(), "--checkpoint-every", "3"));
+        assertEquals(0, first.status(), first.err());
+        assertTrue(first.out().contains("lb:state-full"), first.out());
+        Files.copy(dir.resolve("a.txt"), dir.resolve("first.txt"));
+
+        final Captured resumed = Captured.run(concat(common, "--records", dir.resolve("a.txt").toString(), "--resume", checkpoints.toString(),
+            "--checkpoint-every", "3"));
+
+        assertEquals(0, resumed.status(), resumed.err());
+        assertTrue(resumed.out().contains("resumed from checkpoint"), resumed.out());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("first.txt")), Files.readAllBytes(dir.resolve("a.txt")));
+    }
+
+    @Test
     void shouldRefuseToStartAFreshRunInAUsedCheckpointDirectory() throws IOException
     {
         final Path checkpoints = dir.resolve("ckpt");

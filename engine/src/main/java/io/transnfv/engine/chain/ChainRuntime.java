@@ -47,6 +47,8 @@ public final class ChainRuntime
     /** Every broken invariant so far, by VNF and name, in the order first found. */
     private final Map<String, Tally> invariantTallies = new LinkedHashMap<>();
     private long invariantChecks;
+    /** The tables' capacities and the checks that keep them. */
+    private final TableCapacities capacities;
 
     /**
      * @param spec a validated chain.
@@ -60,6 +62,8 @@ public final class ChainRuntime
         final int n = nodes.size();
         instances = new VnfInstance[n];
         final Map<String, Integer> index = new HashMap<>();
+        final Map<Integer, Long> given = new HashMap<>();
+        final List<Integer> evicting = new ArrayList<>();
         long interval = 0;
         for (int i = 0; i < n; i++)
         {
@@ -70,14 +74,23 @@ public final class ChainRuntime
             }
             final Vnf vnf = node.create();
             instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog);
-            for (final Map.Entry<String, Long> sized : node.expectedEntries().entrySet())
+            for (final Map.Entry<String, TableSettings> named : node.tables().entrySet())
             {
-                final int table = catalog.find(node.name(), sized.getKey());
+                final int table = catalog.find(node.name(), named.getKey());
                 if (table < 0)
                 {
-                    throw new IllegalArgumentException("VNF '" + node.name() + "' has no table '" + sized.getKey() + "'");
+                    throw new IllegalArgumentException("VNF '" + node.name() + "' has no table '" + named.getKey() + "'");
                 }
-                catalog.expectEntries(table, sized.getValue());
+                catalog.expectEntries(table, named.getValue().expectedEntries());
+                given.put(table, named.getValue().capacity());
+                if (named.getValue().evict())
+                {
+                    if (!vnf.evicts(table))
+                    {
+                        throw new IllegalArgumentException("VNF '" + node.name() + "' cannot evict from table '" + named.getKey() + "'");
+                    }
+                    evicting.add(table);
+                }
             }
             final long own = instances[i].expiryIntervalNs();
             if (own > 0 && (interval == 0 || own < interval))
@@ -89,6 +102,7 @@ public final class ChainRuntime
         final FragmentSettings fragmentSettings = spec.settings().fragments();
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
+        capacities = new TableCapacities(catalog, given, evicting, instances, Runtime.getRuntime().maxMemory());
 
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -224,10 +238,17 @@ public final class ChainRuntime
         }
         listener.expiring(-1);
         tracker.expire(tickNs, state);
+        capacities.check(state, listener);
         if (spec.settings().invariantsAtTicks())
         {
             checkAll(state, "the housekeeping tick at packet time " + tickNs + " ns");
         }
+    }
+
+    /** @return the tables' capacities, the gate that closes full ones, and the checks that keep them. */
+    public TableCapacities capacities()
+    {
+        return capacities;
     }
 
     /** @return each table's entries in {@code state}, in the catalogue's order (allocates; for reports and progress). */

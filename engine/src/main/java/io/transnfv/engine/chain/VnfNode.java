@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One VNF of a chain: its unique name, its type's factory, its validated parameters and the
- * sizes given to its tables. Each runtime creates its own {@link Vnf} with {@link #create()}.
+ * One VNF of a chain: its unique name, its type's factory, its validated parameters and what
+ * the chain says about its tables (sizes, capacities). Each runtime creates its own {@link Vnf} with {@link #create()}.
  *
  * @param name            unique in the chain, e.g. {@code nat}.
  * @param factory         the type's factory.
  * @param config          parameters validated against {@code factory.params()}.
- * @param expectedEntries entries to size each named table for (YAML {@code tables: {t: {expected_entries: n}}});
- *                        tables not named grow as keys arrive.
+ * @param tables          settings of each named table (YAML {@code tables: {t: {...}}}); tables not
+ *                        named grow as keys arrive, up to the default capacity.
  */
-public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, Long> expectedEntries)
+public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables)
 {
     /** Checks the fields are present and freezes the map. */
     public VnfNode
@@ -25,10 +25,10 @@ public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<Str
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(factory, "factory");
         Objects.requireNonNull(config, "config");
-        expectedEntries = Map.copyOf(expectedEntries);
+        tables = Map.copyOf(tables);
     }
 
-    /** A node whose tables grow as keys arrive. */
+    /** A node whose tables grow as keys arrive, up to the default capacity. */
     public VnfNode(final String name, final VnfFactory factory, final VnfConfig config)
     {
         this(name, factory, config, Map.of());

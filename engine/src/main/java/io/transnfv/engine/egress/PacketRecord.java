@@ -89,6 +89,17 @@ public final class PacketRecord
         dropReason = vnfErrorReason;
     }
 
+    /**
+     * The packet's transaction at {@code instance} would have created an entry in a table closed
+     * to new ones ({@link io.transnfv.tpg.txn.TransactionView#STATE_FULL}): it is dropped with
+     * the instance's {@code state-full} reason. Not a fault: the error bound does not count it.
+     */
+    public void stateFull(final int instance, final int stateFullReason)
+    {
+        fault(instance, stateFullReason);
+        faulted = false;
+    }
+
     /** @return true if a VNF's code threw on the packet (it is then dropped). */
     public boolean faulted()
     {

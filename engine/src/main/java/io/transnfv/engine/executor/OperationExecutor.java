@@ -443,15 +443,18 @@ final class OperationExecutor extends OperationContext
             {
                 final long old = readAt(o);
                 final long v = log.operand(o);
-                state.write(o, v);
-                log.result(o, old, v, ChooseFunction.NONE);
+                if (admitted(log.table(o), old, v))
+                {
+                    state.write(o, v);
+                    log.result(o, old, v, ChooseFunction.NONE);
+                }
                 break;
             }
             case 2: // READ_MODIFY
             {
                 final long old = readAt(o);
                 final long v = applyFunction(log.function(o), old);
-                if (abortReason == 0)
+                if (abortReason == 0 && admitted(log.table(o), old, v))
                 {
                     state.write(o, v);
                     log.result(o, old, v, ChooseFunction.NONE);
@@ -484,7 +487,7 @@ final class OperationExecutor extends OperationContext
         final int e = graph.accessEntry(graph.extraEntry(x0 + pick));
         final long old = state.read(e);
         final long v = applyFunction(log.function(o), old);
-        if (abortReason == 0)
+        if (abortReason == 0 && admitted(log.table(o), old, v))
         {
             state.write(e, v);
             skipCandidates(x0, count, e);

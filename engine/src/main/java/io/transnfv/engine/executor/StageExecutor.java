@@ -6,6 +6,7 @@ import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerGroup;
+import io.transnfv.tpg.txn.AdmissionGate;
 import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.TransactionLog;
 
@@ -41,6 +42,16 @@ public interface StageExecutor extends AutoCloseable
      * fails the batch.
      */
     default void faultListener(final FaultListener listener)
+    {
+    }
+
+    /**
+     * Sets the tables closed to new entries (their writes that would create one abort with
+     * {@link io.transnfv.tpg.txn.TransactionView#STATE_FULL}). Called once, before the first
+     * batch; the gate's contents change only between batches. Executors that ignore it never
+     * refuse a write, and then differ from the serial oracle once a table is full.
+     */
+    default void admission(final AdmissionGate gate)
     {
     }
 

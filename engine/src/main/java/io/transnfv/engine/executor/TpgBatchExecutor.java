@@ -14,6 +14,7 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
+import io.transnfv.tpg.txn.AdmissionGate;
 import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.SerialApplier;
 import io.transnfv.tpg.txn.SerialOrder;
@@ -475,6 +476,16 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         }
         run.log = null;
         return then.next(worker);
+    }
+
+    @Override
+    public void admission(final AdmissionGate gate)
+    {
+        serialApplier.admission(gate);
+        for (final OperationExecutor executor : executors)
+        {
+            executor.admission(gate);
+        }
     }
 
     @Override

@@ -3,32 +3,63 @@ package io.transnfv.engine.ingress;
 /**
  * Places housekeeping ({@code Vnf.expire}) in packet time: ticks fall on multiples of the
  * interval, and the first packet at or after a tick triggers it, before that packet's own
- * transactions. The oracle and every engine use this same rule, so housekeeping happens at
- * the same point of the serial order everywhere. One thread.
+ * transactions. Between ticks, every {@code checkEvery}-th packet triggers a capacity check
+ * ({@link #CHECK}) the same way. The oracle and every engine use this same rule, so
+ * housekeeping and capacity checks happen at the same points of the serial order everywhere.
+ * One thread.
  */
 public final class ExpiryTicker
 {
     /** {@link #due} result when no housekeeping is due. */
     public static final long NONE = Long.MIN_VALUE;
+    /** {@link #due} result when only a capacity check is due (no housekeeping tick). */
+    public static final long CHECK = Long.MIN_VALUE + 1;
 
     private final long intervalNs;
+    private final long checkEvery;
     private long nextTickNs = Long.MIN_VALUE;
+    private long packets;
 
-    /** @param intervalNs the tick period; 0 disables housekeeping. */
+    /** @param intervalNs the tick period; 0 disables housekeeping (and capacity checks). */
     public ExpiryTicker(final long intervalNs)
     {
-        if (intervalNs < 0)
+        this(intervalNs, 0);
+    }
+
+    /**
+     * @param intervalNs the tick period; 0 disables housekeeping.
+     * @param checkEvery packets between two capacity checks; 0 for none between ticks.
+     */
+    public ExpiryTicker(final long intervalNs, final long checkEvery)
+    {
+        if (intervalNs < 0 || checkEvery < 0)
         {
-            throw new IllegalArgumentException("interval must be >= 0: " + intervalNs);
+            throw new IllegalArgumentException("interval and check period must be >= 0: " + intervalNs + ", " + checkEvery);
         }
         this.intervalNs = intervalNs;
+        this.checkEvery = checkEvery;
     }
 
     /**
      * @param packetTimeNs the next packet's time (non-decreasing across calls).
-     * @return the tick time to run housekeeping at before this packet, or {@link #NONE}.
+     * @return the tick time to run housekeeping at before this packet (a capacity check
+     *         included), {@link #CHECK} for a capacity check alone, or {@link #NONE}.
      */
     public long due(final long packetTimeNs)
+    {
+        final long tick = dueWithoutPacket(packetTimeNs);
+        if (checkEvery > 0 && ++packets % checkEvery == 0 && tick == NONE)
+        {
+            return CHECK;
+        }
+        return tick;
+    }
+
+    /**
+     * Like {@link #due}, for packet time moving on without a packet (a quiet live source): only
+     * a housekeeping tick can fall due, and the packets between capacity checks do not count it.
+     */
+    public long dueWithoutPacket(final long packetTimeNs)
     {
         if (intervalNs == 0)
         {

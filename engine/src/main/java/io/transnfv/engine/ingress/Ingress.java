@@ -66,8 +66,23 @@ public final class Ingress
         final PacketSource source, final long expiryIntervalNs, final Punctuation punctuation, final int bufferCapacity,
         final LongSupplier wallClockNs)
     {
+        this(source, expiryIntervalNs, 0, punctuation, bufferCapacity, wallClockNs);
+    }
+
+    /**
+     * @param source           the packets.
+     * @param expiryIntervalNs the housekeeping period in packet time, 0 for none.
+     * @param checkEvery       packets between two capacity checks ({@link ExpiryTicker#CHECK}), 0 for none.
+     * @param punctuation      when batches close.
+     * @param bufferCapacity   bytes of the spare buffer that carries a packet over to the next batch.
+     * @param wallClockNs      the wall clock a quiet live source's packet time follows ({@code System::nanoTime}).
+     */
+    public Ingress(
+        final PacketSource source, final long expiryIntervalNs, final long checkEvery, final Punctuation punctuation,
+        final int bufferCapacity, final LongSupplier wallClockNs)
+    {
         this.source = source;
-        this.ticker = new ExpiryTicker(expiryIntervalNs);
+        this.ticker = new ExpiryTicker(expiryIntervalNs, checkEvery);
         this.quiet = new QuietClock(source.live(), expiryIntervalNs, wallClockNs);
         this.punctuation = punctuation;
         this.carry = new PacketBuffer(bufferCapacity);
@@ -168,7 +183,7 @@ public final class Ingress
                     final long quietTimeNs = quiet.onNothingYet(clock.lastNs());
                     if (slot == 0 && quietTimeNs != QuietClock.NONE)
                     {
-                        final long quietTick = ticker.due(clock.onPacket(quietTimeNs));
+                        final long quietTick = ticker.dueWithoutPacket(clock.onPacket(quietTimeNs));
                         if (quietTick != ExpiryTicker.NONE)
                         {
                             return tickOnly(frame, quietTick);

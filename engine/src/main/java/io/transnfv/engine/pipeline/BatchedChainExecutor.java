@@ -251,6 +251,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.stages = new StageRunner(runtime, faults);
         executor.faultListener((log, t, thrown) -> faults.record(stages.vnfAt(stage), FaultLog.Callback.STATE_FUNCTION,
             log.sequence(t), thrown));
+        executor.admission(runtime.capacities().admission());
         this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
         this.stageWorkers = new StageRunner.Worker[threads];
@@ -309,7 +310,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
         }
         fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
-        ingress = new Ingress(source, runtime.tickIntervalNs(), punctuation, bufferCapacity, wallClockNs);
+        ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets(), punctuation, bufferCapacity, wallClockNs);
         egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         if (checkpointer != null)
         {
@@ -595,7 +596,14 @@ public final class BatchedChainExecutor implements ChainExecutor
             expiringSequence = frame.tickSequence;
             try
             {
-                runtime.expire(frame.tickNs, state, expiryFaults);
+                if (frame.tickNs == ExpiryTicker.CHECK)
+                {
+                    runtime.capacities().check(state, expiryFaults);
+                }
+                else
+                {
+                    runtime.expire(frame.tickNs, state, expiryFaults);
+                }
             }
             catch (final RuntimeException | Error e)
             {
@@ -900,7 +908,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
-            stats.addCounters(counters);
+            stats.addCounters(runtime.capacities().restoreClosed(counters));
         }
         packetsEgressed = checkpointer.resumeInputPackets();
         ingress.skip(packetsEgressed);
@@ -945,7 +953,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
     }
 
-    /** @return the run's counters at a cut: the egress's and every worker's share. */
+    /** @return the run's counters at a cut (the egress's and every worker's share), and the tables closed to new entries. */
     private long[] cutCounters()
     {
         final long[] counters = stats.counters();
@@ -957,7 +965,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                 counters[i] += share[i];
             }
         }
-        return counters;
+        return runtime.capacities().withClosed(counters);
     }
 
     // ---------------------------------------------------------------- reports

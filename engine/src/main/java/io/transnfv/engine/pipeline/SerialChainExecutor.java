@@ -95,6 +95,10 @@ public final class SerialChainExecutor implements ChainExecutor
     private final RunStats stats;
     private final SnapshotExchange snapshots;
     private final TransactionLog log = new TransactionLog(1, 64);
+    private static final int VNF_DONE = 0;
+    private static final int VNF_FAULT = 1;
+    private static final int VNF_STATE_FULL = 2;
+
     private final SerialApplier applier = new SerialApplier();
     private final ActionRecorder actions = new ActionRecorder();
     private final PacketRecord record = new PacketRecord();
@@ -145,13 +149,14 @@ public final class SerialChainExecutor implements ChainExecutor
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
         this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
-        this.ticker = new ExpiryTicker(runtime.tickIntervalNs());
+        this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
         this.tracker = runtime.tracker();
         this.held = new HeldFragments(tracker.maxHeld(), PacketBuffer.DEFAULT_CAPACITY);
         this.faultSettings = chain.settings().faults();
         this.errorBound = new ErrorBound(faultSettings);
         this.faults = new FaultLog(BatchedChainExecutor.vnfNames(runtime));
         applier.faultListener((l, t, thrown) -> faults.record(currentNode, FaultLog.Callback.STATE_FUNCTION, l.sequence(t), thrown));
+        applier.admission(runtime.capacities().admission());
         this.checkpointBatchPackets = chain.settings().punctuationTransactions();
     }
 
@@ -269,7 +274,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 && checkpointer.dueAfterBatch(clock.lastNs()))
             {
                 // a cut with no fragment held aside: every packet read so far is in the state and the outputs
-                checkpointer.take(state, packets, clock.lastNs(), stats.counters());
+                checkpointer.take(state, packets, clock.lastNs(), runtime.capacities().withClosed(stats.counters()));
             }
         }
         if (checkpointer != null && control.stopRequested())
@@ -305,7 +310,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         if (held.size() == 0)
         {
-            checkpointer.takeFinal(state, packets, clock.lastNs(), stats.counters());
+            checkpointer.takeFinal(state, packets, clock.lastNs(), runtime.capacities().withClosed(stats.counters()));
         }
         else
         {
@@ -324,7 +329,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
-            stats.addCounters(counters);
+            stats.addCounters(runtime.capacities().restoreClosed(counters));
         }
         final long skip = checkpointer.resumeInputPackets();
         for (long i = 0; i < skip; i++)
@@ -349,7 +354,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private void onQuiet(final long quietTimeNs)
     {
         lastTimeNs = clock.onPacket(quietTimeNs);
-        final long tick = ticker.due(lastTimeNs);
+        final long tick = ticker.dueWithoutPacket(lastTimeNs);
         if (tick == ExpiryTicker.NONE)
         {
             return;
@@ -393,7 +398,11 @@ public final class SerialChainExecutor implements ChainExecutor
         currentSequence = buffer.sequence();
         lastSequence = currentSequence;
         final long tick = ticker.due(timeNs);
-        if (tick != ExpiryTicker.NONE)
+        if (tick == ExpiryTicker.CHECK)
+        {
+            runtime.capacities().check(state, expiryListener);
+        }
+        else if (tick != ExpiryTicker.NONE)
         {
             runtime.expire(tick, state, expiryListener);
         }
@@ -498,9 +507,15 @@ public final class SerialChainExecutor implements ChainExecutor
         {
             final Vnf vnf = runtime.instance(node).vnf();
             currentNode = node;
-            if (!runVnf(vnf, node, timeNs, sequence))
+            final int outcome = runVnf(vnf, node, timeNs, sequence);
+            if (outcome == VNF_FAULT)
             {
                 record.fault(node, runtime.instance(node).vnfErrorReason());
+                return;
+            }
+            if (outcome == VNF_STATE_FULL)
+            {
+                record.stateFull(node, runtime.instance(node).stateFullReason());
                 return;
             }
             record.visit(node, log.view(0), actions);
@@ -542,9 +557,11 @@ public final class SerialChainExecutor implements ChainExecutor
     /**
      * Runs one VNF on the packet: pre-processing, the transaction, post-processing.
      *
-     * @return false if its code threw (recorded): the packet is to be dropped as a VNF error.
+     * @return {@link #VNF_DONE}; {@link #VNF_FAULT} if its code threw (recorded): the packet is to
+     *         be dropped as a VNF error; {@link #VNF_STATE_FULL} if its transaction was refused a
+     *         new entry in a full table.
      */
-    private boolean runVnf(final Vnf vnf, final int node, final long timeNs, final long sequence)
+    private int runVnf(final Vnf vnf, final int node, final long timeNs, final long sequence)
     {
         log.clear();
         log.begin(timeNs, sequence, packet);
@@ -558,12 +575,17 @@ public final class SerialChainExecutor implements ChainExecutor
         {
             log.discardOpen();
             faults.record(node, FaultLog.Callback.PRE_PROCESS, sequence, t);
-            return false;
+            return VNF_FAULT;
         }
         currentCallback = FaultLog.Callback.STATE_FUNCTION;
-        if (applier.apply(log, 0, state) == TransactionView.FAULT)
+        final int aborted = applier.apply(log, 0, state);
+        if (aborted == TransactionView.FAULT)
         {
-            return false;
+            return VNF_FAULT;
+        }
+        if (aborted == TransactionView.STATE_FULL)
+        {
+            return VNF_STATE_FULL;
         }
         actions.reset();
         currentCallback = FaultLog.Callback.POST_PROCESS;
@@ -574,9 +596,9 @@ public final class SerialChainExecutor implements ChainExecutor
         catch (final Throwable t)
         {
             faults.record(node, FaultLog.Callback.POST_PROCESS, sequence, t);
-            return false;
+            return VNF_FAULT;
         }
-        return true;
+        return VNF_DONE;
     }
 
     /** What the batch deadline's watchdog sees: the packet in the chain and where it is. */

@@ -115,11 +115,22 @@ public record RunReport(
     }
 
     /**
-     * @param table   {@code vnf.table}.
-     * @param entries its committed entries.
+     * @param table    {@code vnf.table}.
+     * @param entries  its committed entries.
+     * @param capacity the entries it may hold (its own capacity, or the capacity it shares with the
+     *                 other tables without one); null for no bound (the fragment tracker's).
+     * @param shared   true if the capacity is shared with the other tables without one of their own.
+     * @param whenFull {@code reject} or {@code evict}; null without a bound.
+     * @param full     true if it refused new entries at the end (full at the last capacity check).
+     * @param evicted  entries it evicted over the run ({@code when_full: evict}).
      */
-    public record TableEntries(String table, long entries)
+    public record TableEntries(String table, long entries, Long capacity, boolean shared, String whenFull, boolean full, long evicted)
     {
+        /** A table's entries without a bound. */
+        public TableEntries(final String table, final long entries)
+        {
+            this(table, entries, null, false, null, false, 0);
+        }
     }
 
     /**
@@ -513,11 +524,24 @@ public record RunReport(
         public Builder state(final List<String> tables, final long[] entries)
         {
             final List<TableEntries> sizes = new ArrayList<>(tables.size());
-            long total = 0;
             for (int t = 0; t < tables.size(); t++)
             {
                 sizes.add(new TableEntries(tables.get(t), entries[t]));
-                total += entries[t];
+            }
+            return state(sizes);
+        }
+
+        /**
+         * @return this builder; see {@link RunReport#state()}: the heap in use is read now.
+         * @param tables each table's entries and bounds, in the catalogue's order.
+         */
+        public Builder state(final List<TableEntries> tables)
+        {
+            final List<TableEntries> sizes = tables;
+            long total = 0;
+            for (final TableEntries t : tables)
+            {
+                total += t.entries();
             }
             final Runtime jvm = Runtime.getRuntime();
             this.state = new StateSize(total, sizes, jvm.totalMemory() - jvm.freeMemory(), jvm.maxMemory());
@@ -640,9 +664,40 @@ public record RunReport(
         }
         line(out, "state entries", number(state.entries()) + " in " + state.tables().size() + " tables (heap in use "
             + mebibytes(state.heapUsedBytes()) + " of " + mebibytes(state.heapMaxBytes()) + ")");
+        long shared = -1;
+        long sharedEntries = 0;
+        boolean sharedFull = false;
         for (final TableEntries t : state.tables())
         {
-            out.append(String.format(Locale.ROOT, "  %-32s %s%n", t.table(), number(t.entries())));
+            if (t.shared())
+            {
+                shared = t.capacity();
+                sharedEntries += t.entries();
+                sharedFull |= t.full();
+            }
+        }
+        if (shared >= 0)
+        {
+            line(out, "state capacity", number(sharedEntries) + " of " + number(shared)
+                + " entries shared by the tables without a capacity of their own (a quarter of the heap)"
+                + (sharedFull ? ", full: refusing new entries" : ""));
+        }
+        for (final TableEntries t : state.tables())
+        {
+            out.append(String.format(Locale.ROOT, "  %-32s %s", t.table(), number(t.entries())));
+            if (t.capacity() != null && !t.shared())
+            {
+                out.append(" of ").append(number(t.capacity()));
+            }
+            if (t.full() && !t.shared())
+            {
+                out.append(", full: refusing new entries");
+            }
+            if (t.evicted() > 0)
+            {
+                out.append(", ").append(number(t.evicted())).append(" evicted");
+            }
+            out.append(System.lineSeparator());
         }
     }
 

@@ -189,6 +189,14 @@ public final class StageRunner
                 dropAsFault(frame, i, v, worker);
                 continue;
             }
+            if (view.abortReason() == TransactionView.STATE_FULL)
+            {
+                // a write would have added an entry to a table closed at the last capacity check
+                record.stateFull(v, runtime.instance(v).stateFullReason());
+                position[i] = ChainRuntime.EGRESS;
+                worker.stats.count(record, frame.buffers[i].length());
+                continue;
+            }
             actions.reset();
             worker.enter(v, FaultLog.Callback.POST_PROCESS, record.sequence());
             try

@@ -103,7 +103,7 @@ public final class ResultWriter
                         throughput(pool.getValue(), m -> m.point().newConnRatio() * 100), false, false));
                     files.add(LinePlot.draw(dir.resolve("latency-p99" + suffix + ".png"),
                         "Latency p99, " + where, "new connections (%)", "p99 latency (us)",
-                        series(pool.getValue(), m -> m.point().newConnRatio() * 100, Measurement::p99Us), false, true));
+                        p99(pool.getValue(), m -> m.point().newConnRatio() * 100), false, true));
                     files.add(BreakdownPlot.draw(dir.resolve("breakdown" + suffix + ".png"),
                         "transnfv state access time per operation, " + where, pool.getValue()));
                     files.add(SharesPlot.draw(dir.resolve("shares" + suffix + ".png"),
@@ -121,7 +121,7 @@ public final class ResultWriter
                     throughput(rows, m -> m.point().batchTxns()), true, false));
                 files.add(LinePlot.draw(dir.resolve("latency-p99.png"), "Latency p99 vs punctuation, load balancer 5 %",
                     "transactions per punctuation", "p99 latency (us)",
-                    series(rows, m -> m.point().batchTxns(), Measurement::p99Us), true, true));
+                    p99(rows, m -> m.point().batchTxns()), true, true));
             }
             case LATENCY ->
             {
@@ -149,8 +149,9 @@ public final class ResultWriter
     {
         final double min = sweep.stream().mapToDouble(latencyUs).filter(v -> v > 0).min().orElse(1);
         final double max = sweep.stream().mapToDouble(latencyUs).max().orElse(1);
+        final ToDoubleFunction<Measurement> x = m -> m.achievedPps() / 1e6;
         return LinePlot.draw(file, title, "achieved throughput (Mpackets/s)", percentile + " latency (us)",
-            series(sweep, m -> m.achievedPps() / 1e6, latencyUs), false, max > 20 * min);
+            percentile.equals("p99") ? p99(sweep, x) : series(sweep, x, latencyUs), false, max > 20 * min);
     }
 
     private static <K> Map<K, List<Measurement>> byKey(final List<Measurement> rows, final Function<Measurement, K> key)
@@ -160,6 +161,17 @@ public final class ResultWriter
         {
             out.computeIfAbsent(key.apply(m), k -> new ArrayList<>()).add(m);
         }
+        return out;
+    }
+
+    /** @return latency p99 in microseconds per executor: the median, with the lowest and highest repetition as a band. */
+    static Map<String, double[][]> p99(final List<Measurement> rows, final ToDoubleFunction<Measurement> x)
+    {
+        final Map<String, double[][]> medians = series(rows, x, Measurement::p99Us);
+        final Map<String, double[][]> lowest = series(rows, x, Measurement::p99MinUs);
+        final Map<String, double[][]> highest = series(rows, x, Measurement::p99MaxUs);
+        final Map<String, double[][]> out = new LinkedHashMap<>();
+        medians.forEach((label, xy) -> out.put(label, new double[][] {xy[0], xy[1], lowest.get(label)[1], highest.get(label)[1]}));
         return out;
     }
 
@@ -206,7 +218,7 @@ public final class ResultWriter
             .append(" (two more for the first traffic group, to warm the JIT; the first run of each point is scored"
                 + " against the serial oracle for divergences)\n");
         out.append("- measured runs per point: ").append(s.repetitions())
-            .append(" (throughput: median [min, max]; latency: median of the runs' percentiles)\n");
+            .append(" (throughput: median [min, max]; latency: median of the runs' percentiles, p99 also [min, max])\n");
         out.append("- threads: ").append(s.threads())
             .append(" (engine: symmetric workers, each reading, processing and executing in turn; baselines: workers, the reading thread being one)\n");
         out.append("- traffic: generator, TCP (lb) or 90 % TCP (chain), Zipf 0.2 over 1,000 hosts and over destinations,"

@@ -325,7 +325,9 @@ public final class ExperimentRunner
             max(runs, Run::loadBefore), max(runs, Run::loadAfter), Arrays.stream(runs).anyMatch(r -> MachineInfo.busy(r.loadBefore)),
             medianBreakdown(runs),
             offeredPps, latencyExperiment ? median(pps) : Double.NaN,
-            latencyExperiment ? median(runs, Run::dropRate) : Double.NaN);
+            latencyExperiment ? median(runs, Run::dropRate) : Double.NaN,
+            Arrays.stream(runs).mapToDouble(Run::p99Us).min().orElse(Double.NaN),
+            Arrays.stream(runs).mapToDouble(Run::p99Us).max().orElse(Double.NaN));
     }
 
     private static EngineBreakdown medianBreakdown(final Run[] runs)

@@ -38,6 +38,8 @@ import java.util.Locale;
  * @param dropRate           {@code latency}: packets dropped at the full receive ring over packets
  *                           offered ({@code rx_missed / offered}), median of the runs, 0 unpaced;
  *                           {@code NaN} for the other experiments.
+ * @param p99MinUs           latency p99 of the run with the lowest, microseconds (the band's low edge).
+ * @param p99MaxUs           latency p99 of the run with the highest, microseconds (the band's high edge).
  */
 public record Measurement(
     String experiment, Point point, long packets, long transactions, int repetitions,
@@ -46,7 +48,7 @@ public record Measurement(
     long recordDivergences, long stateDivergences, long aborts,
     double stateAccessShare, double syncShare, double lockWaitsPer1kTxn,
     double loadBefore, double loadAfter, boolean busy, EngineBreakdown breakdown,
-    double offeredPps, double achievedPps, double dropRate)
+    double offeredPps, double achievedPps, double dropRate, double p99MinUs, double p99MaxUs)
 {
     /** The CSV header, matching {@link #toCsv()}. */
     public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
@@ -54,7 +56,7 @@ public record Measurement(
         + "record_divergences,state_divergences,aborts,state_access_share,sync_share,lock_waits_per_1k_txn,"
         + "load_before,load_after,busy,"
         + breakdownColumns()
-        + ",offered_load,offered_pps,achieved_pps,drop_rate";
+        + ",offered_load,offered_pps,achieved_pps,drop_rate,p99_min_us,p99_max_us";
 
     private static String breakdownColumns()
     {
@@ -79,7 +81,7 @@ public record Measurement(
             number(loadBefore), number(loadAfter), Boolean.toString(busy))
             + "," + breakdownCells()
             + "," + String.join(",", point.paced() ? number(point.offeredLoad()) : "", number(offeredPps),
-                number(achievedPps), number(dropRate));
+                number(achievedPps), number(dropRate), number(p99MinUs), number(p99MaxUs));
     }
 
     private String breakdownCells()

@@ -67,6 +67,9 @@ class ExperimentRunnerTest
             assertTrue(Double.parseDouble(cells[columns.indexOf("load_before")]) >= 0, "load average recorded: " + row);
             assertTrue(Double.parseDouble(cells[columns.indexOf("load_after")]) >= 0, "load average recorded: " + row);
             assertTrue(Set.of("true", "false").contains(cells[columns.indexOf("busy")]), row);
+            final double p99 = Double.parseDouble(cells[columns.indexOf("p99_us")]);
+            assertTrue(Double.parseDouble(cells[columns.indexOf("p99_min_us")]) <= p99
+                && p99 <= Double.parseDouble(cells[columns.indexOf("p99_max_us")]), "the p99 band holds its median: " + row);
             if (cells[columns.indexOf("executor")].equals("transnfv"))
             {
                 assertTrue(Double.parseDouble(cells[columns.indexOf("execute_ns_per_packet")]) > 0,

@@ -24,6 +24,31 @@ public abstract class OperationContext implements FunctionContext
     protected int abortReason;
     /** Told about functions that throw; null to record nothing (the abort still happens). */
     private FaultListener faultListener;
+    /** Tables closed to new entries; null when every table takes them. */
+    private AdmissionGate admission;
+
+    /** @param gate the tables closed to new entries, or null if every table takes them. */
+    public final void admission(final AdmissionGate gate)
+    {
+        this.admission = gate;
+    }
+
+    /**
+     * Checks a write against the {@link AdmissionGate}: a write that would create an entry in a
+     * closed table aborts the transaction with {@link TransactionView#STATE_FULL}.
+     *
+     * @return true if the write may go ahead.
+     */
+    protected final boolean admitted(final int table, final long old, final long value)
+    {
+        final AdmissionGate gate = admission;
+        if (gate == null || gate.admits(table, old, value))
+        {
+            return true;
+        }
+        abortReason = TransactionView.STATE_FULL;
+        return false;
+    }
 
     /** @param listener told when a function throws, or null. */
     public final void faultListener(final FaultListener listener)

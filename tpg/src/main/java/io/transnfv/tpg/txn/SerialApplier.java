@@ -116,8 +116,11 @@ public final class SerialApplier extends OperationContext
                 final long key = log.key(o);
                 final long old = store.get(table, key);
                 final long v = log.operand(o);
-                writeWithUndo(table, key, old, v);
-                log.result(o, old, v, ChooseFunction.NONE);
+                if (admitted(table, old, v))
+                {
+                    writeWithUndo(table, key, old, v);
+                    log.result(o, old, v, ChooseFunction.NONE);
+                }
                 break;
             }
             case 2: // READ_MODIFY
@@ -125,7 +128,7 @@ public final class SerialApplier extends OperationContext
                 final long key = log.key(o);
                 final long old = store.get(table, key);
                 final long v = applyFunction(log.function(o), old);
-                if (abortReason == 0)
+                if (abortReason == 0 && admitted(table, old, v))
                 {
                     writeWithUndo(table, key, old, v);
                     log.result(o, old, v, ChooseFunction.NONE);
@@ -148,7 +151,7 @@ public final class SerialApplier extends OperationContext
                 final long key = log.extraKey(log.extraStart(o) + pick);
                 final long old = store.get(table, key);
                 final long v = applyFunction(log.function(o), old);
-                if (abortReason == 0)
+                if (abortReason == 0 && admitted(table, old, v))
                 {
                     writeWithUndo(table, key, old, v);
                     log.result(o, old, v, pick);

@@ -13,6 +13,13 @@ public interface TransactionView
      */
     int FAULT = Integer.MIN_VALUE;
 
+    /**
+     * {@link #abortReason()} of a transaction aborted because it would have created an entry in a
+     * table that was full at the last capacity check ({@link AdmissionGate}). Post-processing
+     * never sees it; the packet is dropped as {@code <vnf>:state-full} instead.
+     */
+    int STATE_FULL = Integer.MIN_VALUE + 1;
+
     /** @return true if the transaction aborted: none of its operations took effect. */
     boolean aborted();
 

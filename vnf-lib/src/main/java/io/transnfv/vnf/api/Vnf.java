@@ -41,6 +41,32 @@ public interface Vnf
     }
 
     /**
+     * Evicts: removes every entry of {@code table} whose activity time (its
+     * {@link TableSpec#activity() clock}) is at most {@code cutoff}, with whatever its removal must
+     * undo (a server's count of connections, a port), as housekeeping does for idle entries. The
+     * runtime calls it when {@code table} is over the capacity its chain gives it with
+     * {@code when_full: evict}, with the cutoff that removes its least recently active entries.
+     * Runs alone, between two transactions, like {@link #expire}.
+     *
+     * @return false if this VNF does not evict from {@code table} (the default), and then it
+     *         removes nothing.
+     */
+    default boolean evict(int table, long cutoff, StateMaintenance state)
+    {
+        return false;
+    }
+
+    /**
+     * @return true if {@link #evict} removes entries of {@code table} (a table with an activity
+     *         clock that this VNF knows how to give up): the chain's validator refuses
+     *         {@code when_full: evict} on any other table.
+     */
+    default boolean evicts(int table)
+    {
+        return false;
+    }
+
+    /**
      * Checks the invariants of this VNF's state (a port mapped to one flow only, load counts
      * that match the connections, ...) on committed state, reporting each broken one to
      * {@code violations}. Runs alone, on the state at a batch boundary (the end of a run, and

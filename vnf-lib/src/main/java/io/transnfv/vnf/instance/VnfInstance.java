@@ -14,12 +14,15 @@ import java.util.Map;
 /**
  * One VNF of a chain after setup: its name and type, and the ids it declared, with their
  * names for reports. Construction calls {@link Vnf#setup(VnfSetup)}, then adds the drop
- * reason {@value #VNF_ERROR} every instance has: a packet on which the VNF's code threw.
+ * reasons every instance has: {@value #VNF_ERROR}, a packet on which the VNF's code threw, and
+ * {@value #STATE_FULL}, a packet whose transaction would have added an entry to a full table.
  */
 public final class VnfInstance
 {
     /** The drop reason of a packet on which the VNF's code threw (see {@link #vnfErrorReason()}). */
     public static final String VNF_ERROR = "vnf-error";
+    /** The drop reason of a packet refused a new entry in a full table (see {@link #stateFullReason()}). */
+    public static final String STATE_FULL = "state-full";
 
     private final String name;
     private final String type;
@@ -32,6 +35,7 @@ public final class VnfInstance
     private final Map<String, VnfCounter> counters = new LinkedHashMap<>();
     private long expiryIntervalNs;
     private final int vnfErrorReason;
+    private final int stateFullReason;
 
     /**
      * @param name    the instance's name in the chain.
@@ -49,6 +53,13 @@ public final class VnfInstance
         final Setup setup = new Setup(catalog);
         vnf.setup(setup);
         vnfErrorReason = setup.dropReason(VNF_ERROR);
+        stateFullReason = setup.dropReason(STATE_FULL);
+    }
+
+    /** @return the id of the drop reason {@value #STATE_FULL}, declared after {@value #VNF_ERROR}. */
+    public int stateFullReason()
+    {
+        return stateFullReason;
     }
 
     /** @return the id of the drop reason {@value #VNF_ERROR}, declared after the VNF's own. */

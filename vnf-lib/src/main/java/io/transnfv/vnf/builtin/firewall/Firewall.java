@@ -385,6 +385,30 @@ public final class Firewall implements Vnf
         });
     }
 
+    /** Evicts IPv4 connections last seen at or before {@code cutoff} (ms + 1), as if they had gone idle. */
+    @Override
+    public boolean evict(final int table, final long cutoff, final StateMaintenance state)
+    {
+        if (table != connectionsTable)
+        {
+            return false;
+        }
+        state.forEachDue(connectionsTable, cutoff, (flow, stamp) ->
+        {
+            if (stamp <= cutoff)
+            {
+                state.put(connectionsTable, flow, 0L);
+            }
+        });
+        return true;
+    }
+
+    @Override
+    public boolean evicts(final int table)
+    {
+        return table == connectionsTable;
+    }
+
     private long refreshIfLive(final long current, final FunctionContext ctx)
     {
         final long nowNs = ctx.timestampNs();

@@ -378,15 +378,45 @@ public final class LoadBalancer implements Vnf
         {
             if (!isLive(connection, nowMs))
             {
-                final int server = serverOf(connection);
-                final long connectionBytes = state.get(connectionBytesTable, flow);
-                state.put(connectionsTable, flow, 0L);
-                state.put(connectionBytesTable, flow, 0L);
-                state.put(activeTable, server, state.get(activeTable, server) - 1);
-                state.put(bytesTable, server, state.get(bytesTable, server) + connectionBytes);
+                close(flow, connection, state);
                 expired.increment();
             }
         });
+    }
+
+    /** Evicts connections last seen at or before {@code cutoff} ms, as if they had gone idle. */
+    @Override
+    public boolean evict(final int table, final long cutoff, final StateMaintenance state)
+    {
+        if (table != connectionsTable)
+        {
+            return false;
+        }
+        state.forEachDue(connectionsTable, cutoff, (flow, connection) ->
+        {
+            if (connection >>> SERVER_BITS <= cutoff)
+            {
+                close(flow, connection, state);
+            }
+        });
+        return true;
+    }
+
+    @Override
+    public boolean evicts(final int table)
+    {
+        return table == connectionsTable;
+    }
+
+    /** Ends a connection: its entries go, its server counts one connection less and keeps its bytes. */
+    private void close(final long flow, final long connection, final StateMaintenance state)
+    {
+        final int server = serverOf(connection);
+        final long connectionBytes = state.get(connectionBytesTable, flow);
+        state.put(connectionsTable, flow, 0L);
+        state.put(connectionBytesTable, flow, 0L);
+        state.put(activeTable, server, state.get(activeTable, server) - 1);
+        state.put(bytesTable, server, state.get(bytesTable, server) + connectionBytes);
     }
 
     /**

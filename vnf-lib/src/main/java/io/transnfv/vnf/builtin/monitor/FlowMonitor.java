@@ -300,6 +300,48 @@ public final class FlowMonitor implements Vnf
         });
     }
 
+    /**
+     * Evicts flows (from {@code flow-last-seen}) or hosts (from {@code host-last-seen}) whose last
+     * packet was at or before {@code cutoff} (ms + 1), with their counters, as if they had gone idle.
+     */
+    @Override
+    public boolean evict(final int table, final long cutoff, final StateMaintenance state)
+    {
+        if (table == flowLastSeenTable)
+        {
+            state.forEachDue(flowLastSeenTable, cutoff, (flow, stamp) ->
+            {
+                if (stamp <= cutoff)
+                {
+                    state.put(flowLastSeenTable, flow, 0L);
+                    state.put(flowPacketsTable, flow, 0L);
+                    state.put(flowBytesTable, flow, 0L);
+                }
+            });
+            return true;
+        }
+        if (table == hostLastSeenTable && table >= 0)
+        {
+            state.forEachDue(hostLastSeenTable, cutoff, (host, stamp) ->
+            {
+                if (stamp <= cutoff)
+                {
+                    state.put(hostLastSeenTable, host, 0L);
+                    state.put(hostPacketsTable, host, 0L);
+                    state.put(hostBytesTable, host, 0L);
+                }
+            });
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean evicts(final int table)
+    {
+        return table == flowLastSeenTable || (table == hostLastSeenTable && table >= 0);
+    }
+
     private long countError(final long current, final FunctionContext ctx)
     {
         final long nowMs = PacketClock.millis(ctx.timestampNs());

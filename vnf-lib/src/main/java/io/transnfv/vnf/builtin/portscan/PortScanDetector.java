@@ -193,6 +193,44 @@ public final class PortScanDetector implements Vnf
         });
     }
 
+    /**
+     * Evicts probes (SYN time at or before {@code cutoff}, ms + 1) or sources (window started at
+     * or before {@code cutoff} ms), as if their window had passed.
+     */
+    @Override
+    public boolean evict(final int table, final long cutoff, final StateMaintenance state)
+    {
+        if (table == probesTable)
+        {
+            state.forEachDue(probesTable, cutoff, (probe, stamp) ->
+            {
+                if (stamp <= cutoff)
+                {
+                    state.put(probesTable, probe, 0L);
+                }
+            });
+            return true;
+        }
+        if (table == sourcesTable || table == sources6Table)
+        {
+            state.forEachDue(table, cutoff, (source, value) ->
+            {
+                if (value >>> COUNT_BITS <= cutoff)
+                {
+                    state.put(table, source, 0L);
+                }
+            });
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean evicts(final int table)
+    {
+        return table == probesTable || table == sourcesTable || table == sources6Table;
+    }
+
     private static long nowMs(final FunctionContext ctx)
     {
         return PacketClock.millis(ctx.timestampNs());

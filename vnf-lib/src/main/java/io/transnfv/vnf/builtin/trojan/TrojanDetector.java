@@ -119,6 +119,30 @@ public final class TrojanDetector implements Vnf
         });
     }
 
+    /** Evicts hosts whose first event was at or before {@code cutoff} ms, as if their window had passed. */
+    @Override
+    public boolean evict(final int table, final long cutoff, final StateMaintenance state)
+    {
+        if (table != progressTable)
+        {
+            return false;
+        }
+        state.forEachDue(progressTable, cutoff, (host, progress) ->
+        {
+            if (progress >>> STAGE_BITS <= cutoff)
+            {
+                state.put(progressTable, host, 0L);
+            }
+        });
+        return true;
+    }
+
+    @Override
+    public boolean evicts(final int table)
+    {
+        return table == progressTable;
+    }
+
     private boolean isEvent(final PacketFlyweight packet)
     {
         if (!packet.isValid() || !packet.isIp() || !packet.hasPorts())
