@@ -2,6 +2,7 @@ package io.transnfv.chains;
 
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
+import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
@@ -14,14 +15,15 @@ import java.util.List;
 
 /**
  * Reads the {@code settings:} section into {@link RunSettings}: punctuation, executor
- * threads, the output file, fragment tracking, fault handling ({@link FaultSettings}), and
+ * threads, the output file, fragment tracking, fault handling ({@link FaultSettings}), the
+ * control plane's address, and
  * the traffic (through {@link TrafficReader}); what is not written keeps its default. Setup
  * only.
  */
 final class SettingsReader
 {
     static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
-        "checkpoint", "invariants");
+        "checkpoint", "invariants", "http");
     /** When the VNFs' invariants are checked: on the final state, or at every housekeeping tick too. */
     static final List<String> INVARIANTS_VALUES = List.of("end", "ticks");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
@@ -117,12 +119,30 @@ final class SettingsReader
             }
             invariantsAtTicks = "ticks".equals(when);
         }
+        HttpAddress http = defaults.http();
+        final YamlNode httpNode = map.get("http");
+        if (!ChainErrors.isAbsent(httpNode))
+        {
+            final String address = errors.optionalText(httpNode, "'http'");
+            if (address != null)
+            {
+                final String problem = HttpAddress.problem(address);
+                if (problem != null)
+                {
+                    errors.add(httpNode, "bad http '" + address + "': " + problem, HttpAddress.FIX);
+                }
+                else
+                {
+                    http = HttpAddress.parse(address);
+                }
+            }
+        }
         if (trafficSpec == null)
         {
             return null;
         }
         return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
-            checkpoint, invariantsAtTicks);
+            checkpoint, invariantsAtTicks, http);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)

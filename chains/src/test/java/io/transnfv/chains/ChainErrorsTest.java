@@ -1,6 +1,7 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.HttpAddress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -365,6 +367,48 @@ class ChainErrorsTest
         assertContains(at(errors, "7:21").message(), "bad executor_threads -1");
         assertContains(at(errors, "7:21").fix(), "0 = one per core");
         assertContains(at(errors, "8:3").fix(), "did you mean 'executor_threads'?");
+    }
+
+    @Test
+    void shouldReadTheControlPlanesAddressOnLoopbackByDefaultAndReportABadOne()
+    {
+        final ChainSpec bare = loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              http: 9100
+            """, "t.yaml");
+        assertEquals(new HttpAddress("127.0.0.1", 9100), bare.settings().http());
+        final ChainSpec everywhere = loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              http: "0.0.0.0:9100"
+            """, "t.yaml");
+        assertEquals(new HttpAddress("0.0.0.0", 9100), everywhere.settings().http());
+        final ChainSpec none = loader.parse("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            """, "t.yaml");
+        assertNull(none.settings().http());
+
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              http: "localhost:web"
+            """);
+        assertEquals(1, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:9").message(), "bad http 'localhost:web': 'web' is not a port number");
+        assertContains(at(errors, "6:9").fix(), "HOST:PORT");
     }
 
     @Test

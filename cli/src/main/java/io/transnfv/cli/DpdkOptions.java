@@ -10,6 +10,8 @@ import io.transnfv.vnf.api.VnfConfig;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code --dpdk "<EAL args>"}: run the chain with DPDK in and out instead of the chain's
@@ -73,6 +75,16 @@ final class DpdkOptions
             .forBatch(chain.settings().punctuationTransactions());
         frontEnd = DpdkFrontEnd.open(config);
         return frontEnd.source();
+    }
+
+    /**
+     * @return the open port's counters by name, read from any thread (the front end writes them,
+     *         the port's own are as of its last refresh); null when no port is open.
+     */
+    Supplier<Map<String, Long>> portCounters()
+    {
+        final DpdkFrontEnd open = frontEnd;
+        return open == null ? null : () -> open.port().counters().toMap();
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import io.transnfv.cli.http.ControlServer;
+import io.transnfv.cli.http.RunView;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TableCapacities;
@@ -64,6 +66,9 @@ final class RunCommand implements Callable<Integer>
     @Mixin
     CheckpointOptions checkpointOptions;
 
+    @Mixin
+    ControlOptions controlOptions;
+
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
 
@@ -124,7 +129,10 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
         }
         final PacingRate pacing = pacing(chain);
+        // usage errors before any file is claimed or thread started
         final RunSettings settings = chain.settings();
+        controlOptions.httpAddress(spec, settings);
+        controlOptions.statsIntervalNs(spec);
         // with checkpoints the capture and the records are written in place: the latest checkpoint says how much of
         // each is committed, and a resume cuts them back to it (a temporary name would not survive a kill)
         final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records) : Set.of();
@@ -202,14 +210,19 @@ final class RunCommand implements Callable<Integer>
              PcapWriter pcap = outPcap == null ? null
                  : checkpointOptions.pcap(chain, executor, outputs, outPcap, spec, System.err);
              Writer recordWriter = records == null ? null
-                 : checkpointOptions.records(chain, executor, outputs, records, spec, System.err))
+                 : checkpointOptions.records(chain, executor, outputs, records, spec, System.err);
+             // open until every output is written: a scrape after the end of the traffic reads the final figures
+             ControlServer http = controlOptions.start(spec, chain.settings(), new RunView(chain.name(),
+                 executorOptions.report(chain, executor.describe()), executor, expected, tableNames(executor),
+                 dpdkOptions.portCounters()), System.err))
         {
             checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
             final PacketListener listener = dpdkOptions.withSink(source,
                 listener(executor, pcap, recordWriter, outputs, outPcap, records));
             final long startNs = System.nanoTime();
-            try (Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
-                System.err, !noProgress, () -> liveState(executor)))
+            try (StatsLine stats = controlOptions.statsLine(spec, executor, System.err);
+                 Progress ignored = new Progress("packets", () -> executor.stats().packetsFinished(), expected,
+                     System.err, !noProgress && stats == null, () -> liveState(executor)))
             {
                 executor.run(source, listener);
             }

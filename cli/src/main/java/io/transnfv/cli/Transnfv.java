@@ -14,7 +14,8 @@ import java.util.Properties;
     mixinStandardHelpOptions = true,
     versionProvider = Transnfv.Version.class,
     description = "Transactional state engine for stateful network function chains.",
-    subcommands = {RunCommand.class, VerifyCommand.class, ValidateCommand.class, VnfsCommand.class, ExperimentCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, VerifyCommand.class, ValidateCommand.class, VnfsCommand.class, ExperimentCommand.class,
+        DoctorCommand.class, CommandLine.HelpCommand.class})
 public final class Transnfv implements Runnable
 {
     @CommandLine.Spec

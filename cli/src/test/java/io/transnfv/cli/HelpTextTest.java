@@ -13,7 +13,7 @@ class HelpTextTest
     @Test
     void shouldWrapEveryCommandsDescriptionAtTheWidthNotMidSentence()
     {
-        for (final String command : List.of("run", "verify", "validate", "vnfs", "experiment"))
+        for (final String command : List.of("run", "verify", "validate", "vnfs", "experiment", "doctor"))
         {
             final List<String> lines = Captured.run(command, "--help").out().lines().toList();
             // the description runs from the line after the usage block to the first option
@@ -35,7 +35,7 @@ class HelpTextTest
     void shouldRenderEveryOptionsDescriptionWithoutAFormatWarning()
     {
         // picocli formats descriptions: a bare '%' breaks the format, and picocli then warns on stderr
-        for (final String command : List.of("run", "verify", "validate", "vnfs", "experiment"))
+        for (final String command : List.of("run", "verify", "validate", "vnfs", "experiment", "doctor"))
         {
             final Captured help = Captured.run(command, "--help");
             assertFalse(help.err().contains("WARN"), command + ": " + help.err());

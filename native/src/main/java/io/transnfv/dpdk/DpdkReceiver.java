@@ -22,6 +22,9 @@ import java.nio.ByteBuffer;
  */
 final class DpdkReceiver implements Runnable
 {
+    /** How often the port's own counters are refreshed while the run goes on. */
+    private static final long PORT_COUNTERS_REFRESH_NS = 1_000_000_000L;
+
     private final DpdkPort port;
     private final RingBuffer<RxEvent> ring;
     private final int portId;
@@ -108,10 +111,28 @@ final class DpdkReceiver implements Runnable
         ring.publish(lo, hi);
     }
 
+    /**
+     * Refreshes the port's own counters ({@code rte_eth_stats_get}: missed, errors, no mbuf) once
+     * a second, on this thread, which already talks to the port: readers off the data path (the
+     * control plane's metrics) then see them while the run goes on, not only at its end.
+     *
+     * @return when they were last refreshed.
+     */
+    private long refreshPortCounters(final long nowNs, final long refreshedNs) throws DpdkException
+    {
+        if (nowNs - refreshedNs < PORT_COUNTERS_REFRESH_NS)
+        {
+            return refreshedNs;
+        }
+        port.refreshCounters();
+        return nowNs;
+    }
+
     @Override
     public void run()
     {
         long idleSinceNs = System.nanoTime();
+        long refreshedNs = idleSinceNs;
         try
         {
             while (running)
@@ -120,6 +141,7 @@ final class DpdkReceiver implements Runnable
                 {
                     backoff.reset();
                     idleSinceNs = System.nanoTime();
+                    refreshedNs = refreshPortCounters(idleSinceNs, refreshedNs);
                     continue;
                 }
                 if (maxPackets != 0 && received >= maxPackets)
@@ -127,6 +149,7 @@ final class DpdkReceiver implements Runnable
                     break;
                 }
                 final long nowNs = System.nanoTime();
+                refreshedNs = refreshPortCounters(nowNs, refreshedNs);
                 if (ring.remainingCapacity() < burst || heldBack && engineReleasedMbufs())
                 {
                     idleSinceNs = nowNs; // the engine is behind: not idle, just waiting

@@ -22,11 +22,13 @@ import java.util.Objects;
  * @param checkpoint              checkpoints at batch boundaries (YAML {@code checkpoint:}), or null for none.
  * @param invariantsAtTicks       check the VNFs' invariants at every housekeeping tick too (YAML
  *                                {@code invariants: ticks}), not only on the final state.
+ * @param http                    where {@code transnfv run} serves the run's HTTP control plane (YAML
+ *                                {@code http:}, {@code --http}), or null for nowhere.
  */
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
     long latencyTargetNs, FragmentSettings fragments, FaultSettings faults, CheckpointSettings checkpoint,
-    boolean invariantsAtTicks)
+    boolean invariantsAtTicks, HttpAddress http)
 {
     /**
      * The most executor threads a chain may ask for, in YAML, on the command line and in
@@ -64,6 +66,16 @@ public record RunSettings(
         }
     }
 
+    /** Settings without a control plane. */
+    public RunSettings(
+        final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
+        final Path outPcap, final long latencyTargetNs, final FragmentSettings fragments, final FaultSettings faults,
+        final CheckpointSettings checkpoint, final boolean invariantsAtTicks)
+    {
+        this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults,
+            checkpoint, invariantsAtTicks, null);
+    }
+
     /** Settings with the default fragment tracking and fault handling, without checkpoints. */
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
@@ -97,58 +109,65 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with other checkpoint settings (null for none). */
     public RunSettings withCheckpoint(final CheckpointSettings settings)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, settings, invariantsAtTicks);
+            fragments, faults, settings, invariantsAtTicks, http);
     }
 
     /** @return a copy that checks the VNFs' invariants at every housekeeping tick too, or only at the end. */
     public RunSettings withInvariantsAtTicks(final boolean atTicks)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, checkpoint, atTicks);
+            fragments, faults, checkpoint, atTicks, http);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint, invariantsAtTicks);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with other fragment tracking settings. */
     public RunSettings withFragments(final FragmentSettings newFragments)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            newFragments, faults, checkpoint, invariantsAtTicks);
+            newFragments, faults, checkpoint, invariantsAtTicks, http);
     }
 
     /** @return a copy with other fault handling. */
     public RunSettings withFaults(final FaultSettings newFaults)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, newFaults, checkpoint, invariantsAtTicks);
+            fragments, newFaults, checkpoint, invariantsAtTicks, http);
+    }
+
+    /** @return a copy served by the HTTP control plane at {@code address} (null for none). */
+    public RunSettings withHttp(final HttpAddress address)
+    {
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
+            fragments, faults, checkpoint, invariantsAtTicks, address);
     }
 }

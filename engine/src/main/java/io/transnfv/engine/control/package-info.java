@@ -9,5 +9,9 @@
  *     ──► batches already read are finished ──► outputs flushed, summary, report, state
  *     ──► beforeFinish hooks (a final checkpoint, once checkpoints exist)
  * </pre>
+ *
+ * <p>State lookups from the HTTP control plane ({@link io.transnfv.engine.control.StateQuery})
+ * go through a {@link io.transnfv.engine.control.CommandQueue}: a JCTools MPSC queue that the
+ * engine drains where no batch is in flight, so every answer is the state after a whole batch.
  */
 package io.transnfv.engine.control;

@@ -64,6 +64,16 @@ public interface StageExecutor extends AutoCloseable
         return -1;
     }
 
+    /**
+     * @return a copy of the scheduling decisions so far, per policy index ({@code SchedulingPolicy.ofIndex}),
+     *         read from any thread without synchronisation (figures that may be a batch old); empty for an
+     *         executor that makes none.
+     */
+    default long[] decisionCounts()
+    {
+        return new long[0];
+    }
+
     /** @return what the executor reports at the end of a run; empty by default. */
     default Optional<SchedulerReport> summary()
     {

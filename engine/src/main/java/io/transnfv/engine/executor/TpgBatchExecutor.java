@@ -300,6 +300,12 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         return ownWorkers;
     }
 
+    @Override
+    public long[] decisionCounts()
+    {
+        return decisions.clone();
+    }
+
     /**
      * A report of the run so far, for the run report (allocates; call off the hot path):
      * strategy, workers, graphs executed (one per stage a batch reached), decisions per policy,

@@ -10,6 +10,7 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
@@ -20,7 +21,9 @@ import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.Ingress;
+import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
@@ -113,6 +116,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final StageRunner stages;
     private final StageRunner.Worker[] stageWorkers;
     private final RunStats stats;
+    /** The workers' counters, summed into a snapshot until the end of the run adds them to {@link #stats}. */
+    private final RunStats[] workerStats;
+    private final SnapshotExchange snapshots;
     private final int stageCount;
     private final BatchFrame[] frames = new BatchFrame[FRAMES];
     private final int capacity;
@@ -141,6 +147,10 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final FragmentTracker tracker;
     private FragmentStage fragmentStage;
     private final RunControl control = new RunControl();
+    /** State lookups from outside, answered where no batch is in flight (a batch's start, or while idle). */
+    private final CommandQueue commands = new CommandQueue();
+    /** Packets of the batches through the chain: what the committed state holds (the owner of engineIdle's). */
+    private long packetsInState;
     private final FaultLog faults;
     private final FaultSettings faultSettings;
     private final LongSupplier wallClockNs;
@@ -245,10 +255,13 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.stageCount = stages.stages();
         this.stats = new RunStats(runtime);
         this.stageWorkers = new StageRunner.Worker[threads];
+        this.workerStats = new RunStats[threads];
         for (int w = 0; w < threads; w++)
         {
-            stageWorkers[w] = new StageRunner.Worker(stageCount, new RunStats(runtime));
+            workerStats[w] = new RunStats(runtime);
+            stageWorkers[w] = new StageRunner.Worker(stageCount, workerStats[w]);
         }
+        this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
         this.capacity = settings.punctuationTransactions();
         this.tracker = runtime.tracker();
         // room for the held fragments a batch may let go, beyond the packets it reads
@@ -342,6 +355,9 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             stats.add(worker.stats);
         }
+        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts(),
+            workerTimeNs()));
+        commands.close(state);
         return stats;
     }
 
@@ -473,6 +489,25 @@ public final class BatchedChainExecutor implements ChainExecutor
                 }
             }
         }
+        if (commands.pending() && engineIdle.get() == 1 && engineIdle.compareAndSet(1, 0))
+        {
+            // no batch in flight and none can start while this role holds the engine: answer lookups now
+            commands.drain(state, packetsInState);
+            engineIdle.set(1);
+            // a worker that found a batch ready while the engine was held left it: start it
+            final Phase start = startIfReadyAfterRelease(worker);
+            if (start != null)
+            {
+                workers.publish(start, worker);
+            }
+        }
+        final long ticket = snapshots.pending();
+        if (ticket != SnapshotExchange.NONE)
+        {
+            // the IO role records the latencies: the histogram is copied on the thread that writes it
+            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(workerStats), batches,
+                executor.decisionCounts(), workerTimeNs()));
+        }
         if (inputEnded && allFree())
         {
             if (checkpointer != null && control.stopRequested() && failure == null && !finalCheckpointDone)
@@ -550,6 +585,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         current = frame;
         stage = 0;
         frameStartNs = System.nanoTime();
+        if (commands.pending())
+        {
+            // the batch before is collapsed and this one has not begun: the committed state is whole
+            commands.drain(state, packetsInState);
+        }
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
@@ -702,6 +742,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         current = null;
         lastProcessingNs = System.nanoTime() - frameStartNs;
         lastProcessedPackets = frame.count;
+        packetsInState += frame.count;
         processedBatches = processedBatches + 1;
         if (!frame.flush)
         {
@@ -943,10 +984,41 @@ public final class BatchedChainExecutor implements ChainExecutor
         return bytes;
     }
 
+    /**
+     * @return time the workers spent per {@link TimeCategory} ordinal, summed over them; read
+     *         without synchronisation from whichever thread serves a snapshot (a moment's figures).
+     */
+    private long[] workerTimeNs()
+    {
+        final TimeCategory[] categories = TimeCategory.values();
+        final long[] ns = new long[categories.length];
+        for (int w = 0; w < threads; w++)
+        {
+            final WorkerClock clock = workers.clock(w);
+            for (final TimeCategory category : categories)
+            {
+                ns[category.ordinal()] += clock.nanos(category);
+            }
+        }
+        return ns;
+    }
+
     @Override
     public RunStats stats()
     {
         return stats;
+    }
+
+    @Override
+    public Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.of(snapshots);
+    }
+
+    @Override
+    public Optional<CommandQueue> commands()
+    {
+        return Optional.of(commands);
     }
 
     @Override

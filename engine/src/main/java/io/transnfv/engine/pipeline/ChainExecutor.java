@@ -2,12 +2,14 @@ package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.vnf.api.StateReader;
 
@@ -91,6 +93,25 @@ public interface ChainExecutor extends AutoCloseable
     default void writeState(final Writer out) throws IOException
     {
         out.write(dumpState());
+    }
+
+    /**
+     * @return where readers off the data path (the HTTP control plane, a periodic stats line) get
+     *         consistent copies of the counters while the run goes on, and its final figures once
+     *         it has ended; empty for an executor that does not publish them.
+     */
+    default Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.empty();
+    }
+
+    /**
+     * @return where commands from outside the engine's threads (state lookups) wait for a point
+     *         with no batch in flight; empty for an executor that takes none.
+     */
+    default Optional<CommandQueue> commands()
+    {
+        return Optional.empty();
     }
 
     /** @return what the executor reports about how it ran (e.g. scheduling decisions); may be empty. */

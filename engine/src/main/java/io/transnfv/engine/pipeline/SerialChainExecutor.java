@@ -4,6 +4,7 @@ import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.FaultSettings;
+import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.egress.PacketListener;
@@ -16,7 +17,9 @@ import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.ingress.QuietClock;
+import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.thread.FailurePoint;
@@ -71,6 +74,8 @@ import java.util.function.LongSupplier;
  */
 public final class SerialChainExecutor implements ChainExecutor
 {
+    /** A snapshot request is looked at every 256 packets (and while the source is quiet): one volatile read each. */
+    private static final long SNAPSHOT_CHECK_MASK = 255;
     private static final VarHandle PROGRESS;
 
     static
@@ -88,6 +93,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final ChainRuntime runtime;
     private final MapStateStore state;
     private final RunStats stats;
+    private final SnapshotExchange snapshots;
     private final TransactionLog log = new TransactionLog(1, 64);
     private static final int VNF_DONE = 0;
     private static final int VNF_FAULT = 1;
@@ -110,6 +116,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final LongSupplier wallClockNs;
     private final ChainRuntime.ExpiryListener expiryListener = new ExpiryFaults();
     private final RunControl control = new RunControl();
+    private final CommandQueue commands = new CommandQueue();
     private final FaultLog faults;
     private final FaultSettings faultSettings;
     private final ErrorBound errorBound;
@@ -141,6 +148,7 @@ public final class SerialChainExecutor implements ChainExecutor
         this.runtime = new ChainRuntime(chain);
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
+        this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
         this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
         this.tracker = runtime.tracker();
         this.held = new HeldFragments(tracker.maxHeld(), PacketBuffer.DEFAULT_CAPACITY);
@@ -197,6 +205,8 @@ public final class SerialChainExecutor implements ChainExecutor
         final Throwable t = failure;
         if (t == null)
         {
+            snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), 0, new long[0], new long[0]));
+            commands.close(state);
             return stats;
         }
         if (t instanceof IOException io)
@@ -238,6 +248,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 {
                     onQuiet(quietTimeNs);
                 }
+                serveSnapshot();
                 idle.idle();
                 continue;
             }
@@ -255,6 +266,10 @@ public final class SerialChainExecutor implements ChainExecutor
             {
                 stats.recordLatencyNs(System.nanoTime() - ingressNs);
             }
+            if ((buffer.sequence() & SNAPSHOT_CHECK_MASK) == 0)
+            {
+                serveSnapshot();
+            }
             if (checkpointer != null && ++packets % checkpointBatchPackets == 0 && held.size() == 0
                 && checkpointer.dueAfterBatch(clock.lastNs()))
             {
@@ -267,6 +282,23 @@ public final class SerialChainExecutor implements ChainExecutor
             finalCheckpoint(packets);
         }
         endOfInput(listener);
+    }
+
+    /**
+     * Copies the counters for a reader off the data path, if one asked ({@link #snapshots()}), and
+     * answers state lookups ({@link #commands()}): between two packets the state is whole.
+     */
+    private void serveSnapshot()
+    {
+        if (commands.pending())
+        {
+            commands.drain(state, stats.packetsFinished());
+        }
+        final long ticket = snapshots.pending();
+        if (ticket != SnapshotExchange.NONE)
+        {
+            snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(), 0, new long[0], new long[0]));
+        }
     }
 
     /**
@@ -632,6 +664,18 @@ public final class SerialChainExecutor implements ChainExecutor
     public RunStats stats()
     {
         return stats;
+    }
+
+    @Override
+    public Optional<SnapshotExchange> snapshots()
+    {
+        return Optional.of(snapshots);
+    }
+
+    @Override
+    public Optional<CommandQueue> commands()
+    {
+        return Optional.of(commands);
     }
 
     @Override

@@ -142,6 +142,37 @@ public final class RunStats
     }
 
     /**
+     * @return a copy of these counters and latencies with {@code shares} (workers' counters not yet
+     *         {@link #add added}) counted in: what a {@link RunSnapshot} holds, written by nobody
+     *         once returned. Call on the thread that records latencies here; the shares' counters
+     *         are read without synchronisation, each a value its writer held at some moment, so a
+     *         copy may be a batch behind. Its finished count is at least its forwarded and dropped
+     *         packets. Alert subjects are not copied.
+     */
+    public RunStats copyWith(final RunStats... shares)
+    {
+        final RunStats copy = new RunStats(runtime);
+        copy.addCounters(counters());
+        for (final RunStats share : shares)
+        {
+            final long[] counted = share.counters();
+            // a share counts what its worker did; packets are finished by the egress alone
+            counted[0] = 0;
+            copy.addCounters(counted);
+        }
+        copy.latencyNs.add(latencyNs);
+        copy.latencyOverflows = latencyOverflows;
+        // a worker counts a packet when the chain is done with it, the egress up to a batch later: a copy's
+        // finished count is never below what its forwarded and dropped counts account for
+        final long accounted = copy.forwarded + copy.droppedTotal();
+        if (accounted > copy.packetsFinished.get())
+        {
+            copy.packetsFinished.set(accounted);
+        }
+        return copy;
+    }
+
+    /**
      * @return every counter (finished, forwarded packets and bytes, malformed by reason, and per
      *         VNF visits, aborts, drops by reason, alerts by type) in one fixed order: what a
      *         checkpoint keeps. Alert subjects and latencies are not among them.
@@ -274,6 +305,38 @@ public final class RunStats
     public long forwardedBytes()
     {
         return forwardedBytes;
+    }
+
+    /** @return packets dropped anywhere: at ingress and by every VNF, for every reason. */
+    public long droppedTotal()
+    {
+        long n = 0;
+        for (int reason = 1; reason < malformed.length; reason++)
+        {
+            n += malformed[reason];
+        }
+        for (final long[] byReason : drops)
+        {
+            for (int reason = 1; reason < byReason.length; reason++)
+            {
+                n += byReason[reason];
+            }
+        }
+        return n;
+    }
+
+    /** @return alerts raised by every VNF, of every type. */
+    public long alertsTotal()
+    {
+        long n = 0;
+        for (final long[] byType : alerts)
+        {
+            for (final long a : byType)
+            {
+                n += a;
+            }
+        }
+        return n;
     }
 
     /** @return packets dropped at ingress, by ingress reason code ({@link PacketRecord#ingressReasonName}). */

@@ -14,5 +14,10 @@
  * <p>Counters are written by the workers (each its own {@link io.transnfv.engine.report.RunStats},
  * merged at the end) and the egress (latency, the finished count the progress reporter reads);
  * the reports are immutable records, built once after the run.
+ *
+ * <p>While a run goes on, readers off the data path (the HTTP control plane, the periodic stats
+ * line) never read those counters themselves: they ask a {@link io.transnfv.engine.report.SnapshotExchange}
+ * and the thread that finishes packets copies them into an immutable {@link io.transnfv.engine.report.RunSnapshot}
+ * at its next batch boundary.
  */
 package io.transnfv.engine.report;

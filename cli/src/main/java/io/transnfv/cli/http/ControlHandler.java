@@ -1,0 +1,437 @@
+package io.transnfv.cli.http;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.RunControl;
+import io.transnfv.engine.control.StateQuery;
+import io.transnfv.engine.report.RunSnapshot;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.report.SnapshotExchange;
+import io.transnfv.scheduler.SchedulingPolicy;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.instance.KeyFormat;
+import io.transnfv.vnf.instance.TableCatalog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Answers one connection's requests, on the control plane's event loop. State lookups go to
+ * the engine through its {@link CommandQueue} and are answered between two batches. Figures come from a
+ * snapshot the engine copies when asked ({@link SnapshotExchange}): the handler asks, then
+ * looks again every millisecond on the event loop (never blocking it) until the engine has
+ * answered or {@link #SNAPSHOT_WAIT_NS} has passed, when the latest snapshot is served with its
+ * age. Errors are JSON: {@code {"error": ..., "fix": ...}} with a 4xx status.
+ */
+final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
+{
+    /** How long a request waits for the engine's next batch boundary before it takes the latest figures. */
+    static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
+
+    private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
+        + " POST /stop";
+    /** The live page: one self-contained file in the jar, read once. */
+    private static final byte[] PAGE = readPage();
+    private static final String STATE = "/state/";
+    private static final ObjectMapper JSON = JsonMapper.builder()
+        .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+        .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .build();
+
+    private final RunView view;
+    private final RateWindow rates;
+    private final PrintStream notices;
+
+    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices)
+    {
+        this.view = view;
+        this.rates = rates;
+        this.notices = notices;
+    }
+
+    @Override
+    protected void channelRead0(final ChannelHandlerContext ctx, final FullHttpRequest request)
+    {
+        final boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (request.decoderResult().isFailure())
+        {
+            error(ctx, false, HttpResponseStatus.BAD_REQUEST, "malformed request: " + request.decoderResult().cause().getMessage(),
+                "send an HTTP/1.1 request, e.g. curl http://HOST:PORT/status");
+            return;
+        }
+        final QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        final String path = uri.path();
+        final HttpMethod method = request.method();
+        final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
+        {
+            case "/", "/metrics", "/status" -> "GET";
+            case "/stop" -> "POST";
+            default -> null;
+        };
+        if (allowed == null)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "no route " + method + " " + path, "the routes are " + ROUTES);
+            return;
+        }
+        final boolean head = method.equals(HttpMethod.HEAD) && "GET".equals(allowed);
+        if (!method.name().equals(allowed) && !head)
+        {
+            final FullHttpResponse response = json(HttpResponseStatus.METHOD_NOT_ALLOWED, problem(
+                path + " takes " + allowed + ", not " + method, "send " + allowed + " " + path));
+            response.headers().set(HttpHeaderNames.ALLOW, "GET".equals(allowed) ? "GET, HEAD" : allowed);
+            send(ctx, keepAlive, response);
+            return;
+        }
+        if (path.startsWith(STATE))
+        {
+            state(ctx, keepAlive, path, uri);
+            return;
+        }
+        if (!uri.parameters().isEmpty())
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, path + " takes no parameters, got '"
+                + uri.parameters().keySet().iterator().next() + "'", "send " + allowed + " " + path + " without a query string");
+            return;
+        }
+        switch (path)
+        {
+            case "/metrics" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head,
+                text(HttpResponseStatus.OK, PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()))));
+            case "/status" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, json(HttpResponseStatus.OK, status(snapshot))));
+            case "/" -> send(ctx, keepAlive, head, pageResponse());
+            default -> stop(ctx, keepAlive);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        // a client that went away, or a bug here: the run goes on either way
+        ctx.close();
+    }
+
+    /**
+     * GET /state/&lt;vnf&gt;/&lt;table&gt;?key=KEY: one key's committed value, looked up by the engine
+     * where no batch is in flight ({@link CommandQueue}), so it is the state after a whole batch.
+     */
+    private void state(final ChannelHandlerContext ctx, final boolean keepAlive, final String path, final QueryStringDecoder uri)
+    {
+        final String[] parts = path.substring(STATE.length()).split("/", -1);
+        final TableCatalog catalog = view.executor().runtime().catalog();
+        final String name = parts.length == 2 ? parts[0] + "." + parts[1] : null;
+        int table = -1;
+        for (int t = 0; t < catalog.size() && name != null; t++)
+        {
+            if (catalog.qualifiedName(t).equals(name))
+            {
+                table = t;
+            }
+        }
+        if (table < 0)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "no table " + (name == null ? path : "'" + name + "'")
+                + " in this chain", "GET /state/<vnf>/<table>?key=KEY with a table of " + String.join(", ", view.tableNames()));
+            return;
+        }
+        final KeyKind kind = catalog.spec(table).keyKind();
+        final List<String> keys = uri.parameters().get("key");
+        final String other = uri.parameters().keySet().stream().filter(k -> !"key".equals(k)).findFirst().orElse(null);
+        if (other != null || keys == null || keys.size() != 1)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes only 'key', got '" + other + "'"
+                : path + " needs one ?key=", "add ?key= with " + KeyFormat.expected(kind));
+            return;
+        }
+        final long key;
+        try
+        {
+            key = KeyFormat.parse(kind, keys.get(0));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "write the key as the state dump (--state)"
+                + " writes it");
+            return;
+        }
+        final Optional<CommandQueue> commands = view.executor().commands();
+        if (commands.isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor takes no state lookups", "run with the tpg or serial executor");
+            return;
+        }
+        final StateQuery query = new StateQuery(table, key);
+        if (!commands.get().offer(query))
+        {
+            error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, CommandQueue.CAPACITY + " lookups are already waiting"
+                + " for the engine", "try again in a moment");
+            return;
+        }
+        final String tableName = name;
+        awaitAnswer(ctx, commands.get(), query, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
+        {
+            if (!query.answered())
+            {
+                error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "the engine reached no point between two batches"
+                    + " within " + TimeUnit.NANOSECONDS.toMillis(SNAPSHOT_WAIT_NS) + " ms (a batch is stuck, or a checkpoint is"
+                    + " being written)", "try again; GET /status says whether the run still moves");
+                return;
+            }
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            body.put("key", KeyFormat.format(kind, key));
+            body.put("value", query.value());
+            if (query.packetsBefore() >= 0)
+            {
+                body.put("after_packets", query.packetsBefore());
+            }
+            else
+            {
+                body.put("final", true);
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateQuery query,
+        final long deadlineNs, final Runnable then)
+    {
+        commands.answerIfEnded(query);
+        if (query.answered() || System.nanoTime() - deadlineNs >= 0)
+        {
+            then.run();
+        }
+        else
+        {
+            ctx.executor().schedule(() -> awaitAnswer(ctx, commands, query, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** POST /stop: the graceful stop a SIGTERM asks for. */
+    private void stop(final ChannelHandlerContext ctx, final boolean keepAlive)
+    {
+        final RunControl control = view.executor().control();
+        final boolean first = control.requestStop(RunControl.StopCause.TERMINATE,
+            "stopped by POST /stop before the end of the traffic");
+        if (first)
+        {
+            notices.println("transnfv: POST /stop: finishing the batch in flight and writing every output");
+            notices.flush();
+        }
+        final ObjectNode body = JSON.createObjectNode();
+        body.put("stopping", true);
+        body.put("first_request", first);
+        body.put("cause", control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        body.put("message", control.message());
+        send(ctx, keepAlive, json(first ? HttpResponseStatus.ACCEPTED : HttpResponseStatus.OK, body));
+    }
+
+    /** Asks the engine for a snapshot and calls {@code then} on the event loop with it, or with the latest one on time-out. */
+    private void withSnapshot(final ChannelHandlerContext ctx, final Consumer<RunSnapshot> then)
+    {
+        final Optional<SnapshotExchange> exchange = view.executor().snapshots();
+        if (exchange.isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor publishes no live figures", "run with the tpg or serial executor");
+            return;
+        }
+        final long ticket = exchange.get().request();
+        poll(ctx, exchange.get(), ticket, System.nanoTime() + SNAPSHOT_WAIT_NS, then);
+    }
+
+    private static void poll(final ChannelHandlerContext ctx, final SnapshotExchange exchange, final long ticket,
+        final long deadlineNs, final Consumer<RunSnapshot> then)
+    {
+        if (exchange.served() >= ticket || System.nanoTime() - deadlineNs >= 0)
+        {
+            then.accept(exchange.latest());
+        }
+        else
+        {
+            ctx.executor().schedule(() -> poll(ctx, exchange, ticket, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private ObjectNode status(final RunSnapshot snapshot)
+    {
+        final RunStats stats = snapshot.stats();
+        final RunControl control = view.executor().control();
+        final ObjectNode body = JSON.createObjectNode();
+        body.put("chain", view.chain());
+        body.put("state", snapshot.last() ? "finished" : control.stopRequested() ? "stopping" : "running");
+        body.set("executor", JSON.valueToTree(view.executorSettings()));
+        final ObjectNode progress = body.putObject("progress");
+        final long finished = stats.packetsFinished();
+        progress.put("packets_finished", finished);
+        if (view.expectedPackets() >= 0)
+        {
+            progress.put("packets_expected", view.expectedPackets());
+            progress.put("fraction", view.expectedPackets() == 0 ? 1.0 : round(finished / (double)view.expectedPackets(), 4));
+        }
+        progress.put("packets_forwarded", stats.forwarded());
+        progress.put("packets_dropped", stats.droppedTotal());
+        progress.put("alerts", stats.alertsTotal());
+        progress.put("batches", snapshot.batches());
+        final ObjectNode rate = body.putObject("rates");
+        rate.put("packets_per_second_last_second", Math.round(rates.perSecond(1)));
+        rate.put("packets_per_second_last_minute", Math.round(rates.perSecond(60)));
+        final ObjectNode latency = body.putObject("latency_us");
+        latency.put("sampled_packets", stats.latencyNs().getTotalCount());
+        for (final double p : new double[] {50, 99, 99.9})
+        {
+            latency.put("p" + (p == Math.rint(p) ? Long.toString((long)p) : Double.toString(p).replace(".", "")),
+                round(stats.latencyNs().getValueAtPercentile(p) / 1e3, 1));
+        }
+        final long[] decisions = snapshot.decisionCounts();
+        if (decisions.length > 0)
+        {
+            final ObjectNode byPolicy = body.putObject("scheduler_decisions");
+            for (int i = 0; i < decisions.length; i++)
+            {
+                if (decisions[i] > 0)
+                {
+                    byPolicy.put(SchedulingPolicy.ofIndex(i).name(), decisions[i]);
+                }
+            }
+        }
+        final ObjectNode stop = body.putObject("stop");
+        stop.put("requested", control.stopRequested());
+        stop.put("cause", control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        if (control.message() != null)
+        {
+            stop.put("message", control.message());
+        }
+        body.put("snapshot_age_seconds", round(Math.max(0, System.nanoTime() - snapshot.takenNs()) / 1e9, 3));
+        return body;
+    }
+
+    private static double round(final double value, final int decimals)
+    {
+        final double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+
+    private static FullHttpResponse pageResponse()
+    {
+        final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+            Unpooled.wrappedBuffer(PAGE));
+        response.headers().set(HttpHeaderNames.CONTENT_LENGTH, PAGE.length);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        return response;
+    }
+
+    private static byte[] readPage()
+    {
+        try (InputStream in = ControlHandler.class.getResourceAsStream("index.html"))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException("the live page index.html is missing from the jar");
+            }
+            return in.readAllBytes();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the live page from the jar", e);
+        }
+    }
+
+    private static ObjectNode problem(final String error, final String fix)
+    {
+        final ObjectNode body = JSON.createObjectNode();
+        body.put("error", error);
+        body.put("fix", fix);
+        return body;
+    }
+
+    private static void error(final ChannelHandlerContext ctx, final boolean keepAlive, final HttpResponseStatus status,
+        final String error, final String fix)
+    {
+        send(ctx, keepAlive, json(status, problem(error, fix)));
+    }
+
+    private static FullHttpResponse json(final HttpResponseStatus status, final ObjectNode body)
+    {
+        try
+        {
+            final FullHttpResponse response = response(status, JSON.writeValueAsString(body) + "\n");
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON + "; charset=utf-8");
+            return response;
+        }
+        catch (final JsonProcessingException e)
+        {
+            throw new IllegalStateException("a JSON tree that cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    private static FullHttpResponse text(final HttpResponseStatus status, final String body)
+    {
+        final FullHttpResponse response = response(status, body);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, PrometheusText.CONTENT_TYPE);
+        return response;
+    }
+
+    private static FullHttpResponse response(final HttpResponseStatus status, final String body)
+    {
+        final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+            Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)));
+        response.headers().set(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        return response;
+    }
+
+    private static void send(final ChannelHandlerContext ctx, final boolean keepAlive, final FullHttpResponse response)
+    {
+        send(ctx, keepAlive, false, response);
+    }
+
+    private static void send(final ChannelHandlerContext ctx, final boolean keepAlive, final boolean head,
+        final FullHttpResponse response)
+    {
+        if (head)
+        {
+            // HEAD: the GET's headers (its length included), no body
+            response.content().clear();
+        }
+        HttpUtil.setKeepAlive(response, keepAlive);
+        if (keepAlive)
+        {
+            ctx.writeAndFlush(response);
+        }
+        else
+        {
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.transnfv.cli.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.transnfv.engine.chain.HttpAddress;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The HTTP control plane of one run, on Netty: {@code GET /metrics}, {@code GET /status},
+ * {@code GET /state/<vnf>/<table>?key=KEY} and {@code POST /stop} (see {@code docs/operations.md}).
+ *
+ * <pre>
+ *  client ──► transnfv-http (one event loop thread, never an engine thread)
+ *              HttpServerCodec ─► aggregator ─► keep-alive ─► {@link ControlHandler}
+ *                                                              │ reads: published snapshots, atomic counts
+ *                                                              │ writes: the run's stop request,
+ *                                                              │         state lookups (CommandQueue, MPSC)
+ *  engine threads ◄── SnapshotExchange / RunControl ───────────┘ (no lock, nothing on the packet path)
+ * </pre>
+ *
+ * <p>Started before the run and closed after the command has written its outputs, so a scrape
+ * after the end of the traffic still reads the final figures.
+ */
+public final class ControlServer implements AutoCloseable
+{
+    /** Largest request body accepted; larger ones get 413. */
+    static final int MAX_REQUEST_BYTES = 64 * 1024;
+
+    private final EventLoopGroup group;
+    private final Channel channel;
+    private final InetSocketAddress bound;
+
+    private ControlServer(final EventLoopGroup group, final Channel channel)
+    {
+        this.group = group;
+        this.channel = channel;
+        this.bound = (InetSocketAddress)channel.localAddress();
+    }
+
+    /**
+     * Binds {@code address} and serves {@code view} until {@link #close()}.
+     *
+     * @param notices where the server tells the user what a request did (a stop).
+     * @throws IllegalArgumentException with a fix when the address cannot be bound (in use, not local).
+     */
+    public static ControlServer start(final HttpAddress address, final RunView view, final PrintStream notices)
+    {
+        final InetSocketAddress socket = address.resolve();
+        final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("transnfv-http", true),
+            NioIoHandler.newFactory());
+        final RateWindow rates = new RateWindow(() -> view.executor().stats().packetsFinished(), System::nanoTime);
+        final ChannelFuture bind = new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel ch)
+                {
+                    ch.pipeline()
+                        .addLast(new HttpServerCodec())
+                        .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+                        .addLast(new HttpServerKeepAliveHandler())
+                        .addLast(new ControlHandler(view, rates, notices));
+                }
+            })
+            .bind(socket).awaitUninterruptibly();
+        if (!bind.isSuccess())
+        {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            throw new IllegalArgumentException("cannot listen on " + address.host() + ":" + address.port() + ": "
+                + bind.cause().getMessage() + "; fix: pick another port (--http HOST:PORT, 0 for any free one) or an"
+                + " address of this machine", bind.cause());
+        }
+        rates.sample();
+        group.next().scheduleAtFixedRate(rates::sample, 1, 1, TimeUnit.SECONDS);
+        return new ControlServer(group, bind.channel());
+    }
+
+    /** @return the address the server listens on (with the port the system picked for port 0). */
+    public InetSocketAddress address()
+    {
+        return bound;
+    }
+
+    /** @return the base URL, e.g. {@code http://127.0.0.1:9100}. */
+    public String url()
+    {
+        final String host = bound.getAddress().getHostAddress();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + bound.getPort();
+    }
+
+    @Override
+    public void close()
+    {
+        channel.close().awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * The HTTP control plane of a run ({@code transnfv run --http HOST:PORT}): Prometheus metrics,
+ * a JSON status and a graceful stop, served by Netty on its own event loop thread.
+ *
+ * <p>Threads: {@code transnfv-http} (one Netty event loop) runs every handler; it never runs
+ * engine code. It reads the run through what the engine already publishes for readers off the
+ * data path — {@link io.transnfv.engine.report.SnapshotExchange snapshots} copied at batch
+ * boundaries when asked, the atomic finished count, the executor's live table sizes — and
+ * writes only the run's {@link io.transnfv.engine.control.RunControl stop request}. The data path
+ * takes no lock and allocates nothing per packet for it.
+ */
+package io.transnfv.cli.http;

@@ -1,0 +1,561 @@
+package io.transnfv.cli.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.transnfv.chains.ChainLoader;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.HttpAddress;
+import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.control.RunControl;
+import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.pipeline.BatchedChainExecutor;
+import io.transnfv.engine.pipeline.ChainExecutor;
+import io.transnfv.engine.pipeline.EquivalenceCheck;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.ForwardingPacketSource;
+import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.PrefixSource;
+import io.transnfv.engine.source.SourceException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The control plane against a running engine, through a real HTTP client: every route, bad
+ * routes, methods and parameters, a stop, and scrapes from several clients at once while the
+ * run goes at full speed, whose outputs must still equal the serial oracle's.
+ */
+class ControlServerTest
+{
+    private static final long PACKETS = 300_000;
+    /** Where the gated source holds the run until the scrapes have seen it there. */
+    private static final long GATE_AT = 100_000;
+    private static final int SCRAPERS = 4;
+    private static final int SCRAPES_WHILE_HELD = 40;
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*\\})? (\\S+)$", Pattern.MULTILINE);
+
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception
+    {
+        for (final AutoCloseable c : toClose)
+        {
+            c.close();
+        }
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldKeepTheRunEqualToTheOracleWhileSeveralClientsScrapeMetricsAndStatus() throws Exception
+    {
+        final ChainSpec chain = chain(PACKETS);
+        final AtomicInteger opened = new AtomicInteger();
+        final AtomicBoolean seenAtGate = new AtomicBoolean();
+        final AtomicInteger scrapesWhileHeld = new AtomicInteger();
+        final AtomicBoolean done = new AtomicBoolean();
+        final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+        final AtomicReference<ChainExecutor> candidate = new AtomicReference<>();
+        final List<Thread> scrapers = new ArrayList<>();
+        final AtomicInteger scrapes = new AtomicInteger();
+
+        final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain, () ->
+        {
+            final PacketSource generated = PacketSources.open(chain.settings().traffic());
+            // the oracle reads first; the candidate's traffic stops at the gate until the scrapers have seen it there
+            return opened.incrementAndGet() == 1 ? generated
+                : new GatedSource(generated, GATE_AT, () -> seenAtGate.get() && scrapesWhileHeld.get() >= SCRAPES_WHILE_HELD);
+        }, spec ->
+        {
+            final ChainExecutor executor = tpg(spec);
+            candidate.set(executor);
+            final ControlServer server = start(executor, PACKETS);
+            for (int s = 0; s < SCRAPERS; s++)
+            {
+                final Thread scraper = new Thread(() -> scrape(server.url(), done, seenAtGate, scrapesWhileHeld, scrapes, problems),
+                    "scraper-" + s);
+                scraper.start();
+                scrapers.add(scraper);
+            }
+            return executor;
+        });
+        // the run has ended (and its executor is closed); the server still answers with its final figures
+        final Map<String, Double> last = metrics(get(urlOf(candidate.get()), "/metrics"));
+        done.set(true);
+        for (final Thread scraper : scrapers)
+        {
+            scraper.join();
+        }
+
+        assertTrue(result.equivalent(), () -> "scraped while running, the engine diverged from the oracle: " + result);
+        assertEquals(PACKETS, result.packets());
+        assertTrue(problems.isEmpty(), () -> String.join("\n", problems));
+        assertTrue(scrapes.get() >= SCRAPES_WHILE_HELD, "scrapes: " + scrapes.get());
+        final RunStats stats = candidate.get().stats();
+        assertEquals(1.0, last.get("transnfv_run_finished"));
+        assertEquals((double)PACKETS, last.get("transnfv_packets_finished_total"));
+        assertEquals((double)stats.forwarded(), last.get("transnfv_packets_forwarded_total"));
+        assertEquals((double)stats.forwardedBytes(), last.get("transnfv_forwarded_bytes_total"));
+        assertEquals((double)stats.droppedTotal(), sum(last, "transnfv_packets_dropped_total"));
+        assertEquals((double)stats.alertsTotal(), sum(last, "transnfv_alerts_total"));
+        assertEquals((double)stats.latencyNs().getTotalCount(), last.get("transnfv_packet_latency_seconds_count"));
+        assertTrue(stats.alertsTotal() > 0, "the traffic raises alerts, so their counter is checked against something");
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldLookUpKeysBetweenTwoBatchesWithTheOraclesValuesAtThatPacket() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        final int servers = 64;
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+
+        // held at the gate: once the engine has every packet before it in the state, look up every server's load
+        JsonNode first;
+        do
+        {
+            first = json.readTree(get(server.url(), "/state/lb/active?key=0").body());
+        }
+        while (first.get("after_packets").asLong() != heldAt);
+        final long[] held = new long[servers];
+        for (int k = 0; k < servers; k++)
+        {
+            final JsonNode answer = json.readTree(get(server.url(), "/state/lb/active?key=" + k).body());
+            assertEquals(heldAt, answer.get("after_packets").asLong(), answer::toPrettyString);
+            assertEquals("lb.active", answer.get("table").asText());
+            held[k] = answer.get("value").asLong();
+        }
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+
+        // the oracle after the same packets holds the same values
+        final int table = tableIndex(executor, "lb.active");
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            long total = 0;
+            for (int k = 0; k < servers; k++)
+            {
+                assertEquals(oracle.committedState().orElseThrow().get(table, k), held[k], "server " + k);
+                total += held[k];
+            }
+            assertTrue(total > 0, "the servers hold connections: the comparison is about something");
+        }
+        // after the run: the final state, said to be final
+        for (int k = 0; k < servers; k++)
+        {
+            final JsonNode answer = json.readTree(get(server.url(), "/state/lb/active?key=" + k).body());
+            assertTrue(answer.get("final").asBoolean(), answer::toPrettyString);
+            assertEquals(executor.committedState().orElseThrow().get(table, k), answer.get("value").asLong());
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAnswerBadStateLookupsWithJsonErrors() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ControlServer server = start(tpg(chain), 1_000);
+        final HttpResponse<String> table = get(server.url(), "/state/lb/nope?key=1");
+        assertEquals(404, table.statusCode());
+        assertError(table, "no table 'lb.nope' in this chain", "lb.active");
+        final HttpResponse<String> noKey = get(server.url(), "/state/lb/active");
+        assertEquals(400, noKey.statusCode());
+        assertError(noKey, "needs one ?key=", "a whole number");
+        final HttpResponse<String> badKey = get(server.url(), "/state/nat/mappings?key=10.0.0.1");
+        assertEquals(400, badKey.statusCode());
+        assertError(badKey, "'10.0.0.1' is not a", "as the state dump");
+        final HttpResponse<String> other = get(server.url(), "/state/lb/active?key=1&page=2");
+        assertEquals(400, other.statusCode());
+        assertError(other, "takes only 'key', got 'page'", "?key=");
+        assertEquals(405, send(server.url(), "/state/lb/active?key=1", "POST").statusCode());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldServeStatusWithTheChainExecutorProgressAndRates() throws Exception
+    {
+        final ChainSpec chain = chain(20_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 20_000);
+        try (PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(source, null);
+        }
+        final HttpResponse<String> response = get(server.url(), "/status");
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("application/json"));
+        final JsonNode status = json.readTree(response.body());
+        assertEquals("nat-lb-td", status.get("chain").asText());
+        assertEquals("finished", status.get("state").asText());
+        assertEquals("tpg", status.get("executor").get("kind").asText());
+        assertEquals(20_000, status.get("progress").get("packets_finished").asLong());
+        assertEquals(20_000, status.get("progress").get("packets_expected").asLong());
+        assertEquals(executor.stats().forwarded(), status.get("progress").get("packets_forwarded").asLong());
+        assertTrue(status.get("rates").has("packets_per_second_last_second"), status::toPrettyString);
+        assertTrue(status.get("rates").has("packets_per_second_last_minute"), status::toPrettyString);
+        assertTrue(status.get("scheduler_decisions").size() > 0, status::toPrettyString);
+        assertFalse(status.get("stop").get("requested").asBoolean());
+
+        final Map<String, Double> metrics = metrics(get(server.url(), "/metrics"));
+        assertTrue(metrics.get("transnfv_worker_time_seconds_total{category=\"execute\"}") > 0, metrics::toString);
+        assertTrue(metrics.get("transnfv_batches_total") > 0, metrics::toString);
+        assertTrue(sum(metrics, "transnfv_scheduler_decisions_total") > 0, metrics::toString);
+        assertTrue(sum(metrics, "transnfv_state_entries") > 0, metrics::toString);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAnswerUnknownRoutesWrongMethodsAndParametersWithJsonErrors() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ControlServer server = start(tpg(chain), 1_000);
+
+        final HttpResponse<String> unknown = get(server.url(), "/nope");
+        assertEquals(404, unknown.statusCode());
+        assertError(unknown, "no route GET /nope", "/metrics");
+
+        final HttpResponse<String> postMetrics = send(server.url(), "/metrics", "POST");
+        assertEquals(405, postMetrics.statusCode());
+        assertEquals("GET, HEAD", postMetrics.headers().firstValue("allow").orElse(""));
+        assertError(postMetrics, "/metrics takes GET, not POST", "send GET /metrics");
+
+        final HttpResponse<String> getStop = get(server.url(), "/stop");
+        assertEquals(405, getStop.statusCode());
+        assertEquals("POST", getStop.headers().firstValue("allow").orElse(""));
+
+        final HttpResponse<String> parameter = get(server.url(), "/status?verbose=1");
+        assertEquals(400, parameter.statusCode());
+        assertError(parameter, "takes no parameters, got 'verbose'", "without a query string");
+
+        final HttpResponse<String> tooLarge = client.send(HttpRequest.newBuilder(URI.create(server.url() + "/stop"))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[ControlServer.MAX_REQUEST_BYTES + 1])).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, tooLarge.statusCode());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldStopTheRunGracefullyOnPostStopAsOnSigterm() throws Exception
+    {
+        final ChainSpec chain = chain(1_000_000);
+        final ChainExecutor executor = tpg(chain);
+        final ByteArrayOutputStream notices = new ByteArrayOutputStream();
+        final ControlServer server = start(executor, 1_000_000, new PrintStream(notices, true, StandardCharsets.UTF_8));
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        // the traffic never gets past packet 1000: only the stop can end this run
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), 1_000, () -> false))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+
+        final HttpResponse<String> first = send(server.url(), "/stop", "POST");
+        assertEquals(202, first.statusCode(), first.body());
+        final JsonNode body = json.readTree(first.body());
+        assertTrue(body.get("first_request").asBoolean());
+        assertEquals("terminate", body.get("cause").asText());
+        run.join();
+        assertNull(failed.get());
+        assertEquals(RunControl.StopCause.TERMINATE, executor.control().stopCause());
+        assertEquals(143, executor.control().stopCause().exitStatus());
+        assertTrue(executor.stats().packetsFinished() <= 1_000);
+        assertTrue(notices.toString(StandardCharsets.UTF_8).contains("POST /stop: finishing the batch in flight"));
+
+        final HttpResponse<String> again = send(server.url(), "/stop", "POST");
+        assertEquals(200, again.statusCode());
+        assertFalse(json.readTree(again.body()).get("first_request").asBoolean());
+        assertEquals("finished", json.readTree(get(server.url(), "/status").body()).get("state").asText());
+    }
+
+    @Test
+    void shouldServeTheLivePageSelfContainedFromTheJar() throws Exception
+    {
+        final ControlServer server = start(tpg(chain(1_000)), 1_000);
+        final HttpResponse<String> page = get(server.url(), "/");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
+        assertTrue(page.body().contains("fetch(\"/status\")") && page.body().contains("fetch(\"/metrics\")"), page.body());
+        // nothing fetched from elsewhere: no CDN, no external script or style
+        assertFalse(page.body().contains("http://") || page.body().contains("https://") || page.body().contains("src="),
+            "the page loads nothing from elsewhere");
+    }
+
+    @Test
+    void shouldAnswerHeadOnMetricsWithItsHeadersAndNoBody() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 1_000);
+        try (PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(source, null);
+        }
+        final HttpResponse<String> head = client.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
+            .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body());
+        assertTrue(head.headers().firstValue("content-type").orElse("").startsWith("text/plain; version=0.0.4"));
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** One scraper: GET /metrics and /status in turn until the run is over, checking each answer. */
+    private void scrape(final String url, final AtomicBoolean done, final AtomicBoolean seenAtGate,
+        final AtomicInteger scrapesWhileHeld, final AtomicInteger scrapes, final ConcurrentLinkedQueue<String> problems)
+    {
+        double lastFinished = 0;
+        try
+        {
+            while (!done.get())
+            {
+                final HttpResponse<String> metrics = get(url, "/metrics");
+                if (metrics.statusCode() != 200)
+                {
+                    problems.add("GET /metrics: " + metrics.statusCode() + " " + metrics.body());
+                    return;
+                }
+                final Map<String, Double> samples = metrics(metrics);
+                final double finished = samples.get("transnfv_packets_finished_total");
+                // a counter never goes back: each scrape reads one consistent copy, never a half-merged one
+                final double accounted = samples.get("transnfv_packets_forwarded_total")
+                    + sum(samples, "transnfv_packets_dropped_total");
+                if (finished < lastFinished || accounted > finished)
+                {
+                    problems.add("counters went back or disagree: finished " + lastFinished + " then " + finished
+                        + ", forwarded and dropped " + accounted);
+                }
+                lastFinished = finished;
+                if (finished == GATE_AT)
+                {
+                    // the engine answered while the run is held at the gate: figures are live, not the final ones
+                    if (samples.get("transnfv_run_finished") != 0)
+                    {
+                        problems.add("the run was held at the gate, yet the figures say it finished");
+                    }
+                    seenAtGate.set(true);
+                }
+                if (finished <= GATE_AT)
+                {
+                    scrapesWhileHeld.incrementAndGet();
+                }
+                final HttpResponse<String> status = get(url, "/status");
+                if (status.statusCode() != 200 || !status.body().contains("\"chain\""))
+                {
+                    problems.add("GET /status: " + status.statusCode() + " " + status.body());
+                    return;
+                }
+                scrapes.incrementAndGet();
+            }
+        }
+        catch (final Exception e)
+        {
+            problems.add("scrape failed: " + e);
+        }
+    }
+
+    private final Map<ChainExecutor, String> urls = new HashMap<>();
+
+    private String urlOf(final ChainExecutor executor)
+    {
+        return urls.get(executor);
+    }
+
+    private ControlServer start(final ChainExecutor executor, final long expected)
+    {
+        return start(executor, expected, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    private ControlServer start(final ChainExecutor executor, final long expected, final PrintStream notices)
+    {
+        final List<String> tables = new ArrayList<>();
+        for (int t = 0; t < executor.runtime().catalog().size(); t++)
+        {
+            tables.add(executor.runtime().catalog().qualifiedName(t));
+        }
+        final ControlServer server = ControlServer.start(new HttpAddress(HttpAddress.LOOPBACK, 0),
+            new RunView("nat-lb-td", Map.of("kind", "tpg"), executor, expected, tables), notices);
+        toClose.add(server);
+        urls.put(executor, server.url());
+        return server;
+    }
+
+    private static int tableIndex(final ChainExecutor executor, final String name)
+    {
+        for (int t = 0; t < executor.runtime().catalog().size(); t++)
+        {
+            if (executor.runtime().catalog().qualifiedName(t).equals(name))
+            {
+                return t;
+            }
+        }
+        throw new AssertionError("no table " + name);
+    }
+
+    static ChainSpec chain(final long packets) throws IOException
+    {
+        final ChainSpec bundled = new ChainLoader().loadBundled("nat-lb-td");
+        final GeneratorConfig traffic = GeneratorConfig.builder().set("packets", Long.toString(packets)).build();
+        return bundled.withSettings(bundled.settings().withTraffic(TrafficSpec.generate(traffic)).withExecutorThreads(2));
+    }
+
+    private static ChainExecutor tpg(final ChainSpec chain)
+    {
+        return tpgExecutor(chain);
+    }
+
+    /** @return the engine with the default strategy, as {@code transnfv run} creates it. */
+    static ChainExecutor tpgExecutor(final ChainSpec chain)
+    {
+        return new BatchedChainExecutor(chain, threads -> TpgBatchExecutor.create(threads, TpgBatchExecutor.DEFAULT_STRATEGY),
+            "tpg " + TpgBatchExecutor.DEFAULT_STRATEGY);
+    }
+
+    private HttpResponse<String> get(final String url, final String path) throws IOException, InterruptedException
+    {
+        return send(url, path, "GET");
+    }
+
+    private HttpResponse<String> send(final String url, final String path, final String method)
+        throws IOException, InterruptedException
+    {
+        return client.send(HttpRequest.newBuilder(URI.create(url + path)).method(method, HttpRequest.BodyPublishers.noBody())
+            .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private void assertError(final HttpResponse<String> response, final String error, final String fix) throws IOException
+    {
+        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("application/json"));
+        final JsonNode body = json.readTree(response.body());
+        assertTrue(body.get("error").asText().contains(error), response.body());
+        assertTrue(body.get("fix").asText().contains(fix), response.body());
+    }
+
+    /** @return every sample of an exposition, by name and labels ({@code name{labels}}), and by bare name for unlabelled ones. */
+    static Map<String, Double> metrics(final HttpResponse<String> response)
+    {
+        final Map<String, Double> samples = new HashMap<>();
+        final Matcher m = SAMPLE.matcher(response.body());
+        while (m.find())
+        {
+            samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), Double.parseDouble(m.group(3)));
+        }
+        return samples;
+    }
+
+    private static double sum(final Map<String, Double> samples, final String family)
+    {
+        double total = 0;
+        for (final Map.Entry<String, Double> e : samples.entrySet())
+        {
+            if (e.getKey().startsWith(family + "{"))
+            {
+                total += e.getValue();
+            }
+        }
+        return total;
+    }
+
+    /** Holds a source at packet {@code at} (polls say nothing yet) until {@code open} says it may go on. */
+    static final class GatedSource extends ForwardingPacketSource
+    {
+        private final long at;
+        private final BooleanSupplier open;
+        private long read;
+        private boolean opened;
+
+        GatedSource(final PacketSource source, final long at, final BooleanSupplier open)
+        {
+            super(source);
+            this.at = at;
+            this.open = open;
+        }
+
+        @Override
+        public int poll(final PacketBuffer dst) throws SourceException
+        {
+            if (read == at && !opened)
+            {
+                if (!open.getAsBoolean())
+                {
+                    Thread.onSpinWait();
+                    return NOTHING_YET;
+                }
+                opened = true;
+            }
+            final int got = source.poll(dst);
+            if (got == PACKET)
+            {
+                read++;
+            }
+            return got;
+        }
+
+        @Override
+        public boolean next(final PacketBuffer dst) throws SourceException
+        {
+            int got;
+            while ((got = poll(dst)) == NOTHING_YET)
+            {
+                Thread.onSpinWait();
+            }
+            return got == PACKET;
+        }
+    }
+}
