@@ -3,6 +3,7 @@ package io.transnfv.chains;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.StoreSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.vnf.api.VnfConfig;
@@ -21,7 +22,7 @@ import java.util.List;
 final class SettingsReader
 {
     static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
-        "checkpoint", "invariants");
+        "checkpoint", "invariants", "store", "chronicle", "redis");
     /** When the VNFs' invariants are checked: on the final state, or at every housekeeping tick too. */
     static final List<String> INVARIANTS_VALUES = List.of("end", "ticks");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
@@ -31,6 +32,7 @@ final class SettingsReader
 
     private final ChainErrors errors;
     private final TrafficReader traffic;
+    private final StoresReader stores;
 
     /**
      * @param errors        where problems are added.
@@ -40,6 +42,13 @@ final class SettingsReader
     {
         this.errors = errors;
         this.traffic = new TrafficReader(errors, baseDirectory);
+        this.stores = new StoresReader(errors);
+    }
+
+    /** @return the reader of the store settings, to check them against the tables once the VNFs are read. */
+    StoresReader stores()
+    {
+        return stores;
     }
 
     /**
@@ -117,12 +126,13 @@ final class SettingsReader
             }
             invariantsAtTicks = "ticks".equals(when);
         }
+        final StoreSettings storeSettings = stores.read(map);
         if (trafficSpec == null)
         {
             return null;
         }
         return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
-            checkpoint, invariantsAtTicks);
+            checkpoint, invariantsAtTicks, storeSettings);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)

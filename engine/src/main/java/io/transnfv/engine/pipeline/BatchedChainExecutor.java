@@ -26,7 +26,9 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.stage.FragmentStage;
 import io.transnfv.engine.stage.StageRunner;
+import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.state.store.TableStores;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
@@ -232,7 +234,12 @@ public final class BatchedChainExecutor implements ChainExecutor
         // before threads start or buffers are allocated: even the smallest buffers must fit (run() checks the source's)
         BatchMemory.check(settings.punctuationTransactions(), runtime.tracker().maxHeld(), PacketBuffer.MIN_CAPACITY,
             Runtime.getRuntime().maxMemory());
-        this.state = new MultiVersionStateTable(runtime.catalog());
+        final StoreKind[] kinds = new StoreKind[runtime.catalog().size()];
+        for (int t = 0; t < kinds.length; t++)
+        {
+            kinds[t] = runtime.storeKind(t);
+        }
+        this.state = new MultiVersionStateTable(runtime.catalog(), TableStores.open(runtime.catalog(), kinds, settings.stores(), chain.name()));
         this.threads = settings.resolvedExecutorThreads();
         this.executor = executorFactory.apply(threads);
         this.workers = new WorkerGroup(threads, false, "transnfv-worker");
@@ -671,12 +678,31 @@ public final class BatchedChainExecutor implements ChainExecutor
     private Phase afterGather(final int worker)
     {
         progress++;
+        try
+        {
+            // a stored table's touched keys into the heap: the executor sees heap tables only
+            state.bindStores(stageLogs[stage]);
+        }
+        catch (final RuntimeException e)
+        {
+            fail(e);
+            return abortFrame();
+        }
         return executor.begin(stageLogs[stage], state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
     {
         progress++;
+        try
+        {
+            state.releaseStores();
+        }
+        catch (final RuntimeException e)
+        {
+            fail(e);
+            return abortFrame();
+        }
         final Throwable batchFailure = executor.lastFailure();
         if (batchFailure != null)
         {
@@ -856,6 +882,11 @@ public final class BatchedChainExecutor implements ChainExecutor
     /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */
     private void resume() throws IOException
     {
+        if (checkpointer.restores())
+        {
+            // a warm store (a Chronicle file, Redis kept) may hold more than the checkpoint: the checkpoint is the truth
+            state.clearStores();
+        }
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
@@ -1056,5 +1087,6 @@ public final class BatchedChainExecutor implements ChainExecutor
             workers.close();
         }
         executor.close();
+        state.stores().close();
     }
 }
