@@ -9,7 +9,6 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
-import io.transnfv.engine.state.store.RedisStateBackend;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,21 +16,15 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
  * Chain output equivalence whatever the store: {@link ChainEquivalenceTest}'s random chains,
@@ -43,41 +36,14 @@ import static org.junit.jupiter.api.Assumptions.abort;
 class StoreEquivalenceTest
 {
     private static final int[] THREADS = {1, 2, 4, 8};
-    private static Process redis;
-    private static Path redisDir;
+    private static LocalRedis redis;
     private static String redisUrl;
 
     @BeforeAll
     static void startRedis() throws IOException, InterruptedException
     {
-        if (!Files.isExecutable(Path.of("/usr/bin/redis-server")))
-        {
-            final String why = "redis-server not found (Debian: scripts/install-deps.sh redis-server, which ./transnfv runs as root)";
-            if (!"false".equals(System.getProperty("transnfv.redis.required")))
-            {
-                fail(why + "; to run the other tests without it: -Dtransnfv.redis.required=false");
-            }
-            abort(why + " (skipped: transnfv.redis.required=false)");
-        }
-        final int port;
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            port = socket.getLocalPort();
-        }
-        redisDir = Files.createTempDirectory("transnfv-redis");
-        redis = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
-            "--appendonly", "no", "--dir", redisDir.toString())
-            .redirectErrorStream(true).redirectOutput(redisDir.resolve("redis.log").toFile()).start();
-        redisUrl = "redis://127.0.0.1:" + port;
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (RedisStateBackend.probe(redisUrl) != null)
-        {
-            if (!redis.isAlive() || System.nanoTime() > deadlineNs)
-            {
-                fail("redis-server did not start: " + Files.readString(redisDir.resolve("redis.log")));
-            }
-            Thread.sleep(20);
-        }
+        redis = LocalRedis.start();
+        redisUrl = redis.url();
     }
 
     @AfterAll
@@ -85,10 +51,7 @@ class StoreEquivalenceTest
     {
         if (redis != null)
         {
-            redis.destroy();
-            redis.waitFor(10, TimeUnit.SECONDS);
-            Files.deleteIfExists(redisDir.resolve("redis.log"));
-            Files.deleteIfExists(redisDir);
+            redis.close();
         }
     }
 

@@ -28,6 +28,7 @@ import io.transnfv.engine.stage.FragmentStage;
 import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.state.store.StateStoreException;
 import io.transnfv.engine.state.store.TableStores;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
@@ -341,6 +342,11 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof RunFailedException failed)
             {
                 throw failed;
+            }
+            if (t instanceof StateStoreException store)
+            {
+                // a store that failed (a lost Redis): its own message says what to do
+                throw store;
             }
             throw new IllegalStateException("engine failed: " + t, t);
         }
