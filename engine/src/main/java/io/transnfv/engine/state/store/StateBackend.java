@@ -8,6 +8,11 @@ package io.transnfv.engine.state.store;
  * {@code long}s; a key absent from the store reads as its table's initial value, and storing the
  * initial value deletes the key, as in the heap.
  *
+ * <p>While a run lasts its tables are the run's alone: the state table counts a stored table's
+ * entries itself from what it binds and writes back (so that progress reads never reach the
+ * store), and a key another writer changes between a batch's bind and its write-back is
+ * overwritten.
+ *
  * <p>Threads: one at a time, the thread that binds and writes back a batch or, between batches,
  * the one that reads and changes committed state (housekeeping, dumps, checkpoints). A store that
  * cannot answer (a lost connection) throws {@link StateStoreException}: the run stops rather

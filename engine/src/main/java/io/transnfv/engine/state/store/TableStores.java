@@ -31,6 +31,24 @@ public final class TableStores implements AutoCloseable
     }
 
     /**
+     * Stores opened elsewhere: an embedding application's own {@link StateBackend}, or a test's.
+     *
+     * @param byTable per table, its store, or null for the heap; closing closes each once.
+     */
+    public static TableStores of(final StateBackend[] byTable)
+    {
+        final List<StateBackend> distinct = new ArrayList<>();
+        for (final StateBackend backend : byTable)
+        {
+            if (backend != null && !distinct.contains(backend))
+            {
+                distinct.add(backend);
+            }
+        }
+        return new TableStores(byTable.clone(), Collections.unmodifiableList(distinct));
+    }
+
+    /**
      * Opens the stores the tables ask for.
      *
      * @param catalog   the chain's tables (sized: Chronicle maps take their expected entries).
