@@ -18,8 +18,9 @@ import java.util.List;
  * <pre>
  *   top level ──► VnfsReader ──► EdgesReader ──► ChainGraphCheck ──► SettingsReader
  *   name,         name, type,    from, to,       shadowed edges,     punctuation, threads,
- *   description   ParamsReader   output,         cycles,             output, TrafficReader
- *                                WhenReader      reachability
+ *   description   ParamsReader   output,         cycles,             output, TrafficReader,
+ *                                WhenReader      reachability        StoresReader (then checked
+ *                                                                    against the VNFs' tables)
  * </pre>
  *
  * <p>One instance per document; setup only, not thread-safe.
@@ -65,6 +66,7 @@ final class ChainReader
         final List<EdgesReader.Edge> readEdges = edges.read(top.get("edges"), readVnfs);
         new ChainGraphCheck(errors, readVnfs, readEdges).check();
         final RunSettings readSettings = settings.read(top.get("settings"));
+        settings.stores().check(readVnfs);
 
         if (errors.count() > errorsBefore || name == null || readVnfs.isEmpty())
         {

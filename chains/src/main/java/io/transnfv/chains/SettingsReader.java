@@ -4,6 +4,7 @@ import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.chain.StoreSettings;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.vnf.api.VnfConfig;
@@ -23,7 +24,7 @@ import java.util.List;
 final class SettingsReader
 {
     static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
-        "checkpoint", "invariants", "http");
+        "checkpoint", "invariants", "http", "store", "chronicle", "redis");
     /** When the VNFs' invariants are checked: on the final state, or at every housekeeping tick too. */
     static final List<String> INVARIANTS_VALUES = List.of("end", "ticks");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
@@ -33,6 +34,7 @@ final class SettingsReader
 
     private final ChainErrors errors;
     private final TrafficReader traffic;
+    private final StoresReader stores;
 
     /**
      * @param errors        where problems are added.
@@ -42,6 +44,13 @@ final class SettingsReader
     {
         this.errors = errors;
         this.traffic = new TrafficReader(errors, baseDirectory);
+        this.stores = new StoresReader(errors);
+    }
+
+    /** @return the reader of the store settings, to check them against the tables once the VNFs are read. */
+    StoresReader stores()
+    {
+        return stores;
     }
 
     /**
@@ -137,12 +146,13 @@ final class SettingsReader
                 }
             }
         }
+        final StoreSettings storeSettings = stores.read(map);
         if (trafficSpec == null)
         {
             return null;
         }
         return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
-            checkpoint, invariantsAtTicks, http);
+            checkpoint, invariantsAtTicks, http, storeSettings);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)

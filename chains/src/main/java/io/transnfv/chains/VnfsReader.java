@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.chain.TableSettings;
 import io.transnfv.engine.chain.VnfNode;
 import io.transnfv.vnf.api.VnfConfig;
@@ -24,7 +25,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
@@ -42,9 +43,14 @@ final class VnfsReader
      * @param at      where its name is written.
      * @param node    what the runtime builds, or null.
      * @param outputs its outputs, empty if it had errors.
+     * @param tables  its tables' names, empty if it had errors.
      */
-    record Vnf(String name, YamlNode at, VnfNode node, List<String> outputs)
+    record Vnf(String name, YamlNode at, VnfNode node, List<String> outputs, List<String> tables)
     {
+        Vnf(final String name, final YamlNode at)
+        {
+            this(name, at, null, List.of(), List.of());
+        }
     }
 
     /**
@@ -135,24 +141,31 @@ final class VnfsReader
         }
         if (factory == null || name == null)
         {
-            return name == null ? null : new Vnf(name, nameNode, null, List.of());
+            return name == null ? null : new Vnf(name, nameNode);
         }
         final VnfConfig config = params.read(map, paramsMap, factory, where);
         if (config == null || errors.count() > errorsBefore)
         {
-            return new Vnf(name, nameNode, null, List.of());
+            return new Vnf(name, nameNode);
         }
         final VnfNode plain = new VnfNode(name, factory, config);
         try
         {
             final TableCatalog catalog = new TableCatalog();
             final VnfInstance instance = new VnfInstance(name, type, plain.create(), catalog);
-            final Map<String, TableSettings> sizes = tables(map.entry("tables"), catalog, instance, where);
+            final Map<String, TableSettings> sizes = new LinkedHashMap<>();
+            final Map<String, StoreKind> stores = new LinkedHashMap<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores);
             if (errors.count() > errorsBefore)
             {
-                return new Vnf(name, nameNode, null, List.of());
+                return new Vnf(name, nameNode);
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes), instance.outputs());
+            final List<String> tableNames = new ArrayList<>();
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                tableNames.add(catalog.spec(t).name());
+            }
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores), instance.outputs(), tableNames);
         }
         catch (final VnfConfigException e)
         {
@@ -163,22 +176,21 @@ final class VnfsReader
             errors.add(map, where + " (type " + type + ") failed to set up: " + e.getMessage(),
                 "check its parameters against 'type " + type + "' in docs/chain-yaml.md");
         }
-        return new Vnf(name, nameNode, null, List.of());
+        return new Vnf(name, nameNode);
     }
 
     /**
      * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for, its
-     * capacity and what it does when full.
-     *
-     * @return table name to its settings; empty if the key is absent.
+     * capacity, what it does when full, its trigger and the store it lives in, into {@code sizes}
+     * and {@code stores} (tables not written are absent).
      */
-    private Map<String, TableSettings> tables(final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance,
-        final String where)
+    private void tables(
+        final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
+        final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores)
     {
-        final Map<String, TableSettings> sizes = new LinkedHashMap<>();
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
-            return sizes;
+            return;
         }
         final List<String> known = new ArrayList<>();
         final List<String> evictable = new ArrayList<>();
@@ -191,11 +203,11 @@ final class VnfsReader
             }
         }
         final YamlNode.MapNode tables = errors.expectMap(entry.value(), "'tables' of " + where,
-            "write a map of table: { expected_entries: <n> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
+            "write a map of table: { expected_entries: <n>, store: <store> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
                 + ": { expected_entries: 100000 } }'");
         if (tables == null)
         {
-            return sizes;
+            return;
         }
         for (final YamlNode.Entry table : tables.entries())
         {
@@ -206,18 +218,34 @@ final class VnfsReader
                 continue;
             }
             final YamlNode.MapNode settings = errors.expectMap(table.value(), "table '" + table.key() + "' of " + where,
-                "write '{ expected_entries: <n> }' or '{ capacity: <n> }'");
+                "write '{ expected_entries: <n> }', '{ capacity: <n> }' or '{ store: chronicle, expected_entries: <n> }'");
             if (settings == null)
             {
                 continue;
             }
             errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
+            final YamlNode storeNode = settings.get("store");
+            final StoreKind store = ChainErrors.isAbsent(storeNode) ? null
+                : StoresReader.storeKind(errors, storeNode, "store of table '" + table.key() + "' of " + where);
+            if (store != null)
+            {
+                stores.put(table.key(), store);
+            }
             final YamlNode expected = settings.get("expected_entries");
             final YamlNode capacity = settings.get("capacity");
-            if (expected == null && capacity == null && settings.get("trigger") == null)
+            if (store == StoreKind.CHRONICLE && expected == null)
             {
-                errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
-                    "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
+                errors.add(storeNode, "table '" + table.key() + "' of " + where + " is stored in chronicle but has no 'expected_entries'",
+                    "add 'expected_entries: <n>' beside 'store: chronicle': Chronicle Map is sized for its entries when it is created");
+                continue;
+            }
+            if (expected == null && capacity == null && settings.get("trigger") == null && settings.get("when_full") == null)
+            {
+                if (storeNode == null)
+                {
+                    errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
+                        "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
+                }
                 continue;
             }
             final long entries = expected == null ? 0 : errors.boundedNumber(expected, "'expected_entries' of table '" + table.key() + "' of " + where,
@@ -234,7 +262,6 @@ final class VnfsReader
             final TableSettings.Trigger trigger = trigger(settings.get("trigger"), table.key(), where);
             sizes.put(table.key(), new TableSettings(entries, most, evict, trigger));
         }
-        return sizes;
     }
 
     /**

@@ -87,7 +87,7 @@ class ChainEquivalenceTest
             "the engine checks at the same housekeeping ticks as the oracle");
     }
 
-    private static ChainSpec randomChain(final SplittableRandom random)
+    static ChainSpec randomChain(final SplittableRandom random)
     {
         final List<String> types = BUILT_IN;
         final int length = 1 + random.nextInt(4);
@@ -190,7 +190,7 @@ class ChainEquivalenceTest
         return p;
     }
 
-    private static String describe(final ChainSpec chain)
+    static String describe(final ChainSpec chain)
     {
         final StringBuilder out = new StringBuilder("chain");
         for (final VnfNode node : chain.vnfs())
@@ -207,7 +207,7 @@ class ChainEquivalenceTest
     }
 
     /** Moves some timestamps backwards, as real captures do, deterministically. */
-    private static final class JitteredSource extends ForwardingPacketSource
+    static final class JitteredSource extends ForwardingPacketSource
     {
         private final double probability;
         private final SplittableRandom random;

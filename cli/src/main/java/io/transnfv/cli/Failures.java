@@ -3,6 +3,7 @@ package io.transnfv.cli;
 import io.transnfv.chains.ChainValidationException;
 import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.source.SourceException;
+import io.transnfv.engine.state.store.StateStoreException;
 import io.transnfv.vnf.api.VnfConfigException;
 import picocli.CommandLine;
 
@@ -28,7 +29,7 @@ final class Failures implements CommandLine.IExecutionExceptionHandler
             return BAD_INPUT;
         }
         final int failed = cli.getCommand() instanceof VerifyCommand ? VerifyCommand.CANNOT_CHECK : FAILED;
-        if (e instanceof SourceException || e instanceof RunFailedException)
+        if (e instanceof SourceException || e instanceof RunFailedException || e instanceof StateStoreException)
         {
             cli.getErr().println(name + ": " + e.getMessage());
             return failed;

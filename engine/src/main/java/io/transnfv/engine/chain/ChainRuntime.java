@@ -13,6 +13,7 @@ import io.transnfv.vnf.packet.PacketPredicate;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -51,6 +52,8 @@ public final class ChainRuntime
     private final TableCapacities capacities;
     /** The tables' triggers. */
     private final TableTriggers triggers;
+    /** Per table, the store its committed state lives in. */
+    private final StoreKind[] storeKinds;
 
     /**
      * @param spec a validated chain.
@@ -124,6 +127,19 @@ public final class ChainRuntime
             ownerOf[t] = vnf == null ? -1 : vnf;
         }
         triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
+        // the fragment tracker's tables hold a few fragments at a time: always in the heap
+        storeKinds = new StoreKind[catalog.size()];
+        Arrays.fill(storeKinds, StoreKind.HEAP);
+        for (final VnfNode node : nodes)
+        {
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                if (catalog.owner(t).equals(node.name()))
+                {
+                    storeKinds[t] = node.stores().getOrDefault(catalog.spec(t).name(), spec.settings().stores().defaultKind());
+                }
+            }
+        }
 
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -170,6 +186,12 @@ public final class ChainRuntime
         {
             stageOf[topologicalOrder[s]] = s;
         }
+    }
+
+    /** @return the store table {@code table}'s committed state lives in. */
+    public StoreKind storeKind(final int table)
+    {
+        return storeKinds[table];
     }
 
     /** @return the chain this runtime was built from. */

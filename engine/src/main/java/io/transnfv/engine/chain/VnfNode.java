@@ -16,22 +16,31 @@ import java.util.Objects;
  * @param config          parameters validated against {@code factory.params()}.
  * @param tables          settings of each named table (YAML {@code tables: {t: {...}}}); tables not
  *                        named grow as keys arrive, up to the default capacity.
+ * @param stores          the store of each table that names its own (YAML {@code tables: {t: {store: chronicle}}});
+ *                        the others are in the chain's default store ({@link StoreSettings#defaultKind()}).
  */
-public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables)
+public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores)
 {
-    /** Checks the fields are present and freezes the map. */
+    /** Checks the fields are present and freezes the maps. */
     public VnfNode
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(factory, "factory");
         Objects.requireNonNull(config, "config");
         tables = Map.copyOf(tables);
+        stores = Map.copyOf(stores);
+    }
+
+    /** A node whose tables are all in the chain's default store. */
+    public VnfNode(final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables)
+    {
+        this(name, factory, config, tables, Map.of());
     }
 
     /** A node whose tables grow as keys arrive, up to the default capacity. */
     public VnfNode(final String name, final VnfFactory factory, final VnfConfig config)
     {
-        this(name, factory, config, Map.of());
+        this(name, factory, config, Map.of(), Map.of());
     }
 
     /** @return the VNF type name. */

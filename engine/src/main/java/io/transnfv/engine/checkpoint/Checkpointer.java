@@ -202,6 +202,12 @@ public final class Checkpointer
         return null;
     }
 
+    /** @return true if {@link #restore} will load a checkpoint (a resumed run), false for a fresh run. */
+    public boolean restores()
+    {
+        return !resumedFrom.isEmpty();
+    }
+
     /**
      * Loads the resumed checkpoint's tables into {@code state} (empty, between batches) and
      * returns its counters; a fresh run loads nothing.

@@ -29,7 +29,11 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.stage.FragmentStage;
 import io.transnfv.engine.stage.StageRunner;
+import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.state.MultiVersionStateTable;
+import io.transnfv.engine.state.store.StateBackend;
+import io.transnfv.engine.state.store.StateStoreException;
+import io.transnfv.engine.state.store.TableStores;
 import io.transnfv.engine.thread.Phase;
 import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
@@ -242,7 +246,12 @@ public final class BatchedChainExecutor implements ChainExecutor
         // before threads start or buffers are allocated: even the smallest buffers must fit (run() checks the source's)
         BatchMemory.check(settings.punctuationTransactions(), runtime.tracker().maxHeld(), PacketBuffer.MIN_CAPACITY,
             Runtime.getRuntime().maxMemory());
-        this.state = new MultiVersionStateTable(runtime.catalog());
+        final StoreKind[] kinds = new StoreKind[runtime.catalog().size()];
+        for (int t = 0; t < kinds.length; t++)
+        {
+            kinds[t] = runtime.storeKind(t);
+        }
+        this.state = new MultiVersionStateTable(runtime.catalog(), TableStores.open(runtime.catalog(), kinds, settings.stores(), chain.name()));
         this.threads = settings.resolvedExecutorThreads();
         this.executor = executorFactory.apply(threads);
         this.workers = new WorkerGroup(threads, false, "transnfv-worker");
@@ -296,7 +305,26 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
         this.gather = new TaskPhase(TimeCategory.GATHER, this::gatherTask);
         this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
-            + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "");
+            + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "")
+            + storesText(runtime, state.stores());
+    }
+
+    /** @return {@code ", tables in <store>: a, b"} per store other than the heap, or "" when every table is in the heap. */
+    private static String storesText(final ChainRuntime runtime, final TableStores stores)
+    {
+        final StringBuilder out = new StringBuilder();
+        for (final StateBackend backend : stores.backends())
+        {
+            out.append(", tables in ").append(backend.describe()).append(':');
+            for (int t = 0; t < stores.tableCount(); t++)
+            {
+                if (stores.backend(t) == backend)
+                {
+                    out.append(' ').append(runtime.catalog().qualifiedName(t));
+                }
+            }
+        }
+        return out.toString();
     }
 
     @Override
@@ -348,6 +376,11 @@ public final class BatchedChainExecutor implements ChainExecutor
             if (t instanceof RunFailedException failed)
             {
                 throw failed;
+            }
+            if (t instanceof StateStoreException store)
+            {
+                // a store that failed (a lost Redis): its own message says what to do
+                throw store;
             }
             throw new IllegalStateException("engine failed: " + t, t);
         }
@@ -719,12 +752,31 @@ public final class BatchedChainExecutor implements ChainExecutor
     private Phase afterGather(final int worker)
     {
         progress++;
+        try
+        {
+            // a stored table's touched keys into the heap: the executor sees heap tables only
+            state.bindStores(stageLogs[stage]);
+        }
+        catch (final RuntimeException e)
+        {
+            fail(e);
+            return abortFrame();
+        }
         return executor.begin(stageLogs[stage], state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
     {
         progress++;
+        try
+        {
+            state.releaseStores();
+        }
+        catch (final RuntimeException e)
+        {
+            fail(e);
+            return abortFrame();
+        }
         final Throwable batchFailure = executor.lastFailure();
         if (batchFailure != null)
         {
@@ -905,6 +957,11 @@ public final class BatchedChainExecutor implements ChainExecutor
     /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */
     private void resume() throws IOException
     {
+        if (checkpointer.restores())
+        {
+            // a warm store (a Chronicle file, Redis kept) may hold more than the checkpoint: the checkpoint is the truth
+            state.clearStores();
+        }
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
@@ -1136,5 +1193,6 @@ public final class BatchedChainExecutor implements ChainExecutor
             workers.close();
         }
         executor.close();
+        state.stores().close();
     }
 }

@@ -1,8 +1,13 @@
 package io.transnfv.engine.state;
 
+import io.transnfv.engine.state.store.KeyBatch;
+import io.transnfv.engine.state.store.StateBackend;
+import io.transnfv.engine.state.store.TableStores;
+import io.transnfv.tpg.collections.Long2LongHashMap;
 import io.transnfv.tpg.graph.KeyDirectory;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.graph.TouchedKeyTable;
+import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.ActivityClock;
@@ -47,7 +52,14 @@ import java.util.Arrays;
  * batches: a version of an earlier batch reads as "not yet written". Nothing per key survives
  * a batch except the committed value.
  *
- * <p>Threads: {@link #beginBatch}, {@link #endBatch}, {@link #abandonBatch} and the committed-
+ * <p>Stores: a table whose committed state lives in a {@link StateBackend} (Chronicle Map, Redis)
+ * keeps in its shards only the keys of the batch in flight: {@link #bindStores} loads a batch's
+ * touched keys into them before the batch, {@link #releaseStores} writes the changed ones back
+ * and empties the shards after it. Between the two the table is a heap table like any other;
+ * outside them, committed-state accesses to it go to its backend.
+ *
+ * <p>Threads: {@link #beginBatch}, {@link #endBatch}, {@link #abandonBatch}, {@link #bindStores},
+ * {@link #releaseStores} and the committed-
  * state methods ({@link #get}, {@link #put}, {@link #forEach}) by one coordinating thread;
  * {@link #touch} and {@link #collapseShard} by one thread per graph shard at once; the version
  * methods by executors, each entry written by the one executor that runs its operation and read
@@ -66,6 +78,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     private static final int KIND_BITS = 2;
     private static final int MAX_EPOCH = 1 << (31 - KIND_BITS);
     private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final TableShard[] NO_SHARDS = new TableShard[0];
 
     private final TableCatalog catalog;
     private final long[] initialValues;
@@ -87,8 +100,42 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     /** Per table, its expiry index if it declares an activity clock, else null. */
     private final ExpiryQueue[] expiry;
 
-    /** @param catalog the tables, by dense global id; its size must not change afterwards. */
+    /** Per table, the store its committed state lives in between batches, or null for the heap. */
+    private final StateBackend[] backends;
+    /** The stores, each once. */
+    private final StateBackend[] distinctBackends;
+    /** Per store, the keys a batch binds (values: as loaded). */
+    private final KeyBatch[] bound;
+    /** Per store, the keys a batch changed (values: to write back). */
+    private final KeyBatch[] changed;
+    /** Per table: its store's index in {@link #distinctBackends}, and its own index in that store's batches. */
+    private final int[] backendOf;
+    private final int[] slotInBatch;
+    /** Per stored table: the keys bound so far this batch (key to index), else null. */
+    private final Long2LongHashMap[] boundKeys;
+    /** Per stored table: its committed entries (kept here, so progress reads never reach the store). */
+    private final long[] storedSizes;
+    private final TableStores stores;
+    /** True while stored tables exist and no batch is bound: committed-state accesses check their table's store. */
+    private boolean storesUnbound;
+    private boolean storesBound;
+    /** The stored table a {@link #forEach} visits (-1 for none), its keys in order and their values as visited. */
+    private int visitTable = -1;
+    private long[] visitKeys;
+    private long[] visitValues;
+
+    /** @param catalog the tables, by dense global id, every one in the heap; its size must not change afterwards. */
     public MultiVersionStateTable(final TableCatalog catalog)
+    {
+        this(catalog, TableStores.heap(catalog));
+    }
+
+    /**
+     * @param catalog the tables, by dense global id; its size must not change afterwards.
+     * @param stores  per table, the store its committed state lives in (owned by the caller, who
+     *                closes it after this table's last use).
+     */
+    public MultiVersionStateTable(final TableCatalog catalog, final TableStores stores)
     {
         this.catalog = catalog;
         final int n = catalog.size();
@@ -106,19 +153,67 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             for (int s = 0; s < SHARDS; s++)
             {
                 // the FREE_KEY slot is slot `capacity`: capacity + 1 slots must fit the slot bits
-                tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1), catalog.expectedEntries(t) / SHARDS);
+                // a stored table's shards hold one batch's keys, not its expected entries
+                final long expected = stores.backend(t) == null ? catalog.expectedEntries(t) / SHARDS : 0;
+                tables[t][s] = new TableShard(t, initialValues[t], 1 << (slotBits - 1), expected);
                 byPrefix[t * SHARDS + s] = tables[t][s];
             }
             final ActivityClock clock = catalog.spec(t).activity();
             if (clock != null)
             {
                 expiry[t] = new ExpiryQueue(clock);
-                for (final TableShard shard : tables[t])
+                if (stores.backend(t) == null)
                 {
-                    shard.recordInserts();
+                    for (final TableShard shard : tables[t])
+                    {
+                        shard.recordInserts();
+                    }
                 }
             }
         }
+        this.stores = stores;
+        this.backends = new StateBackend[n];
+        this.backendOf = new int[n];
+        this.slotInBatch = new int[n];
+        this.boundKeys = new Long2LongHashMap[n];
+        this.storedSizes = new long[n];
+        this.distinctBackends = stores.backends().toArray(new StateBackend[0]);
+        this.bound = new KeyBatch[distinctBackends.length];
+        this.changed = new KeyBatch[distinctBackends.length];
+        for (int b = 0; b < distinctBackends.length; b++)
+        {
+            int count = 0;
+            final int[] mine = new int[n];
+            for (int t = 0; t < n; t++)
+            {
+                if (stores.backend(t) == distinctBackends[b])
+                {
+                    backends[t] = distinctBackends[b];
+                    backendOf[t] = b;
+                    slotInBatch[t] = count;
+                    mine[count++] = t;
+                    boundKeys[t] = new Long2LongHashMap(1024, -1L);
+                    storedSizes[t] = distinctBackends[b].size(t);
+                    if (expiry[t] != null)
+                    {
+                        // a warm store's keys join the expiry index as the heap's inserts do
+                        for (final long key : distinctBackends[b].keys(t))
+                        {
+                            expiry[t].inserted(key);
+                        }
+                    }
+                }
+            }
+            bound[b] = new KeyBatch(Arrays.copyOf(mine, count));
+            changed[b] = new KeyBatch(Arrays.copyOf(mine, count));
+        }
+        this.storesUnbound = distinctBackends.length > 0;
+    }
+
+    /** @return the stores the tables live in (every table in the heap: no backends). */
+    public TableStores stores()
+    {
+        return stores;
     }
 
     /** @return the catalogue of the tables held. */
@@ -133,6 +228,10 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     @Override
     public long get(final int table, final long key)
     {
+        if (storesUnbound && backends[table] != null)
+        {
+            return backends[table].get(table, key);
+        }
         final long hash = TouchedKeyTable.hash(table, key);
         return shardOf(table, hash).get(key, hash);
     }
@@ -142,14 +241,45 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     public void put(final int table, final long key, final long value)
     {
         requireNoBatch();
+        if (storesUnbound && backends[table] != null)
+        {
+            putStoredSlowPath(table, key, value);
+            return;
+        }
         final long hash = TouchedKeyTable.hash(table, key);
         shardOf(table, hash).put(key, hash, value);
+    }
+
+    private void putStoredSlowPath(final int table, final long key, final long value)
+    {
+        final StateBackend backend = backends[table];
+        final long initial = initialValues[table];
+        final long old = backend.get(table, key);
+        backend.put(table, key, value);
+        if (visitTable == table)
+        {
+            final int i = Arrays.binarySearch(visitKeys, key);
+            if (i >= 0)
+            {
+                visitValues[i] = value;
+            }
+        }
+        storedSizes[table] += (value != initial ? 1 : 0) - (old != initial ? 1 : 0);
+        if (old == initial && value != initial && expiry[table] != null)
+        {
+            expiry[table].inserted(key);
+        }
     }
 
     @Override
     public void forEach(final int table, final EntryVisitor visitor)
     {
         requireNoBatch();
+        if (storesUnbound && backends[table] != null)
+        {
+            forEachStored(table, visitor);
+            return;
+        }
         // a fresh snapshot: the visitor may put into this table, or visit another one
         final long[] keys = new long[size(table)];
         int used = 0;
@@ -158,6 +288,48 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             used = shard.keys(keys, used);
         }
         SortedKeyVisit.visit(keys, used, table, this, initialValues[table], visitor);
+    }
+
+    /**
+     * A stored table's entries in key order, their values read in one {@link StateBackend#load}
+     * (Redis: one round trip, not one per key) before the first is visited.
+     */
+    private void forEachStored(final int table, final EntryVisitor visitor)
+    {
+        final long[] keys = backends[table].keys(table);
+        Arrays.sort(keys);
+        final KeyBatch snapshot = new KeyBatch(new int[] {table});
+        for (final long key : keys)
+        {
+            snapshot.add(0, key, 0L);
+        }
+        backends[table].load(snapshot);
+        final long initial = initialValues[table];
+        final long[] values = snapshot.values(0);
+        // the visitor may put into this table: those puts reach the snapshot too, so every entry is
+        // visited with its value at its visit, as in the heap (the visit in progress is saved: visits nest)
+        final int outerTable = visitTable;
+        final long[] outerKeys = visitKeys;
+        final long[] outerValues = visitValues;
+        visitTable = table;
+        visitKeys = keys;
+        visitValues = values;
+        try
+        {
+            for (int i = 0; i < keys.length; i++)
+            {
+                if (values[i] != initial)
+                {
+                    visitor.visit(keys[i], values[i]);
+                }
+            }
+        }
+        finally
+        {
+            visitTable = outerTable;
+            visitKeys = outerKeys;
+            visitValues = outerValues;
+        }
     }
 
     /**
@@ -175,7 +347,7 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             forEach(table, visitor);
             return;
         }
-        for (final TableShard shard : tables[table])
+        for (final TableShard shard : backends[table] != null ? NO_SHARDS : tables[table])
         {
             final long[] keys = shard.inserted();
             final int n = shard.insertedCount();
@@ -197,6 +369,10 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     /** @return the number of committed entries of {@code table} (keys not at the initial value). */
     public int size(final int table)
     {
+        if (backends[table] != null)
+        {
+            return (int)Math.min(Integer.MAX_VALUE, storedSizes[table]);
+        }
         int n = 0;
         for (final TableShard shard : tables[table])
         {
@@ -208,6 +384,185 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
     private TableShard shardOf(final int table, final long hash)
     {
         return tables[table][(int)(hash >>> (64 - SHARD_BITS))];
+    }
+
+    // ---------------------------------------------------------------- stores
+
+    /**
+     * Before a batch of {@code log} (and before {@link #beginBatch(TaskPrecedenceGraph, TransactionLog)}):
+     * loads every key the log touches in a stored table, targets and parameters and candidates alike,
+     * from its store into the shards, one {@link StateBackend#load} per store (Redis: one round trip).
+     * Does nothing when every table is in the heap, or when the batch is bound already (a batch run
+     * again after a shard grew). One thread, between batches.
+     *
+     * @throws io.transnfv.engine.state.store.StateStoreException if a store fails; nothing is bound then.
+     */
+    public void bindStores(final TransactionLog log)
+    {
+        if (distinctBackends.length == 0 || storesBound)
+        {
+            return;
+        }
+        requireNoBatch();
+        for (final KeyBatch batch : bound)
+        {
+            batch.clear();
+        }
+        final int chooseType = OperationType.CHOOSE.ordinal();
+        for (int o = 0, n = log.operationCount(); o < n; o++)
+        {
+            if (log.type(o) != chooseType)
+            {
+                noteTouched(log.table(o), log.key(o));
+            }
+        }
+        for (int e = 0, n = log.extraTotal(); e < n; e++)
+        {
+            noteTouched(log.extraTable(e), log.extraKey(e));
+        }
+        try
+        {
+            for (int b = 0; b < distinctBackends.length; b++)
+            {
+                distinctBackends[b].load(bound[b]);
+            }
+        }
+        catch (final RuntimeException e)
+        {
+            forgetBound();
+            throw e;
+        }
+        for (final KeyBatch batch : bound)
+        {
+            for (int i = 0; i < batch.tableCount(); i++)
+            {
+                final int t = batch.table(i);
+                final long[] keys = batch.keys(i);
+                final long[] values = batch.values(i);
+                for (int k = 0, n = batch.count(i); k < n; k++)
+                {
+                    final long hash = TouchedKeyTable.hash(t, keys[k]);
+                    shardOf(t, hash).put(keys[k], hash, values[k]);
+                }
+            }
+        }
+        storesBound = true;
+        storesUnbound = false;
+    }
+
+    private void noteTouched(final int table, final long key)
+    {
+        final Long2LongHashMap keys = boundKeys[table];
+        if (keys != null && keys.get(key) == keys.missingValue())
+        {
+            final int b = backendOf[table];
+            keys.put(key, bound[b].add(slotInBatch[table], key, 0L));
+        }
+    }
+
+    /**
+     * After a batch bound by {@link #bindStores} (collapsed, or abandoned and left as before it):
+     * writes every bound key whose value changed back to its store, one {@link StateBackend#store}
+     * per store, and removes the bound keys from the shards. Does nothing if no batch is bound.
+     * One thread, between batches.
+     *
+     * @throws io.transnfv.engine.state.store.StateStoreException if a store fails: the run must stop
+     *         (the store may not hold the batch's writes).
+     */
+    public void releaseStores()
+    {
+        if (!storesBound)
+        {
+            return;
+        }
+        requireNoBatch();
+        for (final KeyBatch batch : changed)
+        {
+            batch.clear();
+        }
+        for (int b = 0; b < bound.length; b++)
+        {
+            final KeyBatch batch = bound[b];
+            for (int i = 0; i < batch.tableCount(); i++)
+            {
+                final int t = batch.table(i);
+                final long initial = initialValues[t];
+                final ExpiryQueue queue = expiry[t];
+                final long[] keys = batch.keys(i);
+                final long[] loaded = batch.values(i);
+                for (int k = 0, n = batch.count(i); k < n; k++)
+                {
+                    final long hash = TouchedKeyTable.hash(t, keys[k]);
+                    final long value = shardOf(t, hash).get(keys[k], hash);
+                    if (value != loaded[k])
+                    {
+                        changed[b].add(i, keys[k], value);
+                        storedSizes[t] += (value != initial ? 1 : 0) - (loaded[k] != initial ? 1 : 0);
+                        if (queue != null && loaded[k] == initial)
+                        {
+                            queue.inserted(keys[k]);
+                        }
+                    }
+                }
+            }
+        }
+        try
+        {
+            for (int b = 0; b < distinctBackends.length; b++)
+            {
+                distinctBackends[b].store(changed[b]);
+            }
+        }
+        finally
+        {
+            forgetBound();
+        }
+    }
+
+    /** Empties the stored tables' shards of the bound keys; committed-state accesses go to the stores again. */
+    private void forgetBound()
+    {
+        for (final KeyBatch batch : bound)
+        {
+            for (int i = 0; i < batch.tableCount(); i++)
+            {
+                final int t = batch.table(i);
+                final Long2LongHashMap seen = boundKeys[t];
+                final long[] keys = batch.keys(i);
+                for (int k = 0, n = batch.count(i); k < n; k++)
+                {
+                    final long hash = TouchedKeyTable.hash(t, keys[k]);
+                    shardOf(t, hash).remove(keys[k], hash);
+                    seen.remove(keys[k]);
+                }
+            }
+            batch.clear();
+        }
+        storesBound = false;
+        storesUnbound = true;
+    }
+
+    /**
+     * Deletes every entry of every stored table (before a checkpoint is restored into them: a
+     * warm store may hold more than the checkpoint). One thread, between batches.
+     */
+    public void clearStores()
+    {
+        requireNoBatch();
+        for (int t = 0; t < backends.length; t++)
+        {
+            if (backends[t] != null)
+            {
+                backends[t].clear(t);
+                storedSizes[t] = 0;
+            }
+        }
+    }
+
+    /** @return true while a batch's keys are bound ({@link #bindStores} to {@link #releaseStores}). */
+    public boolean storesBound()
+    {
+        return storesBound;
     }
 
     // ---------------------------------------------------------------- batch layout
