@@ -1,5 +1,7 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.Partitioning;
+import io.transnfv.engine.chain.TableDistribution;
 import io.transnfv.engine.chain.VnfNode;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfConfigException;
@@ -23,7 +25,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "distribution");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
 
@@ -32,6 +34,19 @@ final class VnfsReader
     private final VnfRegistry registry;
     private final ChainErrors errors;
     private final ParamsReader params;
+    /** Every table of the VNFs read so far with its distribution, declared or by default, in file order. */
+    private final List<Distributed> distributed = new ArrayList<>();
+
+    /**
+     * A table's distribution over a scaled-out run's instances.
+     *
+     * @param table        {@code vnf.table}.
+     * @param distribution declared, or its scope's default.
+     * @param declared     where it is declared, or null for a default.
+     */
+    private record Distributed(String table, TableDistribution distribution, YamlNode declared)
+    {
+    }
 
     /**
      * A VNF as far as reading got: {@code node} is null if it had errors.
@@ -87,7 +102,39 @@ final class VnfsReader
                 byName.put(vnf.name(), vnf);
             }
         }
+        checkPartitioning();
         return vnfs;
+    }
+
+    /**
+     * Refuses declarations no single routing key can satisfy (see {@link Partitioning}), at the
+     * declaration that makes the conflict: a standalone run would not mind, but a scaled-out one
+     * could not keep the tables' packets together.
+     */
+    private void checkPartitioning()
+    {
+        Distributed byFlow = null;
+        Distributed bySource = null;
+        for (final Distributed d : distributed)
+        {
+            if (d.distribution() == TableDistribution.BY_FLOW && (byFlow == null || byFlow.declared() == null && d.declared() != null))
+            {
+                byFlow = d;
+            }
+            if (d.distribution() == TableDistribution.BY_SOURCE_HOST && (bySource == null || bySource.declared() == null && d.declared() != null))
+            {
+                bySource = d;
+            }
+        }
+        if (byFlow == null || bySource == null)
+        {
+            return;
+        }
+        final String conflict = Partitioning.conflict(byFlow.table() + (byFlow.declared() == null ? " (per-flow: by-flow unless declared)" : ""),
+            bySource.table());
+        final int fix = conflict.indexOf("\nfix: ");
+        errors.add(bySource.declared() != null ? bySource.declared() : byFlow.declared(), conflict.substring(0, fix),
+            conflict.substring(fix + "\nfix: ".length()));
     }
 
     private Vnf vnf(final YamlNode item, final Map<String, Vnf> byName)
@@ -145,12 +192,20 @@ final class VnfsReader
         {
             final TableCatalog catalog = new TableCatalog();
             final VnfInstance instance = new VnfInstance(name, type, plain.create(), catalog);
-            final Map<String, Long> sizes = tables(map.entry("tables"), catalog, where);
+            final Map<String, TableDistribution> distributions = new LinkedHashMap<>();
+            final Map<String, YamlNode> declaredAt = new HashMap<>();
+            final Map<String, Long> sizes = tables(map.entry("tables"), catalog, where, distributions, declaredAt);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode, null, List.of());
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes), instance.outputs());
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                final String table = catalog.spec(t).name();
+                distributed.add(new Distributed(name + "." + table,
+                    distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
+            }
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, distributions), instance.outputs());
         }
         catch (final VnfConfigException e)
         {
@@ -165,11 +220,13 @@ final class VnfsReader
     }
 
     /**
-     * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for.
+     * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for and how
+     * it spreads over a scaled-out run ({@code distributions}, with where each is written).
      *
      * @return table name to expected entries; empty if the key is absent.
      */
-    private Map<String, Long> tables(final YamlNode.Entry entry, final TableCatalog catalog, final String where)
+    private Map<String, Long> tables(final YamlNode.Entry entry, final TableCatalog catalog, final String where,
+        final Map<String, TableDistribution> distributions, final Map<String, YamlNode> declaredAt)
     {
         final Map<String, Long> sizes = new LinkedHashMap<>();
         if (entry == null || ChainErrors.isAbsent(entry.value()))
@@ -182,7 +239,7 @@ final class VnfsReader
             known.add(catalog.spec(t).name());
         }
         final YamlNode.MapNode tables = errors.expectMap(entry.value(), "'tables' of " + where,
-            "write a map of table: { expected_entries: <n> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
+            "write a map of table: { expected_entries: <n>, distribution: <how> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
                 + ": { expected_entries: 100000 } }'");
         if (tables == null)
         {
@@ -197,17 +254,37 @@ final class VnfsReader
                 continue;
             }
             final YamlNode.MapNode settings = errors.expectMap(table.value(), "table '" + table.key() + "' of " + where,
-                "write '{ expected_entries: <n> }'");
+                "write '{ expected_entries: <n> }' or '{ distribution: by-flow }'");
             if (settings == null)
             {
                 continue;
             }
             errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
+            final YamlNode distribution = settings.get("distribution");
+            if (distribution != null)
+            {
+                final String text = ChainErrors.scalarText(distribution);
+                final TableDistribution parsed = text == null ? null : TableDistribution.parse(text);
+                if (parsed == null)
+                {
+                    errors.add(distribution, (text == null ? "'distribution' must be text, not " + distribution.describe()
+                        : "unknown distribution '" + text + "'") + " for table '" + table.key() + "' of " + where,
+                        "write one of " + TableDistribution.names() + " (docs/flink.md#partitioning)");
+                }
+                else if (parsed != null)
+                {
+                    distributions.put(table.key(), parsed);
+                    declaredAt.put(table.key(), distribution);
+                }
+            }
             final YamlNode expected = settings.get("expected_entries");
             if (expected == null)
             {
-                errors.add(settings, "table '" + table.key() + "' of " + where + " is missing 'expected_entries'",
-                    "add 'expected_entries: <n>': the entries to make room for at the start");
+                if (distribution == null)
+                {
+                    errors.add(settings, "table '" + table.key() + "' of " + where + " is missing 'expected_entries'",
+                        "add 'expected_entries: <n>': the entries to make room for at the start");
+                }
                 continue;
             }
             sizes.put(table.key(), errors.boundedNumber(expected, "'expected_entries' of table '" + table.key() + "' of " + where,

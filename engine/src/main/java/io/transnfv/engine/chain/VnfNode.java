@@ -16,22 +16,33 @@ import java.util.Objects;
  * @param config          parameters validated against {@code factory.params()}.
  * @param expectedEntries entries to size each named table for (YAML {@code tables: {t: {expected_entries: n}}});
  *                        tables not named grow as keys arrive.
+ * @param distributions   how each named table spreads over a scaled-out run's instances (YAML
+ *                        {@code tables: {t: {distribution: by-flow}}}); tables not named follow their scope.
  */
-public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, Long> expectedEntries)
+public record VnfNode(
+    String name, VnfFactory factory, VnfConfig config, Map<String, Long> expectedEntries,
+    Map<String, TableDistribution> distributions)
 {
-    /** Checks the fields are present and freezes the map. */
+    /** Checks the fields are present and freezes the maps. */
     public VnfNode
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(factory, "factory");
         Objects.requireNonNull(config, "config");
         expectedEntries = Map.copyOf(expectedEntries);
+        distributions = Map.copyOf(distributions);
+    }
+
+    /** A node whose tables follow their scope when scaled out. */
+    public VnfNode(final String name, final VnfFactory factory, final VnfConfig config, final Map<String, Long> expectedEntries)
+    {
+        this(name, factory, config, expectedEntries, Map.of());
     }
 
     /** A node whose tables grow as keys arrive. */
     public VnfNode(final String name, final VnfFactory factory, final VnfConfig config)
     {
-        this(name, factory, config, Map.of());
+        this(name, factory, config, Map.of(), Map.of());
     }
 
     /** @return the VNF type name. */

@@ -10,6 +10,7 @@ import io.transnfv.vnf.instance.TableCatalog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,6 +58,8 @@ public final class Checkpointer
     private final long createdNs = System.nanoTime();
     private long resumeNs = -1;
     private boolean replayable = true;
+    /** For a restore from bytes: the packet time the restored state had reached; Long.MIN_VALUE otherwise. */
+    private long resumeClockNs = Long.MIN_VALUE;
 
     private Checkpointer(final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom)
     {
@@ -101,6 +104,33 @@ public final class Checkpointer
         }
         Files.createDirectories(settings.directory());
         return new Checkpointer(settings, catalog, chainId, List.of());
+    }
+
+    /**
+     * A checkpointer that restores {@code from}, a full checkpoint held in memory (Flink's managed
+     * state), and takes none of its own. The run's source is not repositioned (the caller hands the
+     * executor only the packets after the cut); instead packet time and the housekeeping ticks
+     * resume at the checkpoint's packet time ({@link #resumeClockNs()}).
+     *
+     * @param from the checkpoint to restore, or null to start empty.
+     */
+    public static Checkpointer restoring(final ChainSpec chain, final TableCatalog catalog, final Checkpoint from)
+    {
+        final CheckpointSettings none = new CheckpointSettings(Path.of("."), Long.MAX_VALUE, 0, 1);
+        final Checkpointer checkpointer = new Checkpointer(none, catalog, fingerprint(chain), from == null ? List.of() : List.of(from));
+        checkpointer.replayable = false;
+        checkpointer.resumeClockNs = from == null ? Long.MIN_VALUE : from.packetTimeNs();
+        return checkpointer;
+    }
+
+    /**
+     * @return for a checkpointer from {@link #restoring}, the packet time the executor's clock and
+     *         housekeeping ticks resume at (as if the cut's last packet had just been read);
+     *         Long.MIN_VALUE when the executor repositions the source instead, or starts fresh.
+     */
+    public long resumeClockNs()
+    {
+        return resumeClockNs;
     }
 
     /**

@@ -863,6 +863,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         packetsEgressed = checkpointer.resumeInputPackets();
         ingress.skip(packetsEgressed);
+        if (checkpointer.resumeClockNs() != Long.MIN_VALUE)
+        {
+            ingress.resumeClockAt(checkpointer.resumeClockNs());
+        }
         checkpointer.resumed();
     }
 
@@ -902,6 +906,21 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             checkpointer.skipFinal(heldAtLastCut);
         }
+    }
+
+    /** Exact between batches: the egress's counters and every worker's share. */
+    @Override
+    public long[] countersAtBoundary()
+    {
+        return cutCounters();
+    }
+
+    /** Read without synchronisation: exact between batches, otherwise up to a batch old. */
+    @Override
+    public int heldFragments()
+    {
+        final FragmentStage stage = fragmentStage;
+        return stage == null ? 0 : stage.heldFragments();
     }
 
     /** @return the run's counters at a cut: the egress's and every worker's share. */
