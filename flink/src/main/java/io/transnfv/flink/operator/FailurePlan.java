@@ -26,7 +26,10 @@ public record FailurePlan(List<Point> points) implements Serializable
     /** Where in the operator a failure is thrown. */
     public enum Where
     {
-        /** In {@code processElement}, before the subtask's {@code batch}-th batch (counted over the whole run, from 0) reaches the engine. */
+        /**
+         * In {@code processElement}, before the subtask's {@code batch}-th batch (counted over the
+         * whole run, from 0) reaches the engine, or the first batch after a restore past it.
+         */
         BATCH,
         /** In {@code snapshotState}, at the first checkpoint once the subtask has taken {@code batch} batches. */
         SNAPSHOT,
@@ -54,8 +57,7 @@ public record FailurePlan(List<Point> points) implements Serializable
             return null;
         }
         final Point p = points.get(attempt);
-        final boolean at = where == Where.SNAPSHOT ? batches >= p.batch() : where != Where.BATCH || batches == p.batch();
-        return p.where() == where && p.subtask() == subtask && at ? p : null;
+        return p.where() == where && p.subtask() == subtask && batches >= p.batch() ? p : null;
     }
 
     /** What an injected failure throws: recognisable in the job's exception history. */
