@@ -7,6 +7,7 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.flink.operator.CommittedOutputs;
 import io.transnfv.flink.operator.OutputPart;
+import io.transnfv.flink.operator.VnfCounters;
 import io.transnfv.vnf.instance.TableCatalog;
 
 import java.io.IOException;
@@ -44,6 +45,7 @@ public final class FlinkRunResult
         final List<String> records = new ArrayList<>();
         final List<Frame> frames = new ArrayList<>();
         long[] counters;
+        long[] vnfCounters;
         String stateDump;
         int attempt = -1;
     }
@@ -108,10 +110,11 @@ public final class FlinkRunResult
                     }
 
                     @Override
-                    public void end(final int attempt, final long[] counters, final String stateDump)
+                    public void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump)
                     {
                         s.attempt = attempt;
                         s.counters = counters;
+                        s.vnfCounters = vnfCounters;
                         s.stateDump = stateDump;
                     }
                 });
@@ -124,6 +127,8 @@ public final class FlinkRunResult
                 throw new IOException("subtask " + i + " committed no end of its run in " + directory
                     + ": the job did not finish cleanly");
             }
+            // the summary reads the VNFs' counters off the runtime's instances
+            VnfCounters.add(runtime, subtasks[i].vnfCounters);
         }
         return new FlinkRunResult(runtime, partitioning, subtasks, sourceStats, checkpointsCompleted, checkpointsFailed, batches,
             wallNs);
@@ -163,6 +168,12 @@ public final class FlinkRunResult
     public long packets(final int i)
     {
         return subtasks[i].records.size();
+    }
+
+    /** @return subtask {@code i}'s final VNF counters ({@link VnfCounters} order), restored ones included. */
+    public long[] vnfCounters(final int i)
+    {
+        return subtasks[i].vnfCounters.clone();
     }
 
     /** @return subtask {@code i}'s final counters, restored ones included. */

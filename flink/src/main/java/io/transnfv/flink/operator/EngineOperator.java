@@ -71,6 +71,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     private transient ListState<byte[]> engineState;
     private transient ListState<Long> positionState;
     private transient ListState<String> stagedState;
+    private transient ListState<long[]> vnfCounterState;
+    private transient long[] restoredVnfCounters;
     private transient Checkpoint restored;
     private transient long handed;
     private transient long batches;
@@ -105,6 +107,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             new ListStateDescriptor<>("transnfv-engine", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-position", Types.LONG));
         stagedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-staged-outputs", Types.STRING));
+        vnfCounterState = context.getOperatorStateStore().getListState(
+            new ListStateDescriptor<>("transnfv-vnf-counters", PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
         lastTimeNs = Long.MIN_VALUE;
         if (!context.isRestored())
         {
@@ -131,6 +135,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         lastTimeNs = position.get(3);
         final Iterator<byte[]> bytes = engineState.get().iterator();
         restored = CheckpointFile.fromBytes("flink state of subtask " + subtask, bytes.next(), Checkpointer.fingerprint(spec));
+        final Iterator<long[]> vnfCounters = vnfCounterState.get().iterator();
+        restoredVnfCounters = vnfCounters.hasNext() ? vnfCounters.next() : null;
         outputs.restore(stagedState.get());
         // the restored checkpoint completed: what it staged is committed, whether or not this subtask heard so before failing
         outputs.commitUpTo(Long.MAX_VALUE);
@@ -142,6 +148,10 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         super.open();
         executor = engines.create(spec);
         executor.checkpointWith(Checkpointer.restoring(spec, executor.runtime().catalog(), restored));
+        if (restoredVnfCounters != null)
+        {
+            VnfCounters.add(executor.runtime(), restoredVnfCounters);
+        }
         finished.set(handed);
         final int maxFrameBytes;
         try (PacketSource traffic = PacketSources.open(spec.settings().traffic()))
@@ -265,6 +275,7 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         engineState.update(List.of(CheckpointFile.toBytes(checkpoint)));
         positionState.update(Arrays.asList((long)subtask, batches, handed, lastTimeNs));
         stagedState.update(outputs.staged());
+        vnfCounterState.update(List.of(VnfCounters.values(executor.runtime())));
     }
 
     /** @return every table's committed entries, keys ascending (the engine sits at a batch boundary). */
@@ -310,7 +321,7 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         runDone = true;
         final StringWriter state = new StringWriter();
         executor.writeState(state);
-        part.end(attempt, executor.stats().counters(), state.toString());
+        part.end(attempt, executor.stats().counters(), VnfCounters.values(executor.runtime()), state.toString());
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  *  'R' sequence:long length:int utf8[length]                            a per-packet record (no newline)
  *  'F' sequence:long timeNs:long wireLength:int linkType:int length:int bytes[length]  a forwarded frame
- *  'E' attempt:int counters:int long[counters] length:int utf8[length]  the end: final counters, state dump
+ *  'E' attempt:int n:int long[n] m:int long[m] length:int utf8[length]  the end: run counters, VNF counters, state dump
  * </pre>
  *
  * <p>The writing side is filled by the engine's egress thread and taken by the task thread; its
@@ -67,8 +67,8 @@ public final class OutputPart
         }
     }
 
-    /** Appends the end of the subtask's run: its final counters and state dump. */
-    public synchronized void end(final int attempt, final long[] counters, final String stateDump)
+    /** Appends the end of the subtask's run: its final run and VNF counters and state dump. */
+    public synchronized void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump)
     {
         final byte[] utf8 = stateDump.getBytes(StandardCharsets.UTF_8);
         try
@@ -77,6 +77,11 @@ public final class OutputPart
             out.writeInt(attempt);
             out.writeInt(counters.length);
             for (final long c : counters)
+            {
+                out.writeLong(c);
+            }
+            out.writeInt(vnfCounters.length);
+            for (final long c : vnfCounters)
             {
                 out.writeLong(c);
             }
@@ -107,7 +112,7 @@ public final class OutputPart
         void frame(long sequence, long timeNs, int wireLength, int linkType, byte[] frame);
 
         /** The end of a subtask's run. */
-        void end(int attempt, long[] counters, String stateDump);
+        void end(int attempt, long[] counters, long[] vnfCounters, String stateDump);
     }
 
     /**
@@ -141,12 +146,9 @@ public final class OutputPart
                     case END ->
                     {
                         final int attempt = data.readInt();
-                        final long[] counters = new long[data.readInt()];
-                        for (int i = 0; i < counters.length; i++)
-                        {
-                            counters[i] = data.readLong();
-                        }
-                        visitor.end(attempt, counters, new String(data.readNBytes(data.readInt()), StandardCharsets.UTF_8));
+                        final long[] counters = readLongs(data);
+                        final long[] vnfCounters = readLongs(data);
+                        visitor.end(attempt, counters, vnfCounters, new String(data.readNBytes(data.readInt()), StandardCharsets.UTF_8));
                     }
                     default -> throw new IOException("not an output part: entry tag " + tag);
                 }
@@ -156,5 +158,15 @@ public final class OutputPart
                 throw new IOException("output part cut short", e);
             }
         }
+    }
+
+    private static long[] readLongs(final DataInputStream data) throws IOException
+    {
+        final long[] values = new long[data.readInt()];
+        for (int i = 0; i < values.length; i++)
+        {
+            values[i] = data.readLong();
+        }
+        return values;
     }
 }

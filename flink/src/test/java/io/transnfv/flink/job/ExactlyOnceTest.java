@@ -100,6 +100,7 @@ class ExactlyOnceTest
             assertEquals(clean.records(i), failed.records(i), "records of subtask " + i + " (lost or duplicated) after " + plan);
             assertEquals(clean.stateDump(i), failed.stateDump(i), "final state of subtask " + i + " after " + plan);
             assertArrayEquals(clean.counters(i), failed.counters(i), "counters of subtask " + i + " after " + plan);
+            assertArrayEquals(clean.vnfCounters(i), failed.vnfCounters(i), "VNF counters of subtask " + i + " after " + plan);
         }
         assertTrue(Arrays.equals(cleanPcap, pcap(failed, "pcap-" + System.nanoTime())), "forwarded frames after " + plan);
     }
