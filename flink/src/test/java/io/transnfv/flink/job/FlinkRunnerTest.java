@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FlinkRunnerTest
@@ -34,5 +35,12 @@ class FlinkRunnerTest
             assertTrue(check.equivalent(), check.toString());
         }
         assertEquals(20_000, result.stats().packetsFinished());
+
+        // the checker's negative control: the same outputs judged against other traffic differ
+        final ChainSource other = Chains.bundled("lb", 20_000, 8);
+        for (final FlinkEquivalence.Check check : FlinkEquivalence.check(other.load(), result))
+        {
+            assertFalse(check.equivalent(), check.what() + " judged against another seed's traffic");
+        }
     }
 }
