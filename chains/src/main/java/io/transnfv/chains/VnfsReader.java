@@ -130,10 +130,10 @@ final class VnfsReader
         {
             return;
         }
-        final String conflict = Partitioning.conflict(byFlow.table() + (byFlow.declared() == null ? " (per-flow: by-flow unless declared)" : ""),
-            bySource.table());
+        final String conflict = Partitioning.conflict(byFlow.table(), bySource.table());
         final int fix = conflict.indexOf("\nfix: ");
-        errors.add(bySource.declared() != null ? bySource.declared() : byFlow.declared(), conflict.substring(0, fix),
+        final String byDefault = byFlow.declared() == null ? " (" + byFlow.table() + " declares nothing: a per-flow table is by-flow)" : "";
+        errors.add(bySource.declared() != null ? bySource.declared() : byFlow.declared(), conflict.substring(0, fix) + byDefault,
             conflict.substring(fix + "\nfix: ".length()));
     }
 
