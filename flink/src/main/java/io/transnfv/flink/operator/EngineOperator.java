@@ -220,10 +220,14 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         output.collect(new StreamRecord<>((long)batch.count));
     }
 
-    /** Waits until every packet handed over is finished or held as a fragment, or the engine failed. */
+    /**
+     * Waits until every packet handed over is finished or held as a fragment, or the engine
+     * failed: the listener has seen it, and the engine has counted it (its egress counts a batch
+     * after handing the batch's packets to the listener, and a snapshot must not miss that count).
+     */
     private void awaitFinished() throws Exception
     {
-        while (finished.get() + executor.heldFragments() < handed)
+        while (Math.min(finished.get(), executor.stats().packetsFinished()) + executor.heldFragments() < handed)
         {
             failIfEngineFailed();
             if (!engineThread.isAlive() && engineFailure == null)
