@@ -60,6 +60,8 @@ public final class Checkpointer
     private boolean replayable = true;
     /** For a restore from bytes: the packet time the restored state had reached; Long.MIN_VALUE otherwise. */
     private long resumeClockNs = Long.MIN_VALUE;
+    /** False for a checkpointer from {@link #restoring}: its checkpoints are someone else's to take. */
+    private boolean writes = true;
 
     private Checkpointer(final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom)
     {
@@ -108,7 +110,7 @@ public final class Checkpointer
 
     /**
      * A checkpointer that restores {@code from}, a full checkpoint held in memory (Flink's managed
-     * state), and takes none of its own. The run's source is not repositioned (the caller hands the
+     * state), and takes none of its own: never due, and a stopped run's final one is skipped. The run's source is not repositioned (the caller hands the
      * executor only the packets after the cut); instead packet time and the housekeeping ticks
      * resume at the checkpoint's packet time ({@link #resumeClockNs()}).
      *
@@ -119,6 +121,7 @@ public final class Checkpointer
         final CheckpointSettings none = new CheckpointSettings(Path.of("."), Long.MAX_VALUE, 0, 1);
         final Checkpointer checkpointer = new Checkpointer(none, catalog, fingerprint(chain), from == null ? List.of() : List.of(from));
         checkpointer.replayable = false;
+        checkpointer.writes = false;
         checkpointer.resumeClockNs = from == null ? Long.MIN_VALUE : from.packetTimeNs();
         return checkpointer;
     }
@@ -280,6 +283,10 @@ public final class Checkpointer
      */
     public boolean dueAfterBatch(final long packetTimeNs)
     {
+        if (!writes)
+        {
+            return false;
+        }
         if (settings.everyBatches() > 0)
         {
             if (++batchesSince >= settings.everyBatches())
@@ -316,6 +323,10 @@ public final class Checkpointer
     public void take(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
+        if (!writes)
+        {
+            throw new IllegalStateException("a checkpointer that only restores takes no checkpoints");
+        }
         final long startNs = System.nanoTime();
         final List<Checkpoint.Output> positions = new ArrayList<>(outputs.size());
         for (final CommittedOutput output : outputs)
@@ -368,6 +379,11 @@ public final class Checkpointer
     public void takeFinal(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
+        if (!writes)
+        {
+            finalCheckpoint = "no final checkpoint: the checkpoints are the caller's (Flink's)";
+            return;
+        }
         if (inputPackets == lastInputPackets)
         {
             finalCheckpoint = lastId == 0 ? "no final checkpoint: the run stopped before its first packet"

@@ -65,6 +65,11 @@ class ExactlyOnceTest
             assertSameAsClean(run("batch-" + run, new FailurePlan(plan)), plan.size(), plan.toString());
         }
         assertTrue(points >= 20);
+        // a task cancelled at a failure stops its engine: the engine's own final checkpoint must not be written anywhere
+        try (var files = Files.list(Path.of("").toAbsolutePath()))
+        {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("ckpt-")), "checkpoint files in the working directory");
+        }
     }
 
     @Test
