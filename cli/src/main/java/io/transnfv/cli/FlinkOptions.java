@@ -6,6 +6,14 @@ import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.flink.operator.FailurePlan;
 import picocli.CommandLine.Option;
 
+import io.transnfv.flink.ChainSource;
+import io.transnfv.flink.job.FlinkRunResult;
+import io.transnfv.flink.job.FlinkRunner;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /** Options of the commands that can run a chain on Apache Flink instead of standalone. */
@@ -28,6 +36,51 @@ final class FlinkOptions
     @Option(names = "--flink-checkpoint-every", paramLabel = "DURATION", defaultValue = "500ms",
         description = "With --runtime flink: Flink's checkpoint interval in wall time, at least 10ms (default: ${DEFAULT-VALUE}).")
     String checkpointEvery;
+
+    @Option(names = "--flink-cluster", paramLabel = "HOST:PORT",
+        description = "With --runtime flink: submit the job to the running Flink cluster whose JobManager's REST endpoint is"
+            + " HOST:PORT, shipping transnfv.jar, instead of starting one in this process (docs/flink.md#on-a-cluster).")
+    String cluster;
+
+    /**
+     * Runs the chain as the options say: on the cluster given, or on a MiniCluster in this process.
+     *
+     * @throws UsageProblem if the chain's tables cannot be partitioned as declared, or the cluster address is bad.
+     */
+    FlinkRunResult run(final ChainSource chain, final EngineFactory engines, final Path work) throws IOException
+    {
+        try
+        {
+            return cluster == null ? FlinkRunner.run(chain, engines, work, settings())
+                : FlinkRunner.runOnCluster(cluster, jobJar(), chain, engines, work, settings());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            final String message = e.getMessage();
+            final int fix = message.indexOf("\nfix: ");
+            throw fix < 0 ? new UsageProblem("the chain cannot run on Flink: " + message, "see docs/flink.md#partitioning")
+                : new UsageProblem("the chain cannot run on Flink: " + message.substring(0, fix), message.substring(fix + 6));
+        }
+    }
+
+    /** @return the jar this command runs from, shipped to a cluster. */
+    private static Path jobJar()
+    {
+        try
+        {
+            final Path code = Path.of(FlinkOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isRegularFile(code) && code.toString().endsWith(".jar"))
+            {
+                return code;
+            }
+        }
+        catch (final URISyntaxException | SecurityException e)
+        {
+            // not from a jar: refused below
+        }
+        throw new UsageProblem("--flink-cluster ships the jar transnfv runs from, but it does not run from a jar.",
+            "run the shaded jar: java -jar cli/target/transnfv.jar run ... --runtime flink --flink-cluster HOST:PORT");
+    }
 
     /**
      * @return true for {@code --runtime flink}.

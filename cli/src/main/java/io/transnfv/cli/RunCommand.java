@@ -16,7 +16,6 @@ import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.flink.job.FlinkRunResult;
-import io.transnfv.flink.job.FlinkRunner;
 import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.vnf.instance.TableCatalog;
 import picocli.CommandLine.Command;
@@ -173,17 +172,8 @@ final class RunCommand implements Callable<Integer>
             final Path work = Files.createTempDirectory("transnfv-flink-");
             try
             {
-                final FlinkRunResult result;
-                try
-                {
-                    result = FlinkRunner.run(ChainRecipe.of(chainOptions),
-                        FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work, flink);
-                }
-                catch (final IllegalArgumentException e)
-                {
-                    throw new UsageProblem("the chain cannot run on Flink: " + e.getMessage().replace("\nfix: ", ""),
-                        "see docs/flink.md#partitioning");
-                }
+                final FlinkRunResult result = flinkOptions.run(ChainRecipe.of(chainOptions),
+                    FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work);
                 final Path outPcap = settings.outPcap();
                 long pcapPackets = 0;
                 if (outPcap != null)

@@ -9,7 +9,6 @@ import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.flink.job.FlinkEquivalence;
 import io.transnfv.flink.job.FlinkRunResult;
-import io.transnfv.flink.job.FlinkRunner;
 import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.scheduler.SchedulingPolicy;
 import picocli.CommandLine.Command;
@@ -146,16 +145,7 @@ final class VerifyCommand implements Callable<Integer>
             final Path work = Files.createTempDirectory("transnfv-flink-verify-");
             try
             {
-                final FlinkRunResult result;
-                try
-                {
-                    result = FlinkRunner.run(recipe, FlinkOptions.engines(ExecutorOptions.Kind.TPG, strategy), work, settings);
-                }
-                catch (final IllegalArgumentException e)
-                {
-                    throw new UsageProblem("the chain cannot run on Flink: " + e.getMessage().replace("\nfix: ", ""),
-                        "see docs/flink.md#partitioning");
-                }
+                final FlinkRunResult result = flinkOptions.run(recipe, FlinkOptions.engines(ExecutorOptions.Kind.TPG, strategy), work);
                 for (final FlinkEquivalence.Check check : FlinkEquivalence.check(recipe.load(), result))
                 {
                     checks++;

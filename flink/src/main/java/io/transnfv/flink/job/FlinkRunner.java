@@ -13,6 +13,7 @@ import io.transnfv.flink.EngineFactory;
 import io.transnfv.flink.operator.BatchReader;
 import io.transnfv.flink.operator.EngineOperator;
 import io.transnfv.flink.operator.PacketBatch;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.Partitioner;
@@ -68,6 +69,104 @@ public final class FlinkRunner
     public static FlinkRunResult run(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
         final FlinkSettings settings) throws IOException
     {
+        final Prepared job = prepare(chain, outputDirectory, settings);
+        final StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(job.conf);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        graph.setJobId(new JobID());
+
+        final MiniClusterConfiguration cluster = new MiniClusterConfiguration.Builder()
+            .setConfiguration(job.conf)
+            .setNumTaskManagers(1)
+            .setNumSlotsPerTaskManager(settings.parallelism() + 1)
+            .build();
+        final long startNs = System.nanoTime();
+        try (MiniCluster mini = new MiniCluster(cluster))
+        {
+            mini.start();
+            final JobID id = mini.submitJob(graph).get().getJobID();
+            final JobResult result = mini.requestJobResult(id).get();
+            final long wallNs = System.nanoTime() - startNs;
+            if (!result.isSuccess())
+            {
+                final Throwable cause = result.getSerializedThrowable()
+                    .map(t -> t.deserializeError(FlinkRunner.class.getClassLoader())).orElse(null);
+                throw new IOException("the Flink job failed: " + cause, cause);
+            }
+            final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
+            final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
+            final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
+            final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
+            return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
+                completed, failed, job.batches, wallNs);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the Flink job ran", e);
+        }
+        catch (final IOException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new IOException("the Flink job could not run: " + e, e);
+        }
+    }
+
+    /**
+     * Runs {@code chain} on a running Flink cluster, through its JobManager's REST endpoint, and
+     * waits for the job to end. The cluster's TaskManagers write into {@code outputDirectory},
+     * so it must be a path they reach (on one machine, any directory; across machines, a shared
+     * file system).
+     *
+     * @param cluster the JobManager's REST endpoint, {@code HOST:PORT}.
+     * @param jobJar  the jar shipped to the cluster: the shaded {@code transnfv.jar}.
+     * @throws IOException if the traffic cannot be read, the cluster cannot be reached, or the job failed.
+     */
+    public static FlinkRunResult runOnCluster(final String cluster, final Path jobJar, final ChainSource chain,
+        final EngineFactory engines, final Path outputDirectory, final FlinkSettings settings) throws IOException
+    {
+        final int colon = cluster.lastIndexOf(':');
+        final String host = colon < 0 ? cluster : cluster.substring(0, colon);
+        final int port;
+        try
+        {
+            port = Integer.parseInt(cluster.substring(colon + 1));
+        }
+        catch (final NumberFormatException | StringIndexOutOfBoundsException e)
+        {
+            throw new IllegalArgumentException("--flink-cluster wants HOST:PORT of the JobManager's REST endpoint, got '" + cluster
+                + "'\nfix: e.g. --flink-cluster localhost:8081");
+        }
+        final Prepared job = prepare(chain, outputDirectory, settings);
+        final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
+            jobJar.toAbsolutePath().toString());
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        final long startNs = System.nanoTime();
+        final JobExecutionResult result;
+        try
+        {
+            result = env.execute(graph);
+        }
+        catch (final Exception e)
+        {
+            throw new IOException("the Flink job on " + cluster + " failed: " + e, e);
+        }
+        final long wallNs = System.nanoTime() - startNs;
+        final long[] counts = RestCheckpointCounts.of(host, port, result.getJobID());
+        return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
+            counts[0], counts[1], job.batches, wallNs);
+    }
+
+    /** What every run works out before its job: the chain's runtime and partitioning, the traffic, the configuration. */
+    private record Prepared(ChainRuntime runtime, Partitioning partitioning, Traffic traffic, long batches, Configuration conf)
+    {
+    }
+
+    private static Prepared prepare(final ChainSource chain, final Path outputDirectory, final FlinkSettings settings)
+        throws IOException
+    {
         final ChainSpec spec = chain.load();
         final ChainRuntime runtime = new ChainRuntime(spec);
         final Partitioning partitioning = Partitioning.of(runtime);
@@ -87,11 +186,15 @@ public final class FlinkRunner
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, settings.restartAttempts());
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
+        return new Prepared(runtime, partitioning, traffic, batches, conf);
+    }
 
-        final StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.fromSource(new NumberSequenceSource(0, Math.max(0, batches - 1)), WatermarkStrategy.noWatermarks(), "batch numbers")
+    private static StreamGraph graph(final StreamExecutionEnvironment env, final ChainSource chain, final EngineFactory engines,
+        final Path outputDirectory, final FlinkSettings settings, final Prepared job)
+    {
+        env.fromSource(new NumberSequenceSource(0, Math.max(0, job.batches - 1)), WatermarkStrategy.noWatermarks(), "batch numbers")
             .setParallelism(1)
-            .flatMap(new BatchReader(chain, settings.parallelism(), batches == 0 ? 0 : settings.batchPackets()))
+            .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets()))
             .name("read and route")
             .setParallelism(1)
             .partitionCustom(new BySubtask(), new SubtaskOf())
@@ -101,47 +204,8 @@ public final class FlinkRunner
             .sinkTo(new DiscardingSink<>())
             .setParallelism(settings.parallelism());
         final StreamGraph graph = env.getStreamGraph();
-        graph.setJobName("transnfv " + spec.name());
-        graph.setJobId(new JobID());
-
-        final MiniClusterConfiguration cluster = new MiniClusterConfiguration.Builder()
-            .setConfiguration(conf)
-            .setNumTaskManagers(1)
-            .setNumSlotsPerTaskManager(settings.parallelism() + 1)
-            .build();
-        final long startNs = System.nanoTime();
-        try (MiniCluster mini = new MiniCluster(cluster))
-        {
-            mini.start();
-            final JobID job = mini.submitJob(graph).get().getJobID();
-            final JobResult result = mini.requestJobResult(job).get();
-            final long wallNs = System.nanoTime() - startNs;
-            if (!result.isSuccess())
-            {
-                final Throwable cause = result.getSerializedThrowable()
-                    .map(t -> t.deserializeError(FlinkRunner.class.getClassLoader())).orElse(null);
-                throw new IOException("the Flink job failed: " + cause, cause);
-            }
-            final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(job).get();
-            final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
-            final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
-            final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
-            return FlinkRunResult.read(outputDirectory, runtime, partitioning, settings.parallelism(), traffic.stats, completed,
-                failed, batches, wallNs);
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while the Flink job ran", e);
-        }
-        catch (final IOException e)
-        {
-            throw e;
-        }
-        catch (final Exception e)
-        {
-            throw new IOException("the Flink job could not run: " + e, e);
-        }
+        graph.setJobName("transnfv " + job.runtime.spec().name());
+        return graph;
     }
 
     /** The traffic as the run reads it: its packets (to number the batches), and what its source reported. */
