@@ -355,10 +355,11 @@ public final class FlinkRunResult
             subtasks.length, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
         facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
             checkpointsCompleted, checkpointsFailed, restarts()));
-        final StringBuilder per = new StringBuilder("flink packets        ");
+        final StringBuilder per = new StringBuilder("flink subtasks       ");
         for (int i = 0; i < subtasks.length; i++)
         {
-            per.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "subtask %d: %,d", i, packets(i)));
+            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets, %,d state entries", i, packets(i),
+                lines(subtasks[i].stateDump).size()));
         }
         facts.add(per.toString());
         if (!partitioning.independent())
