@@ -67,7 +67,8 @@ case "$cmd" in
   start)
     taskmanagers="${3:-2}"
     rest="${4:-28081}"
-    slots=3
+    # one slot each: a job of parallelism 2 then runs on both, and killing either TaskManager hits it
+    slots="${SLOTS:-1}"
     if [ ! -f "$jar" ]; then echo "no $jar: build it first, e.g. ./transnfv vnfs" >&2; exit 1; fi
     mkdir -p "$dir"
     echo "$rest" > "$dir/rest.port"
