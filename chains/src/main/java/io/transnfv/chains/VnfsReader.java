@@ -1,6 +1,8 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.Partitioning;
 import io.transnfv.engine.chain.StoreKind;
+import io.transnfv.engine.chain.TableDistribution;
 import io.transnfv.engine.chain.TableSettings;
 import io.transnfv.engine.chain.VnfNode;
 import io.transnfv.vnf.api.VnfConfig;
@@ -25,7 +27,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
@@ -35,6 +37,19 @@ final class VnfsReader
     private final VnfRegistry registry;
     private final ChainErrors errors;
     private final ParamsReader params;
+    /** Every table of the VNFs read so far with its distribution, declared or by default, in file order. */
+    private final List<Distributed> distributed = new ArrayList<>();
+
+    /**
+     * A table's distribution over a scaled-out run's instances.
+     *
+     * @param table        {@code vnf.table}.
+     * @param distribution declared, or its scope's default.
+     * @param declared     where it is declared, or null for a default.
+     */
+    private record Distributed(String table, TableDistribution distribution, YamlNode declared)
+    {
+    }
 
     /**
      * A VNF as far as reading got: {@code node} is null if it had errors.
@@ -95,7 +110,39 @@ final class VnfsReader
                 byName.put(vnf.name(), vnf);
             }
         }
+        checkPartitioning();
         return vnfs;
+    }
+
+    /**
+     * Refuses declarations no single routing key can satisfy (see {@link Partitioning}), at the
+     * declaration that makes the conflict: a standalone run would not mind, but a scaled-out one
+     * could not keep the tables' packets together.
+     */
+    private void checkPartitioning()
+    {
+        Distributed byFlow = null;
+        Distributed bySource = null;
+        for (final Distributed d : distributed)
+        {
+            if (d.distribution() == TableDistribution.BY_FLOW && (byFlow == null || byFlow.declared() == null && d.declared() != null))
+            {
+                byFlow = d;
+            }
+            if (d.distribution() == TableDistribution.BY_SOURCE_HOST && (bySource == null || bySource.declared() == null && d.declared() != null))
+            {
+                bySource = d;
+            }
+        }
+        if (byFlow == null || bySource == null)
+        {
+            return;
+        }
+        final String conflict = Partitioning.conflict(byFlow.table(), bySource.table());
+        final int fix = conflict.indexOf("\nfix: ");
+        final String byDefault = byFlow.declared() == null ? " (" + byFlow.table() + " declares nothing: a per-flow table is by-flow)" : "";
+        errors.add(bySource.declared() != null ? bySource.declared() : byFlow.declared(), conflict.substring(0, fix) + byDefault,
+            conflict.substring(fix + "\nfix: ".length()));
     }
 
     private Vnf vnf(final YamlNode item, final Map<String, Vnf> byName)
@@ -155,7 +202,9 @@ final class VnfsReader
             final VnfInstance instance = new VnfInstance(name, type, plain.create(), catalog);
             final Map<String, TableSettings> sizes = new LinkedHashMap<>();
             final Map<String, StoreKind> stores = new LinkedHashMap<>();
-            tables(map.entry("tables"), catalog, instance, where, sizes, stores);
+            final Map<String, TableDistribution> distributions = new LinkedHashMap<>();
+            final Map<String, YamlNode> declaredAt = new HashMap<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -163,9 +212,12 @@ final class VnfsReader
             final List<String> tableNames = new ArrayList<>();
             for (int t = 0; t < catalog.size(); t++)
             {
-                tableNames.add(catalog.spec(t).name());
+                final String table = catalog.spec(t).name();
+                tableNames.add(table);
+                distributed.add(new Distributed(name + "." + table,
+                    distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores), instance.outputs(), tableNames);
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions), instance.outputs(), tableNames);
         }
         catch (final VnfConfigException e)
         {
@@ -181,12 +233,14 @@ final class VnfsReader
 
     /**
      * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for, its
-     * capacity, what it does when full, its trigger and the store it lives in, into {@code sizes}
-     * and {@code stores} (tables not written are absent).
+     * capacity, what it does when full, its trigger, the store it lives in and how it spreads over
+     * a scaled-out run, into {@code sizes}, {@code stores} and {@code distributions} (with where
+     * each distribution is written; tables not written are absent).
      */
     private void tables(
         final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
-        final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores)
+        final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions,
+        final Map<String, YamlNode> declaredAt)
     {
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
@@ -203,7 +257,7 @@ final class VnfsReader
             }
         }
         final YamlNode.MapNode tables = errors.expectMap(entry.value(), "'tables' of " + where,
-            "write a map of table: { expected_entries: <n>, store: <store> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
+            "write a map of table: { expected_entries: <n>, store: <store>, distribution: <how> }, e.g. '{ " + (known.isEmpty() ? "flows" : known.get(0))
                 + ": { expected_entries: 100000 } }'");
         if (tables == null)
         {
@@ -218,12 +272,29 @@ final class VnfsReader
                 continue;
             }
             final YamlNode.MapNode settings = errors.expectMap(table.value(), "table '" + table.key() + "' of " + where,
-                "write '{ expected_entries: <n> }', '{ capacity: <n> }' or '{ store: chronicle, expected_entries: <n> }'");
+                "write '{ expected_entries: <n> }', '{ capacity: <n> }', '{ store: chronicle, expected_entries: <n> }' or '{ distribution: by-flow }'");
             if (settings == null)
             {
                 continue;
             }
             errors.checkKeys(settings, TABLE_KEYS, "in table '" + table.key() + "' of " + where);
+            final YamlNode distribution = settings.get("distribution");
+            if (distribution != null)
+            {
+                final String text = ChainErrors.scalarText(distribution);
+                final TableDistribution parsed = text == null ? null : TableDistribution.parse(text);
+                if (parsed == null)
+                {
+                    errors.add(distribution, (text == null ? "'distribution' must be text, not " + distribution.describe()
+                        : "unknown distribution '" + text + "'") + " for table '" + table.key() + "' of " + where,
+                        "write one of " + TableDistribution.names() + " (docs/flink.md#partitioning)");
+                }
+                else if (parsed != null)
+                {
+                    distributions.put(table.key(), parsed);
+                    declaredAt.put(table.key(), distribution);
+                }
+            }
             final YamlNode storeNode = settings.get("store");
             final StoreKind store = ChainErrors.isAbsent(storeNode) ? null
                 : StoresReader.storeKind(errors, storeNode, "store of table '" + table.key() + "' of " + where);
@@ -241,7 +312,7 @@ final class VnfsReader
             }
             if (expected == null && capacity == null && settings.get("trigger") == null && settings.get("when_full") == null)
             {
-                if (storeNode == null)
+                if (storeNode == null && distribution == null)
                 {
                     errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
                         "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");

@@ -297,6 +297,50 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldPointAtAnUnknownDistributionAndAtDistributionsNoRoutingKeySatisfies()
+    {
+        final ChainError unknown = single(errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  active: { distribution: by-flows }
+            """));
+        assertEquals("6:31", unknown.position());
+        assertContains(unknown.message(), "unknown distribution 'by-flows' for table 'active' of VNF 'lb'");
+        assertContains(unknown.fix(), "by-flow, by-source-host, single, per-subtask");
+
+        final ChainError conflict = single(errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  active: { distribution: per-subtask }
+                  bytes: { distribution: by-source-host }
+            """));
+        assertEquals("7:30", conflict.position());
+        assertContains(conflict.message(), "table lb.bytes is by-source-host and table lb.connections is by-flow",
+            "lb.connections declares nothing: a per-flow table is by-flow");
+        assertContains(conflict.fix(), "declare one of them 'distribution: single'");
+    }
+
+    @Test
+    void shouldReadDistributionsIntoTheChainWithoutSizes()
+    {
+        assertEquals(List.of(), errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  active: { distribution: per-subtask }
+                  bytes: { distribution: single, expected_entries: 64 }
+            """));
+    }
+
+    @Test
     void shouldPointAtTheKeyOfAnUnknownParameter()
     {
         final ChainError error = single(errors("""

@@ -18,6 +18,8 @@ import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
+import io.transnfv.flink.job.FlinkRunResult;
+import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.vnf.instance.TableCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,6 +71,9 @@ final class RunCommand implements Callable<Integer>
 
     @Mixin
     ControlOptions controlOptions;
+
+    @Mixin
+    FlinkOptions flinkOptions;
 
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
@@ -128,6 +134,10 @@ final class RunCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
         }
+        if (flinkOptions.enabled())
+        {
+            return runOnFlink(chain);
+        }
         final PacingRate pacing = pacing(chain);
         // usage errors before any file is claimed or thread started
         final RunSettings settings = chain.settings();
@@ -148,6 +158,111 @@ final class RunCommand implements Callable<Integer>
                 System.out.println("wrote " + outcome.pcapPackets() + " packets to " + pcapTarget);
             }
             return outcome.exitStatus();
+        }
+    }
+
+    /**
+     * {@code --runtime flink}: the chain as a Flink job on a MiniCluster in this process; the
+     * committed outputs become the run's files, and the summary gets Flink's facts.
+     */
+    private Integer runOnFlink(final ChainSpec chain) throws IOException
+    {
+        final String notWith = dpdkOptions.enabled() ? "--dpdk" : rate != null ? "--rate" : warmup > 0 ? "--warmup"
+            : checkpointOptions.enabled(chain) ? "--checkpoint-dir, --resume or settings.checkpoint" : null;
+        if (notWith != null)
+        {
+            throw new ParameterException(spec.commandLine(), notWith + " cannot be used with --runtime flink; fix: drop it"
+                + " (Flink takes its own checkpoints: docs/flink.md)");
+        }
+        final FlinkSettings flink = flinkOptions.settings();
+        final RunSettings settings = chain.settings();
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), Set.of()))
+        {
+            final Path work = Files.createTempDirectory("transnfv-flink-");
+            try
+            {
+                final FlinkRunResult result = flinkOptions.run(ChainRecipe.of(chainOptions),
+                    FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work);
+                final Path outPcap = settings.outPcap();
+                long pcapPackets = 0;
+                if (outPcap != null)
+                {
+                    pcapPackets = result.writePcap(outputs.writePath(outPcap));
+                }
+                if (records != null)
+                {
+                    try (Writer writer = Files.newBufferedWriter(outputs.writePath(records), StandardCharsets.UTF_8))
+                    {
+                        result.writeRecords(writer);
+                    }
+                }
+                final String description;
+                try (ChainExecutor one = executorOptions.create(chain))
+                {
+                    description = "flink, " + flink.parallelism() + " subtasks x " + one.describe();
+                }
+                final String sourceDescription;
+                try (PacketSource source = PacketSources.open(settings.traffic()))
+                {
+                    sourceDescription = source.describe();
+                }
+                final RunReport built = RunReport.builder()
+                    .transnfvVersion(Transnfv.version())
+                    .executor(executorOptions.report(chain, description))
+                    .source(sourceDescription)
+                    .outputs(new OutputPaths(text(outPcap), text(records), text(state), text(report)))
+                    .measured(result.stats(), result.sourceStats(), result.wallNs())
+                    .state(flinkTableNames(result), result.liveEntries())
+                    .build();
+                System.out.println(json ? ReportJson.toJson(built) : built.toText());
+                if (!json)
+                {
+                    result.facts().forEach(System.out::println);
+                }
+                if (report != null)
+                {
+                    ReportJson.write(built, outputs.writePath(report));
+                }
+                if (state != null)
+                {
+                    try (Writer writer = Files.newBufferedWriter(outputs.writePath(state), StandardCharsets.UTF_8))
+                    {
+                        result.writeState(writer);
+                    }
+                }
+                outputs.commit();
+                if (outPcap != null && !json)
+                {
+                    System.out.println("wrote " + pcapPackets + " packets to " + outPcap);
+                }
+                return 0;
+            }
+            finally
+            {
+                deleteTree(work);
+            }
+        }
+    }
+
+    private static List<String> flinkTableNames(final FlinkRunResult result)
+    {
+        final TableCatalog catalog = result.runtime().catalog();
+        final List<String> names = new ArrayList<>(catalog.size());
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            names.add(catalog.qualifiedName(t));
+        }
+        return names;
+    }
+
+    private static void deleteTree(final Path root) throws IOException
+    {
+        try (var paths = Files.walk(root))
+        {
+            for (final Path p : paths.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(p);
+            }
         }
     }
 

@@ -7,13 +7,19 @@ import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.flink.job.FlinkEquivalence;
+import io.transnfv.flink.job.FlinkRunResult;
+import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.scheduler.SchedulingPolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -57,6 +63,9 @@ final class VerifyCommand implements Callable<Integer>
     @Option(names = "--json", description = "Print the verdict and every check as JSON instead of text.")
     boolean json;
 
+    @Mixin
+    FlinkOptions flinkOptions;
+
     private final List<VerifyReport.Check> results = new ArrayList<>();
 
     @Override
@@ -79,6 +88,10 @@ final class VerifyCommand implements Callable<Integer>
                 "drop --seeds, or check generated traffic (--generate ...).");
         }
         final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().seed() : 0;
+        if (flinkOptions.enabled())
+        {
+            return verifyOnFlink(traffic, firstSeed);
+        }
         final List<String> strategies = allStrategies
             ? TpgBatchExecutor.strategyNames().subList(0, SchedulingPolicy.STATIC_COUNT + 1) : List.of(strategy);
         int failures = 0;
@@ -106,6 +119,93 @@ final class VerifyCommand implements Callable<Integer>
                 checks - failures, checks, strategies.size(), seeds);
         }
         return status;
+    }
+
+    /**
+     * {@code --runtime flink}: per seed, the Flink run's subtasks each against the oracle over
+     * their own packets, and their union against the oracle over all of them where the chain's
+     * tables make the subtasks independent.
+     */
+    private int verifyOnFlink(final TrafficSpec traffic, final long firstSeed) throws IOException
+    {
+        if (json || allStrategies)
+        {
+            throw new UsageProblem("--json and --all-strategies are not supported with --runtime flink yet.",
+                "drop them: the Flink check prints one line per subtask.");
+        }
+        final FlinkSettings settings = flinkOptions.settings();
+        final boolean generated = traffic.kind() == TrafficSpec.Kind.GENERATE;
+        int failures = 0;
+        int checks = 0;
+        for (int s = 0; s < seeds; s++)
+        {
+            final ChainRecipe base = ChainRecipe.of(chainOptions);
+            final ChainRecipe recipe = generated ? withSeed(base, firstSeed + s) : base;
+            final String what = generated ? "seed " + (firstSeed + s) : traffic.pcap().toString();
+            final Path work = Files.createTempDirectory("transnfv-flink-verify-");
+            try
+            {
+                final FlinkRunResult result = flinkOptions.run(recipe, FlinkOptions.engines(ExecutorOptions.Kind.TPG, strategy), work);
+                for (final FlinkEquivalence.Check check : FlinkEquivalence.check(recipe.load(), result))
+                {
+                    checks++;
+                    final String whose = check.what().equals("union") ? "union of the subtasks, against the oracle over all packets"
+                        : check.what() + ", against the oracle over its packets";
+                    if (check.equivalent())
+                    {
+                        System.out.printf(Locale.ROOT, "%s, %s: %,d packets, records and final state equal%n", what, whose,
+                            check.packets());
+                    }
+                    else
+                    {
+                        failures++;
+                        System.out.printf(Locale.ROOT, "%s, %s: NOT EQUIVALENT%n  first difference: %s%n", what, whose,
+                            check.difference());
+                    }
+                }
+                if (!result.partitioning().independent())
+                {
+                    System.out.printf(Locale.ROOT, "%s, union: not compared: %s keep a copy per subtask (per-subtask), so the"
+                        + " subtasks are not one standalone run%n", what, String.join(", ", result.partitioning().perSubtask()));
+                }
+            }
+            finally
+            {
+                try (var paths = Files.walk(work))
+                {
+                    for (final Path p : paths.sorted(Comparator.reverseOrder()).toList())
+                    {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        }
+        if (checks > 1)
+        {
+            System.out.printf(Locale.ROOT, "%d of %d checks equivalent (flink, %d subtasks, %d seeds)%n", checks - failures, checks,
+                settings.parallelism(), seeds);
+        }
+        return failures > 0 ? NOT_EQUIVALENT : EQUIVALENT;
+    }
+
+    /** @return {@code recipe} generating with {@code seed} instead of any seed it names. */
+    private static ChainRecipe withSeed(final ChainRecipe recipe, final long seed)
+    {
+        final StringBuilder generate = new StringBuilder();
+        if (recipe.generate() != null)
+        {
+            for (final String item : recipe.generate().split(","))
+            {
+                if (!item.isBlank() && !item.trim().startsWith("seed="))
+                {
+                    generate.append(item.trim()).append(',');
+                }
+            }
+        }
+        generate.append("seed=").append(seed);
+        return new ChainRecipe(recipe.chain(), recipe.pcap(), recipe.loops(), generate.toString(), recipe.threads(),
+            recipe.batchTransactions(), recipe.batchInterval(), recipe.latencyTarget(), recipe.errorBound(), recipe.errorWindow(),
+            recipe.batchDeadline());
     }
 
     private static void printBroken(final String whose, final InvariantReport invariants)

@@ -9,17 +9,22 @@ import java.util.Objects;
 
 /**
  * One VNF of a chain: its unique name, its type's factory, its validated parameters and what
- * the chain says about its tables (sizes, capacities). Each runtime creates its own {@link Vnf} with {@link #create()}.
+ * the chain says about its tables (sizes, capacities, triggers, stores, distributions). Each
+ * runtime creates its own {@link Vnf} with {@link #create()}.
  *
- * @param name            unique in the chain, e.g. {@code nat}.
- * @param factory         the type's factory.
- * @param config          parameters validated against {@code factory.params()}.
- * @param tables          settings of each named table (YAML {@code tables: {t: {...}}}); tables not
- *                        named grow as keys arrive, up to the default capacity.
- * @param stores          the store of each table that names its own (YAML {@code tables: {t: {store: chronicle}}});
- *                        the others are in the chain's default store ({@link StoreSettings#defaultKind()}).
+ * @param name          unique in the chain, e.g. {@code nat}.
+ * @param factory       the type's factory.
+ * @param config        parameters validated against {@code factory.params()}.
+ * @param tables        settings of each named table (YAML {@code tables: {t: {...}}}); tables not
+ *                      named grow as keys arrive, up to the default capacity.
+ * @param stores        the store of each table that names its own (YAML {@code tables: {t: {store: chronicle}}});
+ *                      the others are in the chain's default store ({@link StoreSettings#defaultKind()}).
+ * @param distributions how each named table spreads over a scaled-out run's instances (YAML
+ *                      {@code tables: {t: {distribution: by-flow}}}); tables not named follow their scope.
  */
-public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores)
+public record VnfNode(
+    String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
+    Map<String, TableDistribution> distributions)
 {
     /** Checks the fields are present and freezes the maps. */
     public VnfNode
@@ -29,18 +34,27 @@ public record VnfNode(String name, VnfFactory factory, VnfConfig config, Map<Str
         Objects.requireNonNull(config, "config");
         tables = Map.copyOf(tables);
         stores = Map.copyOf(stores);
+        distributions = Map.copyOf(distributions);
     }
 
-    /** A node whose tables are all in the chain's default store. */
+    /** A node whose tables follow their scope when scaled out. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores)
+    {
+        this(name, factory, config, tables, stores, Map.of());
+    }
+
+    /** A node whose tables are all in the chain's default store and follow their scope when scaled out. */
     public VnfNode(final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables)
     {
-        this(name, factory, config, tables, Map.of());
+        this(name, factory, config, tables, Map.of(), Map.of());
     }
 
     /** A node whose tables grow as keys arrive, up to the default capacity. */
     public VnfNode(final String name, final VnfFactory factory, final VnfConfig config)
     {
-        this(name, factory, config, Map.of(), Map.of());
+        this(name, factory, config, Map.of(), Map.of(), Map.of());
     }
 
     /** @return the VNF type name. */

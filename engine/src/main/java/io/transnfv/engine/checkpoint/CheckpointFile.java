@@ -96,6 +96,28 @@ public final class CheckpointFile
         }
     }
 
+    /**
+     * @return {@code checkpoint} in the file form, for a store that keeps bytes rather than files
+     *         (Flink's managed state): the same header, sections and checksum as a file.
+     * @throws IOException if it cannot be encoded.
+     */
+    public static byte[] toBytes(final Checkpoint checkpoint) throws IOException
+    {
+        return encode(checkpoint);
+    }
+
+    /**
+     * @param what    names the bytes in an error, as a file's path would.
+     * @param bytes   what {@link #toBytes} gave.
+     * @param chainId the fingerprint of the chain the checkpoint must belong to.
+     * @return the checkpoint the bytes hold.
+     * @throws CheckpointException if they are damaged or belong to another chain.
+     */
+    public static Checkpoint fromBytes(final String what, final byte[] bytes, final long chainId) throws CheckpointException
+    {
+        return decode(Path.of(what), bytes, chainId);
+    }
+
     /** @return the file form of {@code checkpoint}. */
     static byte[] encode(final Checkpoint checkpoint) throws IOException
     {

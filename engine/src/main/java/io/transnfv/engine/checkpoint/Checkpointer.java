@@ -10,6 +10,7 @@ import io.transnfv.vnf.instance.TableCatalog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,6 +58,10 @@ public final class Checkpointer
     private final long createdNs = System.nanoTime();
     private long resumeNs = -1;
     private boolean replayable = true;
+    /** For a restore from bytes: the packet time the restored state had reached; Long.MIN_VALUE otherwise. */
+    private long resumeClockNs = Long.MIN_VALUE;
+    /** False for a checkpointer from {@link #restoring}: its checkpoints are someone else's to take. */
+    private boolean writes = true;
 
     private Checkpointer(final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom)
     {
@@ -101,6 +106,34 @@ public final class Checkpointer
         }
         Files.createDirectories(settings.directory());
         return new Checkpointer(settings, catalog, chainId, List.of());
+    }
+
+    /**
+     * A checkpointer that restores {@code from}, a full checkpoint held in memory (Flink's managed
+     * state), and takes none of its own: never due, and a stopped run's final one is skipped. The run's source is not repositioned (the caller hands the
+     * executor only the packets after the cut); instead packet time and the housekeeping ticks
+     * resume at the checkpoint's packet time ({@link #resumeClockNs()}).
+     *
+     * @param from the checkpoint to restore, or null to start empty.
+     */
+    public static Checkpointer restoring(final ChainSpec chain, final TableCatalog catalog, final Checkpoint from)
+    {
+        final CheckpointSettings none = new CheckpointSettings(Path.of("."), Long.MAX_VALUE, 0, 1);
+        final Checkpointer checkpointer = new Checkpointer(none, catalog, fingerprint(chain), from == null ? List.of() : List.of(from));
+        checkpointer.replayable = false;
+        checkpointer.writes = false;
+        checkpointer.resumeClockNs = from == null ? Long.MIN_VALUE : from.packetTimeNs();
+        return checkpointer;
+    }
+
+    /**
+     * @return for a checkpointer from {@link #restoring}, the packet time the executor's clock and
+     *         housekeeping ticks resume at (as if the cut's last packet had just been read);
+     *         Long.MIN_VALUE when the executor repositions the source instead, or starts fresh.
+     */
+    public long resumeClockNs()
+    {
+        return resumeClockNs;
     }
 
     /**
@@ -256,6 +289,10 @@ public final class Checkpointer
      */
     public boolean dueAfterBatch(final long packetTimeNs)
     {
+        if (!writes)
+        {
+            return false;
+        }
         if (settings.everyBatches() > 0)
         {
             if (++batchesSince >= settings.everyBatches())
@@ -292,6 +329,10 @@ public final class Checkpointer
     public void take(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
+        if (!writes)
+        {
+            throw new IllegalStateException("a checkpointer that only restores takes no checkpoints");
+        }
         final long startNs = System.nanoTime();
         final List<Checkpoint.Output> positions = new ArrayList<>(outputs.size());
         for (final CommittedOutput output : outputs)
@@ -344,6 +385,11 @@ public final class Checkpointer
     public void takeFinal(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
+        if (!writes)
+        {
+            finalCheckpoint = "no final checkpoint: the checkpoints are the caller's (Flink's)";
+            return;
+        }
         if (inputPackets == lastInputPackets)
         {
             finalCheckpoint = lastId == 0 ? "no final checkpoint: the run stopped before its first packet"

@@ -120,6 +120,15 @@ public final class Ingress
         }
     }
 
+    /**
+     * Resumes packet time and the housekeeping ticks at {@code timeNs}, as if a packet of that time
+     * had just been read, without reading one: for a resume whose source starts after the cut.
+     */
+    public void resumeClockAt(final long timeNs)
+    {
+        ticker.due(clock.onPacket(timeNs));
+    }
+
     /** @return the punctuation that closes batches. */
     public Punctuation punctuation()
     {

@@ -969,6 +969,10 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         packetsEgressed = checkpointer.resumeInputPackets();
         ingress.skip(packetsEgressed);
+        if (checkpointer.resumeClockNs() != Long.MIN_VALUE)
+        {
+            ingress.resumeClockAt(checkpointer.resumeClockNs());
+        }
         checkpointer.resumed();
     }
 
@@ -979,7 +983,7 @@ public final class BatchedChainExecutor implements ChainExecutor
      */
     private void takeCheckpoint(final BatchFrame frame, final int worker) throws IOException
     {
-        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], cutCounters());
+        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], runtime.capacities().withClosed(cutCounters()));
         checkpointAfter = null;
         final BatchFrame next = frames[processIndex];
         if (next.state() == BatchFrame.READY)
@@ -1002,7 +1006,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         if (heldAtLastCut == 0)
         {
-            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, cutCounters());
+            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, runtime.capacities().withClosed(cutCounters()));
         }
         else
         {
@@ -1010,7 +1014,22 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
     }
 
-    /** @return the run's counters at a cut (the egress's and every worker's share), and the tables closed to new entries. */
+    /** Exact between batches: the egress's counters and every worker's share. */
+    @Override
+    public long[] countersAtBoundary()
+    {
+        return cutCounters();
+    }
+
+    /** Read without synchronisation: exact between batches, otherwise up to a batch old. */
+    @Override
+    public int heldFragments()
+    {
+        final FragmentStage stage = fragmentStage;
+        return stage == null ? 0 : stage.heldFragments();
+    }
+
+    /** @return the run's counters at a cut: the egress's and every worker's share. */
     private long[] cutCounters()
     {
         final long[] counters = stats.counters();
@@ -1022,7 +1041,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                 counters[i] += share[i];
             }
         }
-        return runtime.capacities().withClosed(counters);
+        return counters;
     }
 
     // ---------------------------------------------------------------- reports

@@ -141,6 +141,26 @@ public interface ChainExecutor extends AutoCloseable
             + "fix: run with the tpg or serial executor to use --checkpoint-dir or --resume");
     }
 
+    /**
+     * @return the run's counters ({@code RunStats.counters()} order) exactly as of the last batch
+     *         boundary; call only while no batch is in flight (between batches of a source that
+     *         has nothing to read), e.g. to snapshot them with the state.
+     */
+    default long[] countersAtBoundary()
+    {
+        return stats().counters();
+    }
+
+    /**
+     * @return IP fragments held aside waiting for their datagram's first fragment: while any is
+     *         held, the packets read are not all in the state and the outputs, so no cut is
+     *         consistent. 0 for executors that hold none.
+     */
+    default int heldFragments()
+    {
+        return 0;
+    }
+
     /** @return a short description, e.g. {@code serial} or {@code tpg, 2 threads}. */
     String describe();
 

@@ -342,6 +342,11 @@ public final class SerialChainExecutor implements ChainExecutor
             lastTimeNs = clock.onPacket(buffer.timestampNs());
             ticker.due(lastTimeNs);
         }
+        if (checkpointer.resumeClockNs() != Long.MIN_VALUE)
+        {
+            lastTimeNs = clock.onPacket(checkpointer.resumeClockNs());
+            ticker.due(lastTimeNs);
+        }
         checkpointer.resumed();
         return skip;
     }
@@ -646,6 +651,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public RunControl control()
     {
         return control;
+    }
+
+    @Override
+    public int heldFragments()
+    {
+        return held.size();
     }
 
     @Override

@@ -1,0 +1,377 @@
+package io.transnfv.flink.job;
+
+import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.chain.Partitioning;
+import io.transnfv.engine.egress.PcapWriter;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.engine.source.SourceStats;
+import io.transnfv.flink.operator.CommittedOutputs;
+import io.transnfv.flink.operator.OutputPart;
+import io.transnfv.flink.operator.VnfCounters;
+import io.transnfv.vnf.instance.TableCatalog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a Flink run committed, read back from its output directory, with Flink's facts about
+ * the job. Per subtask: the records in the order its engine finished them, the forwarded frames,
+ * the final counters and state dump. Immutable once read.
+ */
+public final class FlinkRunResult
+{
+    private final ChainRuntime runtime;
+    private final Partitioning partitioning;
+    private final Subtask[] subtasks;
+    private final SourceStats sourceStats;
+    private final long checkpointsCompleted;
+    private final long checkpointsFailed;
+    private final long batches;
+    private final long wallNs;
+
+    /** One subtask's committed outputs. */
+    private static final class Subtask
+    {
+        final List<Long> recordSequences = new ArrayList<>();
+        final List<String> records = new ArrayList<>();
+        final List<Frame> frames = new ArrayList<>();
+        long[] counters;
+        long[] vnfCounters;
+        String stateDump;
+        int attempt = -1;
+    }
+
+    private record Frame(long sequence, long timeNs, int wireLength, int linkType, byte[] bytes)
+    {
+    }
+
+    private FlinkRunResult(final ChainRuntime runtime, final Partitioning partitioning, final Subtask[] subtasks,
+        final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed, final long batches,
+        final long wallNs)
+    {
+        this.runtime = runtime;
+        this.partitioning = partitioning;
+        this.subtasks = subtasks;
+        this.sourceStats = sourceStats;
+        this.checkpointsCompleted = checkpointsCompleted;
+        this.checkpointsFailed = checkpointsFailed;
+        this.batches = batches;
+        this.wallNs = wallNs;
+    }
+
+    /**
+     * Reads the committed parts of a finished job.
+     *
+     * @throws IOException if a part cannot be read, or a subtask committed no end (the job did not finish).
+     */
+    static FlinkRunResult read(final Path directory, final ChainRuntime runtime, final Partitioning partitioning,
+        final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
+        final long batches, final long wallNs) throws IOException
+    {
+        final Subtask[] subtasks = new Subtask[parallelism];
+        for (int i = 0; i < parallelism; i++)
+        {
+            subtasks[i] = new Subtask();
+        }
+        final List<Path> parts = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(CommittedOutputs.COMMITTED), "*.part"))
+        {
+            files.forEach(parts::add);
+        }
+        parts.sort(Comparator.comparing(p -> p.getFileName().toString()));
+        for (final Path part : parts)
+        {
+            final int index = Integer.parseInt(part.getFileName().toString().substring(0, 4));
+            final Subtask s = subtasks[index];
+            try (InputStream in = Files.newInputStream(part))
+            {
+                OutputPart.read(in, new OutputPart.Visitor()
+                {
+                    @Override
+                    public void record(final long sequence, final String line)
+                    {
+                        s.recordSequences.add(sequence);
+                        s.records.add(line);
+                    }
+
+                    @Override
+                    public void frame(final long sequence, final long timeNs, final int wireLength, final int linkType, final byte[] frame)
+                    {
+                        s.frames.add(new Frame(sequence, timeNs, wireLength, linkType, frame));
+                    }
+
+                    @Override
+                    public void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump)
+                    {
+                        s.attempt = attempt;
+                        s.counters = counters;
+                        s.vnfCounters = vnfCounters;
+                        s.stateDump = stateDump;
+                    }
+                });
+            }
+        }
+        for (int i = 0; i < parallelism; i++)
+        {
+            if (subtasks[i].counters == null)
+            {
+                throw new IOException("subtask " + i + " committed no end of its run in " + directory
+                    + ": the job did not finish cleanly");
+            }
+            // the summary reads the VNFs' counters off the runtime's instances
+            VnfCounters.add(runtime, subtasks[i].vnfCounters);
+        }
+        return new FlinkRunResult(runtime, partitioning, subtasks, sourceStats, checkpointsCompleted, checkpointsFailed, batches,
+            wallNs);
+    }
+
+    /** @return the engines' parallelism. */
+    public int parallelism()
+    {
+        return subtasks.length;
+    }
+
+    /** @return how the chain was partitioned. */
+    public Partitioning partitioning()
+    {
+        return partitioning;
+    }
+
+    /** @return the runtime the counters refer to (VNF names, tables). */
+    public ChainRuntime runtime()
+    {
+        return runtime;
+    }
+
+    /** @return subtask {@code i}'s committed records, in the order its engine finished them. */
+    public List<String> records(final int i)
+    {
+        return List.copyOf(subtasks[i].records);
+    }
+
+    /** @return subtask {@code i}'s final state dump. */
+    public String stateDump(final int i)
+    {
+        return subtasks[i].stateDump;
+    }
+
+    /** @return packets subtask {@code i} finished, over every attempt. */
+    public long packets(final int i)
+    {
+        return subtasks[i].records.size();
+    }
+
+    /** @return subtask {@code i}'s final VNF counters ({@link VnfCounters} order), restored ones included. */
+    public long[] vnfCounters(final int i)
+    {
+        return subtasks[i].vnfCounters.clone();
+    }
+
+    /** @return subtask {@code i}'s final counters, restored ones included. */
+    public long[] counters(final int i)
+    {
+        return subtasks[i].counters.clone();
+    }
+
+    /** @return the restarts Flink made: the attempt number of the subtasks' last run. */
+    public int restarts()
+    {
+        int restarts = 0;
+        for (final Subtask s : subtasks)
+        {
+            restarts = Math.max(restarts, s.attempt);
+        }
+        return restarts;
+    }
+
+    /** @return checkpoints Flink completed. */
+    public long checkpointsCompleted()
+    {
+        return checkpointsCompleted;
+    }
+
+    /** @return checkpoints that failed or were declined. */
+    public long checkpointsFailed()
+    {
+        return checkpointsFailed;
+    }
+
+    /** @return read batches the traffic made. */
+    public long batches()
+    {
+        return batches;
+    }
+
+    /** @return wall time from the cluster's start to the job's end. */
+    public long wallNs()
+    {
+        return wallNs;
+    }
+
+    /** @return what the traffic's source reported when it was read through. */
+    public SourceStats sourceStats()
+    {
+        return sourceStats;
+    }
+
+    /** @return every subtask's counters added up, as a standalone run's stats (no latencies: the runtime measures none). */
+    public RunStats stats()
+    {
+        final RunStats total = new RunStats(runtime);
+        for (final Subtask s : subtasks)
+        {
+            total.addCounters(s.counters);
+        }
+        return total;
+    }
+
+    /** @return every table's entries over all subtasks, in the catalogue's order. */
+    public long[] liveEntries()
+    {
+        final TableCatalog catalog = runtime.catalog();
+        final long[] entries = new long[catalog.size()];
+        for (final Subtask s : subtasks)
+        {
+            for (final String line : lines(s.stateDump))
+            {
+                final String table = line.substring(0, line.indexOf(' '));
+                for (int t = 0; t < entries.length; t++)
+                {
+                    if (catalog.qualifiedName(t).equals(table))
+                    {
+                        entries[t]++;
+                        break;
+                    }
+                }
+            }
+        }
+        return entries;
+    }
+
+    /** @return every subtask's records, in arrival order (by sequence). */
+    public List<String> unionRecords()
+    {
+        final List<long[]> order = new ArrayList<>();
+        for (int i = 0; i < subtasks.length; i++)
+        {
+            for (int r = 0; r < subtasks[i].records.size(); r++)
+            {
+                order.add(new long[] {subtasks[i].recordSequences.get(r), i, r});
+            }
+        }
+        order.sort(Comparator.comparingLong((long[] o) -> o[0]));
+        final List<String> lines = new ArrayList<>(order.size());
+        for (final long[] o : order)
+        {
+            lines.add(subtasks[(int)o[1]].records.get((int)o[2]));
+        }
+        return lines;
+    }
+
+    /** Writes {@link #unionRecords()}, a line each. */
+    public void writeRecords(final Writer out) throws IOException
+    {
+        for (final String line : unionRecords())
+        {
+            out.write(line);
+            out.write('\n');
+        }
+    }
+
+    /**
+     * Writes every forwarded frame, in arrival order, as a pcap file.
+     *
+     * @return frames written.
+     */
+    public long writePcap(final Path file) throws IOException
+    {
+        final List<Frame> frames = new ArrayList<>();
+        for (final Subtask s : subtasks)
+        {
+            frames.addAll(s.frames);
+        }
+        frames.sort(Comparator.comparingLong(Frame::sequence));
+        try (PcapWriter pcap = frames.isEmpty() ? PcapWriter.create(file) : PcapWriter.create(file, frames.get(0).linkType()))
+        {
+            for (final Frame f : frames)
+            {
+                pcap.write(f.bytes(), 0, f.bytes().length, f.timeNs(), f.wireLength());
+            }
+            pcap.flush();
+        }
+        return frames.size();
+    }
+
+    /**
+     * Writes the union of the subtasks' final states: tables in the catalogue's order, within a
+     * table each subtask's entries in turn (keys ascending within each).
+     */
+    public void writeState(final Writer out) throws IOException
+    {
+        final TableCatalog catalog = runtime.catalog();
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            final String prefix = catalog.qualifiedName(t) + " ";
+            for (final Subtask s : subtasks)
+            {
+                for (final String line : lines(s.stateDump))
+                {
+                    if (line.startsWith(prefix))
+                    {
+                        out.write(line);
+                        out.write('\n');
+                    }
+                }
+            }
+        }
+    }
+
+    /** @return the union of the subtasks' state dump lines, sorted: equal to a standalone dump's sorted lines when the subtasks are independent. */
+    public List<String> unionStateLinesSorted()
+    {
+        final List<String> all = new ArrayList<>();
+        for (final Subtask s : subtasks)
+        {
+            all.addAll(lines(s.stateDump));
+        }
+        all.sort(null);
+        return all;
+    }
+
+    /** @return the Flink facts for the summary, one line each. */
+    public List<String> facts()
+    {
+        final List<String> facts = new ArrayList<>();
+        facts.add(String.format(Locale.ROOT, "flink                %d subtasks, routed by %s (%s), %,d read batches",
+            subtasks.length, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
+        facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
+            checkpointsCompleted, checkpointsFailed, restarts()));
+        final StringBuilder per = new StringBuilder("flink subtasks       ");
+        for (int i = 0; i < subtasks.length; i++)
+        {
+            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets, %,d state entries", i, packets(i),
+                lines(subtasks[i].stateDump).size()));
+        }
+        facts.add(per.toString());
+        if (!partitioning.independent())
+        {
+            facts.add("flink per-subtask    " + String.join(", ", partitioning.perSubtask())
+                + " (each subtask keeps its own: the union is not the standalone run)");
+        }
+        return facts;
+    }
+
+    private static List<String> lines(final String dump)
+    {
+        return dump.isEmpty() ? List.of() : Arrays.asList(dump.split("\n"));
+    }
+}

@@ -1,0 +1,254 @@
+package io.transnfv.flink.job;
+
+import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.Partitioning;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceStats;
+import io.transnfv.engine.batch.BatchMemory;
+import io.transnfv.flink.ChainSource;
+import io.transnfv.flink.EngineFactory;
+import io.transnfv.flink.operator.BatchReader;
+import io.transnfv.flink.operator.EngineOperator;
+import io.transnfv.flink.operator.PacketBatch;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
+import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Runs a chain as a Flink job on a MiniCluster started inside the process:
+ *
+ * <pre>
+ *  NumberSequenceSource(0 .. batches-1) ─► BatchReader ─► partitionCustom(subtask) ─► EngineOperator ×N ─► discard
+ *        parallelism 1                      parallelism 1                               parallelism N
+ * </pre>
+ *
+ * The outputs are committed into a directory ({@link FlinkRunResult#read}); the caller then
+ * writes the run's files from them. One run at a time per runner; the caller's thread.
+ */
+public final class FlinkRunner
+{
+    private FlinkRunner()
+    {
+    }
+
+    /**
+     * Runs {@code chain} and waits for the job to end.
+     *
+     * @param outputDirectory an empty directory the subtasks commit their outputs into.
+     * @return what the job committed, and Flink's facts about it.
+     * @throws IllegalArgumentException if the chain's tables cannot be partitioned as declared.
+     * @throws IOException              if the traffic cannot be read, or the job failed (its cause attached).
+     */
+    public static FlinkRunResult run(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings) throws IOException
+    {
+        final Prepared job = prepare(chain, outputDirectory, settings);
+        final StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(job.conf);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        graph.setJobId(new JobID());
+
+        final MiniClusterConfiguration cluster = new MiniClusterConfiguration.Builder()
+            .setConfiguration(job.conf)
+            .setNumTaskManagers(1)
+            .setNumSlotsPerTaskManager(settings.parallelism() + 1)
+            .build();
+        final long startNs = System.nanoTime();
+        try (MiniCluster mini = new MiniCluster(cluster))
+        {
+            mini.start();
+            final JobID id = mini.submitJob(graph).get().getJobID();
+            final JobResult result = mini.requestJobResult(id).get();
+            final long wallNs = System.nanoTime() - startNs;
+            if (!result.isSuccess())
+            {
+                final Throwable cause = result.getSerializedThrowable()
+                    .map(t -> t.deserializeError(FlinkRunner.class.getClassLoader())).orElse(null);
+                throw new IOException("the Flink job failed: " + cause, cause);
+            }
+            final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
+            final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
+            final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
+            final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
+            return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
+                completed, failed, job.batches, wallNs);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the Flink job ran", e);
+        }
+        catch (final IOException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new IOException("the Flink job could not run: " + e, e);
+        }
+    }
+
+    /**
+     * Runs {@code chain} on a running Flink cluster, through its JobManager's REST endpoint, and
+     * waits for the job to end. The cluster's TaskManagers write into {@code outputDirectory},
+     * so it must be a path they reach (on one machine, any directory; across machines, a shared
+     * file system).
+     *
+     * @param cluster the JobManager's REST endpoint, {@code HOST:PORT}.
+     * @param jobJar  the jar shipped to the cluster: the shaded {@code transnfv.jar}.
+     * @throws IOException if the traffic cannot be read, the cluster cannot be reached, or the job failed.
+     */
+    public static FlinkRunResult runOnCluster(final String cluster, final Path jobJar, final ChainSource chain,
+        final EngineFactory engines, final Path outputDirectory, final FlinkSettings settings) throws IOException
+    {
+        final int colon = cluster.lastIndexOf(':');
+        final String host = colon < 0 ? cluster : cluster.substring(0, colon);
+        final int port;
+        try
+        {
+            port = Integer.parseInt(cluster.substring(colon + 1));
+        }
+        catch (final NumberFormatException | StringIndexOutOfBoundsException e)
+        {
+            throw new IllegalArgumentException("--flink-cluster wants HOST:PORT of the JobManager's REST endpoint, got '" + cluster
+                + "'\nfix: e.g. --flink-cluster localhost:8081");
+        }
+        final Prepared job = prepare(chain, outputDirectory, settings);
+        final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
+            jobJar.toAbsolutePath().toString());
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        final long startNs = System.nanoTime();
+        final JobExecutionResult result;
+        try
+        {
+            result = env.execute(graph);
+        }
+        catch (final Exception e)
+        {
+            throw new IOException("the Flink job on " + cluster + " failed: " + e, e);
+        }
+        final long wallNs = System.nanoTime() - startNs;
+        final long[] counts = RestCheckpointCounts.of(host, port, result.getJobID());
+        return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
+            counts[0], counts[1], job.batches, wallNs);
+    }
+
+    /** What every run works out before its job: the chain's runtime and partitioning, the traffic, the configuration. */
+    private record Prepared(ChainRuntime runtime, Partitioning partitioning, Traffic traffic, long batches, Configuration conf)
+    {
+    }
+
+    private static Prepared prepare(final ChainSource chain, final Path outputDirectory, final FlinkSettings settings)
+        throws IOException
+    {
+        final ChainSpec spec = chain.load();
+        final ChainRuntime runtime = new ChainRuntime(spec);
+        final Partitioning partitioning = Partitioning.of(runtime);
+        final Traffic traffic = countTraffic(spec);
+        final long batches = (traffic.packets + settings.batchPackets() - 1) / settings.batchPackets();
+        Files.createDirectories(outputDirectory);
+
+        final Configuration conf = new Configuration();
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, settings.parallelism());
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, settings.parallelism() + 1);
+        conf.set(RestOptions.BIND_PORT, "0");
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(settings.checkpointEveryMs()));
+        // a checkpoint declined (IP fragments held at the barrier) is no failure: the next one is taken
+        conf.set(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER, Integer.MAX_VALUE);
+        conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "jobmanager");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, settings.restartAttempts());
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
+        return new Prepared(runtime, partitioning, traffic, batches, conf);
+    }
+
+    private static StreamGraph graph(final StreamExecutionEnvironment env, final ChainSource chain, final EngineFactory engines,
+        final Path outputDirectory, final FlinkSettings settings, final Prepared job)
+    {
+        env.fromSource(new NumberSequenceSource(0, Math.max(0, job.batches - 1)), WatermarkStrategy.noWatermarks(), "batch numbers")
+            .setParallelism(1)
+            .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets()))
+            .name("read and route")
+            .setParallelism(1)
+            .partitionCustom(new BySubtask(), new SubtaskOf())
+            .transform("transnfv engine", Types.LONG,
+                new EngineOperator(chain, engines, outputDirectory.toAbsolutePath().toString(), settings.failures()))
+            .setParallelism(settings.parallelism())
+            .sinkTo(new DiscardingSink<>())
+            .setParallelism(settings.parallelism());
+        final StreamGraph graph = env.getStreamGraph();
+        graph.setJobName("transnfv " + job.runtime.spec().name());
+        return graph;
+    }
+
+    /** The traffic as the run reads it: its packets (to number the batches), and what its source reported. */
+    private record Traffic(long packets, SourceStats stats)
+    {
+    }
+
+    /** Reads the traffic once through: a capture's packet count is not known before. */
+    private static Traffic countTraffic(final ChainSpec spec) throws IOException
+    {
+        try (PacketSource source = PacketSources.open(spec.settings().traffic()))
+        {
+            final PacketBuffer buffer = new PacketBuffer(BatchMemory.bufferBytes(source.maxFrameBytes()));
+            long packets = 0;
+            while (source.next(buffer))
+            {
+                packets++;
+            }
+            return new Traffic(packets, source.stats());
+        }
+    }
+
+    /** Routes a batch to the subtask it names. */
+    private static final class BySubtask implements Partitioner<Integer>
+    {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public int partition(final Integer subtask, final int subtasks)
+        {
+            return subtask;
+        }
+    }
+
+    /** The subtask a batch is for. */
+    private static final class SubtaskOf implements KeySelector<PacketBatch, Integer>
+    {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Integer getKey(final PacketBatch batch)
+        {
+            return batch.subtask;
+        }
+    }
+}

@@ -1,0 +1,350 @@
+package io.transnfv.flink.operator;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.checkpoint.Checkpoint;
+import io.transnfv.engine.checkpoint.CheckpointFile;
+import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.RunControl;
+import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.pipeline.ChainExecutor;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.flink.ChainSource;
+import io.transnfv.flink.EngineFactory;
+import io.transnfv.vnf.api.StateReader;
+import io.transnfv.vnf.instance.TableCatalog;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One TransNFV engine per parallel subtask. Each {@link PacketBatch} is handed to the engine,
+ * which runs on its own worker threads, and {@link #processElement} returns once the engine has
+ * finished every packet of it (or holds it as an IP fragment waiting for its first): between two
+ * records the engine is at a batch boundary with no transaction in flight, which is where Flink
+ * calls {@link #snapshotState} on a checkpoint barrier. The snapshot is the engine's own
+ * checkpoint ({@link CheckpointFile}, every table in full, the counters, the packet time) in
+ * operator list state; the outputs produced since the previous barrier are staged and committed
+ * when the checkpoint completes ({@link CommittedOutputs}). After a failure Flink restores the
+ * last completed checkpoint into a fresh engine and the sequence source replays the batches after
+ * it, so the committed outputs and the final state equal those of a run without failures.
+ *
+ * <p>Operator state is not redistributed: a restore needs the parallelism it was taken at.
+ */
+public final class EngineOperator extends AbstractStreamOperator<Long>
+    implements OneInputStreamOperator<PacketBatch, Long>, BoundedOneInput
+{
+    private static final long serialVersionUID = 1L;
+
+    private final ChainSource chain;
+    private final EngineFactory engines;
+    private final String outputDirectory;
+    private final FailurePlan failures;
+
+    private transient ChainSpec spec;
+    private transient int subtask;
+    private transient int attempt;
+    private transient ChainExecutor executor;
+    private transient HandOverSource handOver;
+    private transient Thread engineThread;
+    private transient volatile Throwable engineFailure;
+    private transient AtomicLong finished;
+    private transient OutputPart part;
+    private transient CommittedOutputs outputs;
+    private transient ListState<byte[]> engineState;
+    private transient ListState<Long> positionState;
+    private transient ListState<String> stagedState;
+    private transient ListState<long[]> vnfCounterState;
+    private transient long[] restoredVnfCounters;
+    private transient Checkpoint restored;
+    private transient long handed;
+    private transient long batches;
+    private transient long lastTimeNs;
+    private transient boolean runDone;
+
+    /**
+     * @param chain           the chain every subtask loads.
+     * @param engines         creates each subtask's engine.
+     * @param outputDirectory where outputs are staged and committed, shared by the subtasks.
+     * @param failures        failures to inject (tests), or {@link FailurePlan#NONE}.
+     */
+    public EngineOperator(final ChainSource chain, final EngineFactory engines, final String outputDirectory, final FailurePlan failures)
+    {
+        this.chain = chain;
+        this.engines = engines;
+        this.outputDirectory = outputDirectory;
+        this.failures = failures;
+    }
+
+    @Override
+    public void initializeState(final StateInitializationContext context) throws Exception
+    {
+        super.initializeState(context);
+        subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        attempt = getRuntimeContext().getTaskInfo().getAttemptNumber();
+        spec = chain.load();
+        finished = new AtomicLong();
+        part = new OutputPart();
+        outputs = new CommittedOutputs(Path.of(outputDirectory), subtask);
+        engineState = context.getOperatorStateStore().getListState(
+            new ListStateDescriptor<>("transnfv-engine", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-position", Types.LONG));
+        stagedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-staged-outputs", Types.STRING));
+        vnfCounterState = context.getOperatorStateStore().getListState(
+            new ListStateDescriptor<>("transnfv-vnf-counters", PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
+        lastTimeNs = Long.MIN_VALUE;
+        if (!context.isRestored())
+        {
+            return;
+        }
+        final FailurePlan.Point due = failures.due(attempt, FailurePlan.Where.RESTORE, subtask, 0);
+        if (due != null)
+        {
+            throw new FailurePlan.InjectedFailure(due, attempt);
+        }
+        final List<Long> position = new ArrayList<>();
+        positionState.get().forEach(position::add);
+        if (position.isEmpty())
+        {
+            return;
+        }
+        if (position.size() != 4 || position.get(0) != subtask)
+        {
+            throw new IllegalStateException("subtask " + subtask + " was given the engine state of subtask " + position.get(0)
+                + "; fix: restore at the parallelism the checkpoint was taken at (rescaling is not supported yet)");
+        }
+        batches = position.get(1);
+        handed = position.get(2);
+        lastTimeNs = position.get(3);
+        final Iterator<byte[]> bytes = engineState.get().iterator();
+        restored = CheckpointFile.fromBytes("flink state of subtask " + subtask, bytes.next(), Checkpointer.fingerprint(spec));
+        final Iterator<long[]> vnfCounters = vnfCounterState.get().iterator();
+        restoredVnfCounters = vnfCounters.hasNext() ? vnfCounters.next() : null;
+        outputs.restore(stagedState.get());
+        // the restored checkpoint completed: what it staged is committed, whether or not this subtask heard so before failing
+        outputs.commitUpTo(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void open() throws Exception
+    {
+        super.open();
+        executor = engines.create(spec);
+        executor.checkpointWith(Checkpointer.restoring(spec, executor.runtime().catalog(), restored));
+        if (restoredVnfCounters != null)
+        {
+            VnfCounters.add(executor.runtime(), restoredVnfCounters);
+        }
+        finished.set(handed);
+        final int maxFrameBytes;
+        try (PacketSource traffic = PacketSources.open(spec.settings().traffic()))
+        {
+            maxFrameBytes = traffic.maxFrameBytes();
+        }
+        handOver = new HandOverSource(maxFrameBytes, "flink subtask " + subtask + " of "
+            + getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
+        final PacketListener listener = listener();
+        engineThread = new Thread(() ->
+        {
+            try
+            {
+                executor.run(handOver, listener);
+            }
+            catch (final Throwable t)
+            {
+                engineFailure = t;
+            }
+        }, "transnfv-flink-engine-" + subtask);
+        engineThread.setDaemon(true);
+        engineThread.start();
+    }
+
+    /** Engine thread: each finished packet's record and, if forwarded, its frame, into the part being filled. */
+    private PacketListener listener()
+    {
+        final StringBuilder line = new StringBuilder(256);
+        final byte[][] frame = {new byte[2048]};
+        return (record, buffer, packet) ->
+        {
+            line.setLength(0);
+            record.format(line, executor.runtime(), packet);
+            part.record(record.sequence(), line);
+            if (!record.dropped())
+            {
+                final int length = buffer.length();
+                if (frame[0].length < length)
+                {
+                    frame[0] = new byte[Math.max(length, frame[0].length * 2)];
+                }
+                buffer.copyTo(frame[0], 0, length);
+                part.frame(record.sequence(), buffer.timestampNs(), buffer.originalLength(), buffer.linkType(), frame[0], length);
+            }
+            finished.incrementAndGet();
+        };
+    }
+
+    @Override
+    public void processElement(final StreamRecord<PacketBatch> element) throws Exception
+    {
+        final PacketBatch batch = element.getValue();
+        final FailurePlan.Point due = failures.due(attempt, FailurePlan.Where.BATCH, subtask, batches);
+        if (due != null)
+        {
+            throw new FailurePlan.InjectedFailure(due, attempt);
+        }
+        for (int i = 0; i < batch.count; i++)
+        {
+            lastTimeNs = Math.max(lastTimeNs, batch.timestampsNs[i]);
+        }
+        handed += batch.count;
+        handOver.offer(batch);
+        awaitFinished();
+        batches++;
+        output.collect(new StreamRecord<>((long)batch.count));
+    }
+
+    /**
+     * Waits until every packet handed over is finished or held as a fragment, or the engine
+     * failed: the listener has seen it, and the engine has counted it (its egress counts a batch
+     * after handing the batch's packets to the listener, and a snapshot must not miss that count).
+     */
+    private void awaitFinished() throws Exception
+    {
+        while (Math.min(finished.get(), executor.stats().packetsFinished()) + executor.heldFragments() < handed)
+        {
+            failIfEngineFailed();
+            if (!engineThread.isAlive() && engineFailure == null)
+            {
+                throw new IllegalStateException("the engine of subtask " + subtask + " ended its run before its input ended");
+            }
+            LockSupport.parkNanos(20_000);
+        }
+        failIfEngineFailed();
+    }
+
+    private void failIfEngineFailed() throws Exception
+    {
+        final Throwable t = engineFailure;
+        if (t instanceof Exception e)
+        {
+            throw e;
+        }
+        if (t != null)
+        {
+            throw new IllegalStateException("the engine of subtask " + subtask + " failed: " + t, t);
+        }
+    }
+
+    @Override
+    public void snapshotState(final StateSnapshotContext context) throws Exception
+    {
+        super.snapshotState(context);
+        final FailurePlan.Point due = failures.due(attempt, FailurePlan.Where.SNAPSHOT, subtask, batches);
+        if (due != null)
+        {
+            throw new FailurePlan.InjectedFailure(due, attempt);
+        }
+        if (!runDone && executor.heldFragments() > 0)
+        {
+            // the packets read are not all in the state and the outputs: no consistent cut here
+            throw new IllegalStateException("subtask " + subtask + " declines checkpoint " + context.getCheckpointId() + ": "
+                + executor.heldFragments() + " IP fragment(s) wait for their datagram's first fragment");
+        }
+        final long id = context.getCheckpointId();
+        final byte[] staged = part.take();
+        if (staged.length > 0)
+        {
+            outputs.stage(id, staged);
+        }
+        // the tables closed to new entries travel with the counters, as in the engine's own checkpoints
+        final long[] counters = executor.runtime().capacities().withClosed(runDone ? executor.stats().counters() : executor.countersAtBoundary());
+        final Checkpoint checkpoint = new Checkpoint(id, true, 0, Checkpointer.fingerprint(spec), handed,
+            lastTimeNs == Long.MIN_VALUE ? 0 : lastTimeNs, List.of(), counters, tables());
+        engineState.update(List.of(CheckpointFile.toBytes(checkpoint)));
+        positionState.update(Arrays.asList((long)subtask, batches, handed, lastTimeNs));
+        stagedState.update(outputs.staged());
+        vnfCounterState.update(List.of(VnfCounters.values(executor.runtime())));
+    }
+
+    /** @return every table's committed entries, keys ascending (the engine sits at a batch boundary). */
+    private List<Checkpoint.Table> tables()
+    {
+        final TableCatalog catalog = executor.runtime().catalog();
+        final StateReader state = executor.committedState().orElseThrow(() -> new IllegalStateException(
+            "the " + executor.describe() + " executor cannot give its state; fix: run the tpg or serial executor on Flink"));
+        final List<Checkpoint.Table> tables = new ArrayList<>(catalog.size());
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            final long[][] entries = {new long[64], new long[64]};
+            final int[] n = {0};
+            state.forEach(t, (key, value) ->
+            {
+                if (n[0] == entries[0].length)
+                {
+                    entries[0] = Arrays.copyOf(entries[0], n[0] * 2);
+                    entries[1] = Arrays.copyOf(entries[1], n[0] * 2);
+                }
+                entries[0][n[0]] = key;
+                entries[1][n[0]++] = value;
+            });
+            tables.add(new Checkpoint.Table(catalog.qualifiedName(t), catalog.spec(t).initialValue(),
+                Arrays.copyOf(entries[0], n[0]), Arrays.copyOf(entries[1], n[0])));
+        }
+        return tables;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(final long checkpointId) throws Exception
+    {
+        super.notifyCheckpointComplete(checkpointId);
+        outputs.commitUpTo(checkpointId);
+    }
+
+    @Override
+    public void endInput() throws Exception
+    {
+        handOver.end();
+        engineThread.join();
+        failIfEngineFailed();
+        runDone = true;
+        final StringWriter state = new StringWriter();
+        executor.writeState(state);
+        part.end(attempt, executor.stats().counters(), VnfCounters.values(executor.runtime()), state.toString());
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        if (handOver != null)
+        {
+            handOver.end();
+        }
+        if (engineThread != null && engineThread.isAlive())
+        {
+            executor.control().requestStop(RunControl.StopCause.INTERRUPT, "the Flink task closed");
+            engineThread.join();
+        }
+        if (executor != null)
+        {
+            executor.close();
+        }
+        super.close();
+    }
+}
