@@ -11,6 +11,7 @@ import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.vnf.instance.VnfInstance;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -127,6 +128,47 @@ class TableCapacityTest
                 refused = drops;
                 evictions = evicted;
             }
+        }
+    }
+
+    private static final String MONITOR = """
+        name: bounded-monitor
+        vnfs:
+          - name: monitor
+            type: flow-monitor
+            params: { host_idle_timeout: 2ms, expiry_interval: 1ms }
+            tables:
+              flow-last-seen: { capacity: 700, when_full: evict }
+              host-last-seen: { capacity: 90, when_full: evict }
+        settings:
+          executor_threads: 2
+          traffic:
+            generate: { packets: 40000, flows: 20000, new_conn_ratio: 0.6, hosts: 2000, seed: 4 }
+        """;
+
+    @Test
+    void shouldEvictTheMonitorsFlowsAndHostsWithTheirCountersAsTheOracleDoes() throws IOException
+    {
+        final ChainSpec chain = new ChainLoader().parse(MONITOR, "bounded-monitor.yaml");
+        for (final String strategy : List.of("bfs/op/lazy", "dfs/group/eager", "adaptive"))
+        {
+            final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain, () -> PacketSources.open(chain.settings().traffic()),
+                spec -> new BatchedChainExecutor(spec, n -> TpgBatchExecutor.create(n, strategy), strategy));
+            assertTrue(result.equivalent(), () -> strategy + ": first diverging packet #" + result.divergingSequence()
+                + "\n state: " + result.stateDifference());
+        }
+        try (ChainExecutor run = new BatchedChainExecutor(chain, n -> TpgBatchExecutor.create(n, "adaptive"), "tpg adaptive");
+             PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            run.run(source, null);
+            final ChainRuntime runtime = run.runtime();
+            for (final String table : List.of("flow-last-seen", "host-last-seen"))
+            {
+                final int t = runtime.catalog().find("monitor", table);
+                assertTrue(runtime.capacities().evicted(t) > 0, table + " evicted");
+                assertTrue(run.committedState().orElseThrow().size(t) <= runtime.capacities().capacity(t) + runtime.capacities().checkEveryPackets());
+            }
+            assertTrue(run.checkInvariants().orElseThrow().violations().isEmpty(), "a flow's counters go with it: " + run.checkInvariants());
         }
     }
 }

@@ -309,31 +309,29 @@ public final class FlowMonitor implements Vnf
     {
         if (table == flowLastSeenTable)
         {
-            state.forEachDue(flowLastSeenTable, cutoff, (flow, stamp) ->
-            {
-                if (stamp <= cutoff)
-                {
-                    state.put(flowLastSeenTable, flow, 0L);
-                    state.put(flowPacketsTable, flow, 0L);
-                    state.put(flowBytesTable, flow, 0L);
-                }
-            });
+            evictSeenBy(cutoff, state, flowLastSeenTable, flowPacketsTable, flowBytesTable);
             return true;
         }
         if (table == hostLastSeenTable && table >= 0)
         {
-            state.forEachDue(hostLastSeenTable, cutoff, (host, stamp) ->
-            {
-                if (stamp <= cutoff)
-                {
-                    state.put(hostLastSeenTable, host, 0L);
-                    state.put(hostPacketsTable, host, 0L);
-                    state.put(hostBytesTable, host, 0L);
-                }
-            });
+            evictSeenBy(cutoff, state, hostLastSeenTable, hostPacketsTable, hostBytesTable);
             return true;
         }
         return false;
+    }
+
+    /** Removes every key last seen at or before {@code cutoff} from {@code lastSeen} and its two counter tables. */
+    private static void evictSeenBy(final long cutoff, final StateMaintenance state, final int lastSeen, final int packets, final int bytes)
+    {
+        state.forEachDue(lastSeen, cutoff, (key, stamp) ->
+        {
+            if (stamp <= cutoff)
+            {
+                state.put(lastSeen, key, 0L);
+                state.put(packets, key, 0L);
+                state.put(bytes, key, 0L);
+            }
+        });
     }
 
     @Override
