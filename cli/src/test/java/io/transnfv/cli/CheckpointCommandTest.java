@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +93,27 @@ class CheckpointCommandTest
         assertEquals(0, resumed.status(), resumed.err());
         assertTrue(resumed.out().contains("resumed from checkpoint"), resumed.out());
         assertArrayEquals(Files.readAllBytes(dir.resolve("first.txt")), Files.readAllBytes(dir.resolve("a.txt")));
+    }
+
+    @Test
+    void shouldResumeTheVnfsOwnCountersFromTheCheckpoint() throws IOException
+    {
+        // the whole run's report against the resumed run's: the VNFs' counters (nat.outbound, lb.new-connections, ...)
+        // count from the start in both, not from the resume
+        final Path checkpoints = dir.resolve("ckpt");
+        final String[] common = {"run", "--generate", "packets=6000,seed=5", "--batch", "128", "--no-progress", "--executor", "serial"};
+        assertEquals(0, Captured.run(concat(common, "--report", dir.resolve("whole.json").toString(), "--checkpoint-dir",
+            checkpoints.toString(), "--checkpoint-every", "5")).status());
+        final Captured resumed = Captured.run(concat(common, "--report", dir.resolve("resumed.json").toString(), "--resume",
+            checkpoints.toString(), "--checkpoint-every", "5"));
+        assertEquals(0, resumed.status(), resumed.err());
+        assertTrue(resumed.out().contains("resumed from checkpoint"), resumed.out());
+
+        final ObjectMapper json = new ObjectMapper();
+        final JsonNode whole = json.readTree(dir.resolve("whole.json").toFile()).path("vnfs");
+        final JsonNode after = json.readTree(dir.resolve("resumed.json").toFile()).path("vnfs");
+        assertTrue(whole.size() > 0 && whole.toString().contains("outbound"), whole.toString());
+        assertEquals(whole, after);
     }
 
     @Test

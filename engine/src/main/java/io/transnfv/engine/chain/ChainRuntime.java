@@ -288,6 +288,39 @@ public final class ChainRuntime
         }
     }
 
+    /**
+     * @param runCounters the run's counters at a checkpoint's cut ({@code RunStats.counters()}).
+     * @return what a checkpoint keeps as counters: them, then the tables closed to new entries
+     *         ({@link TableCapacities#withClosed}), then the VNFs' own counters ({@link VnfCounters}),
+     *         so that a resumed run refuses and counts as an uninterrupted one would.
+     */
+    public long[] checkpointCounters(final long[] runCounters)
+    {
+        final long[] withClosed = capacities.withClosed(runCounters);
+        final long[] vnf = VnfCounters.values(this);
+        final long[] out = Arrays.copyOf(withClosed, withClosed.length + vnf.length);
+        System.arraycopy(vnf, 0, out, withClosed.length, vnf.length);
+        return out;
+    }
+
+    /**
+     * Takes back what {@link #checkpointCounters} kept: closes the tables closed at the cut and
+     * adds the VNFs' counters to this runtime's.
+     *
+     * @return the run's counters, to add to the run's statistics.
+     * @throws IllegalArgumentException if the counters do not fit this chain.
+     */
+    public long[] restoreCheckpointCounters(final long[] kept)
+    {
+        final int vnf = VnfCounters.count(this);
+        if (kept.length < vnf)
+        {
+            throw new IllegalArgumentException(kept.length + " counters, fewer than the chain's " + vnf + " VNF counters");
+        }
+        VnfCounters.add(this, Arrays.copyOfRange(kept, kept.length - vnf, kept.length));
+        return capacities.restoreClosed(Arrays.copyOf(kept, kept.length - vnf));
+    }
+
     /** @return the chain's table triggers: run {@link TableTriggers#fire} after each VNF's post-processing. */
     public TableTriggers triggers()
     {

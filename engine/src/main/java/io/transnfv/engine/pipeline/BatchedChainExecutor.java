@@ -965,7 +965,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
-            stats.addCounters(runtime.capacities().restoreClosed(counters));
+            stats.addCounters(runtime.restoreCheckpointCounters(counters));
         }
         packetsEgressed = checkpointer.resumeInputPackets();
         ingress.skip(packetsEgressed);
@@ -983,7 +983,7 @@ public final class BatchedChainExecutor implements ChainExecutor
      */
     private void takeCheckpoint(final BatchFrame frame, final int worker) throws IOException
     {
-        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], runtime.capacities().withClosed(cutCounters()));
+        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], runtime.checkpointCounters(cutCounters()));
         checkpointAfter = null;
         final BatchFrame next = frames[processIndex];
         if (next.state() == BatchFrame.READY)
@@ -1006,7 +1006,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         if (heldAtLastCut == 0)
         {
-            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, runtime.capacities().withClosed(cutCounters()));
+            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, runtime.checkpointCounters(cutCounters()));
         }
         else
         {

@@ -274,7 +274,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 && checkpointer.dueAfterBatch(clock.lastNs()))
             {
                 // a cut with no fragment held aside: every packet read so far is in the state and the outputs
-                checkpointer.take(state, packets, clock.lastNs(), runtime.capacities().withClosed(stats.counters()));
+                checkpointer.take(state, packets, clock.lastNs(), runtime.checkpointCounters(stats.counters()));
             }
         }
         if (checkpointer != null && control.stopRequested())
@@ -310,7 +310,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         if (held.size() == 0)
         {
-            checkpointer.takeFinal(state, packets, clock.lastNs(), runtime.capacities().withClosed(stats.counters()));
+            checkpointer.takeFinal(state, packets, clock.lastNs(), runtime.checkpointCounters(stats.counters()));
         }
         else
         {
@@ -329,7 +329,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final long[] counters = checkpointer.restore(state);
         if (counters != null)
         {
-            stats.addCounters(runtime.capacities().restoreClosed(counters));
+            stats.addCounters(runtime.restoreCheckpointCounters(counters));
         }
         final long skip = checkpointer.resumeInputPackets();
         for (long i = 0; i < skip; i++)

@@ -2,12 +2,12 @@ package io.transnfv.flink.job;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.Partitioning;
+import io.transnfv.engine.chain.VnfCounters;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.flink.operator.CommittedOutputs;
 import io.transnfv.flink.operator.OutputPart;
-import io.transnfv.flink.operator.VnfCounters;
 import io.transnfv.vnf.instance.TableCatalog;
 
 import java.io.IOException;

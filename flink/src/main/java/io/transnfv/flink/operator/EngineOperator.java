@@ -1,6 +1,7 @@
 package io.transnfv.flink.operator;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.VnfCounters;
 import io.transnfv.engine.checkpoint.Checkpoint;
 import io.transnfv.engine.checkpoint.CheckpointFile;
 import io.transnfv.engine.checkpoint.Checkpointer;
@@ -71,8 +72,6 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     private transient ListState<byte[]> engineState;
     private transient ListState<Long> positionState;
     private transient ListState<String> stagedState;
-    private transient ListState<long[]> vnfCounterState;
-    private transient long[] restoredVnfCounters;
     private transient Checkpoint restored;
     private transient long handed;
     private transient long batches;
@@ -107,8 +106,6 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             new ListStateDescriptor<>("transnfv-engine", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-position", Types.LONG));
         stagedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-staged-outputs", Types.STRING));
-        vnfCounterState = context.getOperatorStateStore().getListState(
-            new ListStateDescriptor<>("transnfv-vnf-counters", PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
         lastTimeNs = Long.MIN_VALUE;
         if (!context.isRestored())
         {
@@ -135,8 +132,6 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         lastTimeNs = position.get(3);
         final Iterator<byte[]> bytes = engineState.get().iterator();
         restored = CheckpointFile.fromBytes("flink state of subtask " + subtask, bytes.next(), Checkpointer.fingerprint(spec));
-        final Iterator<long[]> vnfCounters = vnfCounterState.get().iterator();
-        restoredVnfCounters = vnfCounters.hasNext() ? vnfCounters.next() : null;
         outputs.restore(stagedState.get());
         // the restored checkpoint completed: what it staged is committed, whether or not this subtask heard so before failing
         outputs.commitUpTo(Long.MAX_VALUE);
@@ -148,10 +143,7 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         super.open();
         executor = engines.create(spec);
         executor.checkpointWith(Checkpointer.restoring(spec, executor.runtime().catalog(), restored));
-        if (restoredVnfCounters != null)
-        {
-            VnfCounters.add(executor.runtime(), restoredVnfCounters);
-        }
+        // the VNFs' own counters come back with the engine's checkpoint (ChainRuntime.checkpointCounters)
         finished.set(handed);
         final int maxFrameBytes;
         try (PacketSource traffic = PacketSources.open(spec.settings().traffic()))
@@ -273,14 +265,13 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         {
             outputs.stage(id, staged);
         }
-        // the tables closed to new entries travel with the counters, as in the engine's own checkpoints
-        final long[] counters = executor.runtime().capacities().withClosed(runDone ? executor.stats().counters() : executor.countersAtBoundary());
+        // the tables closed to new entries and the VNFs' own counters travel with the run's, as in the engine's own checkpoints
+        final long[] counters = executor.runtime().checkpointCounters(runDone ? executor.stats().counters() : executor.countersAtBoundary());
         final Checkpoint checkpoint = new Checkpoint(id, true, 0, Checkpointer.fingerprint(spec), handed,
             lastTimeNs == Long.MIN_VALUE ? 0 : lastTimeNs, List.of(), counters, tables());
         engineState.update(List.of(CheckpointFile.toBytes(checkpoint)));
         positionState.update(Arrays.asList((long)subtask, batches, handed, lastTimeNs));
         stagedState.update(outputs.staged());
-        vnfCounterState.update(List.of(VnfCounters.values(executor.runtime())));
     }
 
     /** @return every table's committed entries, keys ascending (the engine sits at a batch boundary). */

@@ -1,6 +1,5 @@
-package io.transnfv.flink.operator;
+package io.transnfv.engine.chain;
 
-import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.vnf.api.VnfCounter;
 
 import java.util.ArrayList;
@@ -8,8 +7,9 @@ import java.util.List;
 
 /**
  * The VNFs' own counters ({@code nat.outbound}, ...) of a runtime as one array, in chain order
- * with the fragment tracker's last: the engine's checkpoints keep only the run's counters, so a
- * subtask snapshots these beside them, and the summary adds up every subtask's.
+ * with the fragment tracker's last: checkpoints keep them after the run's counters
+ * ({@link ChainRuntime#checkpointCounters}), so a resumed run goes on counting from the cut, and
+ * a scaled-out run's summary adds up every subtask's.
  */
 public final class VnfCounters
 {
@@ -45,6 +45,12 @@ public final class VnfCounters
         {
             counters.get(i).add(values[i]);
         }
+    }
+
+    /** @return how many VNF counters {@code runtime} has. */
+    public static int count(final ChainRuntime runtime)
+    {
+        return all(runtime).size();
     }
 
     private static List<VnfCounter> all(final ChainRuntime runtime)
