@@ -1,6 +1,7 @@
 package io.transnfv.cli.http;
 
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.chain.TableCapacities;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
@@ -56,6 +57,7 @@ final class PrometheusText
         text.latency(snapshot.stats());
         text.scheduler(snapshot);
         text.state(view.tableNames(), entries);
+        text.capacities(view.tableNames(), view.executor().runtime().capacities());
         if (view.portCounters() != null)
         {
             text.dpdk(view.portCounters().get());
@@ -212,6 +214,42 @@ final class PrometheusText
         for (int t = 0; t < n.length && t < tables.size(); t++)
         {
             sample("transnfv_state_entries", labels("table", tables.get(t)), n[t]);
+        }
+    }
+
+    /**
+     * Each bounded table's capacity, whether it refuses new entries now, and what it evicted:
+     * written by the engine between batches, read here without a lock (may be a batch old).
+     */
+    private void capacities(final List<String> tables, final TableCapacities capacities)
+    {
+        family("transnfv_state_capacity_entries", "gauge",
+            "Entries each bounded state table may hold: its own capacity, or the one it shares with the tables without one (shared=\"true\").");
+        for (int t = 0; t < tables.size(); t++)
+        {
+            final long capacity = capacities.capacity(t);
+            if (capacity != TableCapacities.UNBOUNDED)
+            {
+                final boolean shared = capacity == TableCapacities.SHARED;
+                sample("transnfv_state_capacity_entries", labels("table", tables.get(t), "shared", Boolean.toString(shared)),
+                    shared ? capacities.sharedCapacity() : capacity);
+            }
+        }
+        family("transnfv_state_full", "gauge", "1 if the table refuses new entries (full at the last capacity check), else 0.");
+        for (int t = 0; t < tables.size(); t++)
+        {
+            if (capacities.capacity(t) != TableCapacities.UNBOUNDED)
+            {
+                sample("transnfv_state_full", labels("table", tables.get(t)), capacities.full(t) ? 1 : 0);
+            }
+        }
+        family("transnfv_state_evicted_total", "counter", "Entries each table evicted when full (when_full: evict).");
+        for (int t = 0; t < tables.size(); t++)
+        {
+            if (capacities.evicts(t))
+            {
+                sample("transnfv_state_evicted_total", labels("table", tables.get(t)), capacities.evicted(t));
+            }
         }
     }
 

@@ -251,6 +251,8 @@ class ControlServerTest
         assertTrue(metrics.get("transnfv_batches_total") > 0, metrics::toString);
         assertTrue(sum(metrics, "transnfv_scheduler_decisions_total") > 0, metrics::toString);
         assertTrue(sum(metrics, "transnfv_state_entries") > 0, metrics::toString);
+        assertTrue(sum(metrics, "transnfv_state_capacity_entries") > 0, metrics::toString);
+        assertEquals(0.0, sum(metrics, "transnfv_state_full"), "nothing full: " + metrics);
     }
 
     @Test
