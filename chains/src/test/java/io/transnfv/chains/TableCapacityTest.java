@@ -2,6 +2,7 @@ package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.TableCapacities;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -170,5 +171,30 @@ class TableCapacityTest
             }
             assertTrue(run.checkInvariants().orElseThrow().violations().isEmpty(), "a flow's counters go with it: " + run.checkInvariants());
         }
+    }
+
+    @Test
+    void shouldBoundHeapTablesByTheHeapAndOffHeapTablesOnlyByTheirOwnCapacity()
+    {
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: stored
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  connections: { store: chronicle, expected_entries: 1000000 }
+                  connection-bytes: { store: chronicle, expected_entries: 1000000, capacity: 2000000 }
+              - name: fw
+                type: firewall
+            edges:
+              - { from: lb, to: fw }
+            """, "stored.yaml");
+        final ChainRuntime runtime = new ChainRuntime(chain);
+        final TableCapacities capacities = runtime.capacities();
+        assertEquals(TableCapacities.UNBOUNDED, capacities.capacity(runtime.catalog().find("lb", "connections")),
+            "an off-heap table is not held to the heap's share");
+        assertEquals(2_000_000, capacities.capacity(runtime.catalog().find("lb", "connection-bytes")));
+        assertEquals(TableCapacities.UNBOUNDED, capacities.capacity(runtime.catalog().find("lb", "active")), "index-keyed");
+        assertEquals(TableCapacities.SHARED, capacities.capacity(runtime.catalog().find("fw", "connections")), "in the heap");
     }
 }

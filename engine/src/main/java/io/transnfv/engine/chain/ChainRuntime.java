@@ -115,18 +115,6 @@ public final class ChainRuntime
         final FragmentSettings fragmentSettings = spec.settings().fragments();
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
-        capacities = new TableCapacities(catalog, given, evicting, instances, Runtime.getRuntime().maxMemory());
-        final long[] above = new long[catalog.size()];
-        final int[] alert = new int[catalog.size()];
-        final int[] ownerOf = new int[catalog.size()];
-        for (int t = 0; t < alert.length; t++)
-        {
-            above[t] = triggerAbove.getOrDefault(t, 0L);
-            alert[t] = triggerAlert.getOrDefault(t, -1);
-            final Integer vnf = index.get(catalog.owner(t));
-            ownerOf[t] = vnf == null ? -1 : vnf;
-        }
-        triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
         // the fragment tracker's tables hold a few fragments at a time: always in the heap
         storeKinds = new StoreKind[catalog.size()];
         Arrays.fill(storeKinds, StoreKind.HEAP);
@@ -141,6 +129,18 @@ public final class ChainRuntime
             }
         }
 
+        capacities = new TableCapacities(catalog, given, evicting, instances, storeKinds, Runtime.getRuntime().maxMemory());
+        final long[] above = new long[catalog.size()];
+        final int[] alert = new int[catalog.size()];
+        final int[] ownerOf = new int[catalog.size()];
+        for (int t = 0; t < alert.length; t++)
+        {
+            above[t] = triggerAbove.getOrDefault(t, 0L);
+            alert[t] = triggerAlert.getOrDefault(t, -1);
+            final Integer vnf = index.get(catalog.owner(t));
+            ownerOf[t] = vnf == null ? -1 : vnf;
+        }
+        triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
         for (int i = 0; i < n; i++)

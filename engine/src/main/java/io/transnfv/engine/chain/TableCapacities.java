@@ -67,15 +67,16 @@ public final class TableCapacities
      * @param evicting     tables that evict when full; each has a capacity of its own and a VNF
      *                     that {@link io.transnfv.vnf.api.Vnf#evicts evicts} from it.
      * @param instances    the chain's VNFs, whose names own the tables.
+     * @param stores       each table's store: only heap tables share the heap-derived capacity.
      * @param maxHeapBytes the heap's limit, for the shared capacity.
      */
     TableCapacities(final TableCatalog catalog, final Map<Integer, Long> given, final List<Integer> evicting, final VnfInstance[] instances,
-        final long maxHeapBytes)
+        final StoreKind[] stores, final long maxHeapBytes)
     {
         this.catalog = catalog;
         this.instances = instances;
         final int n = catalog.size();
-        capacities = capacities(catalog, given);
+        capacities = capacities(catalog, given, stores);
         sharedCapacity = sharedCapacity(maxHeapBytes);
         evicts = new boolean[n];
         owner = new int[n];
@@ -118,17 +119,19 @@ public final class TableCapacities
     /**
      * Each table's capacity: the chain's where it gives one, else {@link #SHARED}; tables keyed
      * by an index ({@link KeyKind#INDEX}: servers, ports, counters) are bounded by their VNF's
-     * configuration and the fragment tracker's by {@code max_held}: {@link #UNBOUNDED} unless the
-     * chain gives one.
+     * configuration, the fragment tracker's by {@code max_held}, and tables in an off-heap store
+     * (Chronicle Map, Redis) by their store, not by the heap: {@link #UNBOUNDED} unless the chain
+     * gives one.
      */
-    static long[] capacities(final TableCatalog catalog, final Map<Integer, Long> given)
+    static long[] capacities(final TableCatalog catalog, final Map<Integer, Long> given, final StoreKind[] stores)
     {
         final long[] out = new long[catalog.size()];
         for (int t = 0; t < out.length; t++)
         {
             final long own = given.getOrDefault(t, 0L);
             out[t] = own > 0 ? own
-                : ChainRuntime.FRAGMENTS_OWNER.equals(catalog.owner(t)) || catalog.spec(t).keyKind() == KeyKind.INDEX ? UNBOUNDED : SHARED;
+                : ChainRuntime.FRAGMENTS_OWNER.equals(catalog.owner(t)) || catalog.spec(t).keyKind() == KeyKind.INDEX
+                    || stores[t] != StoreKind.HEAP ? UNBOUNDED : SHARED;
         }
         return out;
     }
