@@ -289,7 +289,7 @@ final class VnfsReader
                         : "unknown distribution '" + text + "'") + " for table '" + table.key() + "' of " + where,
                         "write one of " + TableDistribution.names() + " (docs/flink.md#partitioning)");
                 }
-                else if (parsed != null)
+                else
                 {
                     distributions.put(table.key(), parsed);
                     declaredAt.put(table.key(), distribution);

@@ -1,5 +1,6 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.report.InvariantReport;
 import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.StateMaintenance;
@@ -115,31 +116,21 @@ public final class ChainRuntime
         final FragmentSettings fragmentSettings = spec.settings().fragments();
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
-        // the fragment tracker's tables hold a few fragments at a time: always in the heap
+        // each table's VNF (-1: the fragment tracker's, whose few entries are always in the heap)
+        final int[] ownerOf = new int[catalog.size()];
         storeKinds = new StoreKind[catalog.size()];
-        Arrays.fill(storeKinds, StoreKind.HEAP);
-        for (final VnfNode node : nodes)
-        {
-            for (int t = 0; t < catalog.size(); t++)
-            {
-                if (catalog.owner(t).equals(node.name()))
-                {
-                    storeKinds[t] = node.stores().getOrDefault(catalog.spec(t).name(), spec.settings().stores().defaultKind());
-                }
-            }
-        }
-
-        capacities = new TableCapacities(catalog, given, evicting, instances, storeKinds, Runtime.getRuntime().maxMemory());
         final long[] above = new long[catalog.size()];
         final int[] alert = new int[catalog.size()];
-        final int[] ownerOf = new int[catalog.size()];
-        for (int t = 0; t < alert.length; t++)
+        for (int t = 0; t < ownerOf.length; t++)
         {
-            above[t] = triggerAbove.getOrDefault(t, 0L);
-            alert[t] = triggerAlert.getOrDefault(t, -1);
             final Integer vnf = index.get(catalog.owner(t));
             ownerOf[t] = vnf == null ? -1 : vnf;
+            storeKinds[t] = vnf == null ? StoreKind.HEAP
+                : nodes.get(vnf).stores().getOrDefault(catalog.spec(t).name(), spec.settings().stores().defaultKind());
+            above[t] = triggerAbove.getOrDefault(t, 0L);
+            alert[t] = triggerAlert.getOrDefault(t, -1);
         }
+        capacities = new TableCapacities(catalog, given, evicting, instances, ownerOf, storeKinds, Runtime.getRuntime().maxMemory());
         triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -259,11 +250,17 @@ public final class ChainRuntime
 
     /**
      * Housekeeping at tick {@code tickNs}: the VNFs' expiry (if any VNF asked for it), then the
-     * fragment tracker's. Runs alone, between two transactions. A VNF whose {@code expire}
-     * throws stops its housekeeping for this tick and the others go on; the listener hears of it.
+     * fragment tracker's, then the capacity check; for {@link ExpiryTicker#CHECK}, the capacity
+     * check alone. Runs alone, between two transactions. A VNF whose {@code expire} throws stops
+     * its housekeeping for this tick and the others go on; the listener hears of it.
      */
     public void expire(final long tickNs, final StateMaintenance state, final ExpiryListener listener)
     {
+        if (tickNs == ExpiryTicker.CHECK)
+        {
+            capacities.check(state, listener);
+            return;
+        }
         if (expiryIntervalNs > 0)
         {
             for (int i = 0; i < instances.length; i++)

@@ -67,11 +67,12 @@ public final class TableCapacities
      * @param evicting     tables that evict when full; each has a capacity of its own and a VNF
      *                     that {@link io.transnfv.vnf.api.Vnf#evicts evicts} from it.
      * @param instances    the chain's VNFs, whose names own the tables.
+     * @param ownerOf      each table's VNF (index into {@code instances}), -1 for the fragment tracker's.
      * @param stores       each table's store: only heap tables share the heap-derived capacity.
      * @param maxHeapBytes the heap's limit, for the shared capacity.
      */
     TableCapacities(final TableCatalog catalog, final Map<Integer, Long> given, final List<Integer> evicting, final VnfInstance[] instances,
-        final StoreKind[] stores, final long maxHeapBytes)
+        final int[] ownerOf, final StoreKind[] stores, final long maxHeapBytes)
     {
         this.catalog = catalog;
         this.instances = instances;
@@ -79,7 +80,7 @@ public final class TableCapacities
         capacities = capacities(catalog, given, stores);
         sharedCapacity = sharedCapacity(maxHeapBytes);
         evicts = new boolean[n];
-        owner = new int[n];
+        owner = ownerOf.clone();
         evicted = new long[n];
         final long[] initial = new long[n];
         long smallest = sharedCapacity;
@@ -87,14 +88,6 @@ public final class TableCapacities
         for (int t = 0; t < n; t++)
         {
             initial[t] = catalog.spec(t).initialValue();
-            owner[t] = -1;
-            for (int i = 0; i < instances.length; i++)
-            {
-                if (instances[i].name().equals(catalog.owner(t)))
-                {
-                    owner[t] = i;
-                }
-            }
             if (capacities[t] != UNBOUNDED)
             {
                 bounded++;

@@ -629,14 +629,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             expiringSequence = frame.tickSequence;
             try
             {
-                if (frame.tickNs == ExpiryTicker.CHECK)
-                {
-                    runtime.capacities().check(state, expiryFaults);
-                }
-                else
-                {
-                    runtime.expire(frame.tickNs, state, expiryFaults);
-                }
+                runtime.expire(frame.tickNs, state, expiryFaults);
             }
             catch (final RuntimeException | Error e)
             {

@@ -403,11 +403,7 @@ public final class SerialChainExecutor implements ChainExecutor
         currentSequence = buffer.sequence();
         lastSequence = currentSequence;
         final long tick = ticker.due(timeNs);
-        if (tick == ExpiryTicker.CHECK)
-        {
-            runtime.capacities().check(state, expiryListener);
-        }
-        else if (tick != ExpiryTicker.NONE)
+        if (tick != ExpiryTicker.NONE)
         {
             runtime.expire(tick, state, expiryListener);
         }

@@ -156,10 +156,15 @@ public final class StageRunner
 
     private void dropAsFault(final BatchFrame frame, final int i, final int v, final Worker worker)
     {
-        final PacketRecord record = frame.records[i];
-        record.fault(v, runtime.instance(v).vnfErrorReason());
+        frame.records[i].fault(v, runtime.instance(v).vnfErrorReason());
+        leave(frame, i, worker);
+    }
+
+    /** The packet in slot {@code i}, its record's drop written, leaves the chain here. */
+    private static void leave(final BatchFrame frame, final int i, final Worker worker)
+    {
         frame.position[i] = ChainRuntime.EGRESS;
-        worker.stats.count(record, frame.buffers[i].length());
+        worker.stats.count(frame.records[i], frame.buffers[i].length());
     }
 
     /**
@@ -196,8 +201,7 @@ public final class StageRunner
             {
                 // a write would have added an entry to a table closed at the last capacity check
                 record.stateFull(v, runtime.instance(v).stateFullReason());
-                position[i] = ChainRuntime.EGRESS;
-                worker.stats.count(record, frame.buffers[i].length());
+                leave(frame, i, worker);
                 continue;
             }
             actions.reset();
