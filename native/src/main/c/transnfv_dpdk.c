@@ -48,6 +48,7 @@ struct tnfv_port {
 	size_t window_bytes;            /* span of the pool's memory chunks */
 	uint8_t *rx_descriptors[TNFV_MAX_QUEUES];
 	uint8_t *tx_descriptors;
+	uint8_t *tx_staging;            /* TNFV_TX_STAGING_FRAMES frames Java copies out of the heap */
 	uint64_t *counters;
 	int timestamp_offset;           /* -1: the PMD stamps nothing */
 	uint64_t timestamp_flag;
@@ -164,8 +165,10 @@ static void release(struct tnfv_port *p)
 		p->rx_descriptors[q] = NULL;
 	}
 	free(p->tx_descriptors);
+	free(p->tx_staging);
 	free(p->counters);
 	p->tx_descriptors = NULL;
+	p->tx_staging = NULL;
 	p->counters = NULL;
 	if (p->pool != NULL)
 		rte_mempool_free(p->pool);
@@ -256,8 +259,9 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 		}
 	}
 	p->tx_descriptors = aligned_alloc(64, TNFV_MAX_BURST * TNFV_TX_DESCRIPTOR_BYTES);
+	p->tx_staging = aligned_alloc(64, TNFV_TX_STAGING_FRAMES * TNFV_MAX_FRAME_BYTES);
 	p->counters = aligned_alloc(64, ((TNFV_C_COUNT * 8 + 63) / 64) * 64);
-	if (p->tx_descriptors == NULL || p->counters == NULL) {
+	if (p->tx_descriptors == NULL || p->tx_staging == NULL || p->counters == NULL) {
 		release(p);
 		return -ENOMEM;
 	}
@@ -332,6 +336,13 @@ JNIEXPORT jobject JNICALL Java_io_transnfv_dpdk_Dpdk_txDescriptors0(JNIEnv *env,
 	return p == NULL ? NULL : (*env)->NewDirectByteBuffer(env, p->tx_descriptors, TNFV_MAX_BURST * TNFV_TX_DESCRIPTOR_BYTES);
 }
 
+JNIEXPORT jobject JNICALL Java_io_transnfv_dpdk_Dpdk_txStaging0(JNIEnv *env, jclass clazz, jint port)
+{
+	(void)clazz;
+	struct tnfv_port *p = port_of(port);
+	return p == NULL ? NULL : (*env)->NewDirectByteBuffer(env, p->tx_staging, TNFV_TX_STAGING_FRAMES * TNFV_MAX_FRAME_BYTES);
+}
+
 JNIEXPORT jobject JNICALL Java_io_transnfv_dpdk_Dpdk_counters0(JNIEnv *env, jclass clazz, jint port)
 {
 	(void)clazz;
@@ -383,6 +394,37 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portClose0(JNIEnv *env, jclass
 }
 
 /* ---- the per-burst crossings -------------------------------------------------------------- */
+
+/* A frame Java staged, copied into mbufs from the port's pool (a chain if it is longer than
+ * one mbuf's room); NULL if the pool has too few free mbufs. Only held IP fragments take
+ * this path: every other frame leaves in the mbuf it came in. */
+static struct rte_mbuf *copy_frame(struct tnfv_port *p, const uint8_t *src, uint32_t length)
+{
+	struct rte_mbuf *head = rte_pktmbuf_alloc(p->pool);
+	if (head == NULL)
+		return NULL;
+	struct rte_mbuf *seg = head;
+	uint32_t done = 0;
+	for (;;) {
+		const uint32_t room = rte_pktmbuf_tailroom(seg);
+		const uint32_t take = length - done < room ? length - done : room;
+		memcpy(rte_pktmbuf_mtod(seg, uint8_t *), src + done, take);
+		seg->data_len = (uint16_t)take;
+		done += take;
+		if (done == length)
+			break;
+		struct rte_mbuf *next = rte_pktmbuf_alloc(p->pool);
+		if (next == NULL) {
+			rte_pktmbuf_free(head);
+			return NULL;
+		}
+		seg->next = next;
+		head->nb_segs++;
+		seg = next;
+	}
+	head->pkt_len = length;
+	return head;
+}
 
 JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_rxBurst0(JNIEnv *env, jclass clazz, jint port, jint queue, jint max)
 {
@@ -458,13 +500,33 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_txBurst0(JNIEnv *env, jclass c
 	const uint8_t *d = p->tx_descriptors;
 	uint16_t n = 0;
 	for (jint i = 0; i < count; i++, d += TNFV_TX_DESCRIPTOR_BYTES) {
+		const uint32_t action = *(const uint32_t *)(d + TNFV_TX_ACTION);
+		const uint32_t length = *(const uint32_t *)(d + TNFV_TX_LENGTH);
+		if (action == TNFV_ACTION_FORWARD_COPY) {
+			const uint64_t offset = *(const uint64_t *)(d + TNFV_TX_MBUF);
+			if (offset > (uint64_t)(TNFV_TX_STAGING_FRAMES - 1) * TNFV_MAX_FRAME_BYTES || length > TNFV_MAX_FRAME_BYTES || length == 0)
+				return -EINVAL;
+			struct rte_mbuf *copy = copy_frame(p, p->tx_staging + offset, length);
+			if (copy == NULL) {
+				counters[TNFV_C_DROP_NO_MBUF]++;
+				continue;
+			}
+			counters[TNFV_C_TX_COPIED]++;
+			lengths[n] = length;
+			out[n++] = copy;
+			continue;
+		}
 		struct rte_mbuf *m = (struct rte_mbuf *)(uintptr_t)*(const uint64_t *)(d + TNFV_TX_MBUF);
-		if (*(const uint32_t *)(d + TNFV_TX_ACTION) != TNFV_ACTION_FORWARD) {
+		if (action == TNFV_ACTION_RELEASE) {
+			rte_pktmbuf_free(m);
+			counters[TNFV_C_HELD_RELEASED]++;
+			continue;
+		}
+		if (action != TNFV_ACTION_FORWARD) {
 			rte_pktmbuf_free(m);
 			counters[TNFV_C_DROP_VERDICT]++;
 			continue;
 		}
-		const uint32_t length = *(const uint32_t *)(d + TNFV_TX_LENGTH);
 		/* A rewrite that changed a single-segment frame's length (room permitting). */
 		if (m->nb_segs == 1 && length != m->data_len && length <= (uint32_t)(m->buf_len - m->data_off)) {
 			m->data_len = (uint16_t)length;

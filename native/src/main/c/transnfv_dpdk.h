@@ -50,6 +50,8 @@
 /*
  * Tx descriptor: one per verdict, written by the Java sink, read by txBurst0.
  *   0 mbuf address (u64) | 8 frame length (u32) | 12 action (u32)
+ * For TNFV_ACTION_FORWARD_COPY the first field is instead an offset into the port's tx
+ * staging area, where Java put the frame: C copies it into mbufs of its own.
  */
 #define TNFV_TX_DESCRIPTOR_BYTES  16
 #define TNFV_TX_MBUF               0
@@ -58,6 +60,15 @@
 
 #define TNFV_ACTION_DROP           0
 #define TNFV_ACTION_FORWARD        1
+/* Free the mbuf, no verdict: the engine holds a copy of the packet (an IP fragment waiting
+ * for its datagram's first) and gives its verdict later, as a FORWARD_COPY or not at all. */
+#define TNFV_ACTION_RELEASE        2
+/* Transmit the frame staged at the descriptor's offset, copied into newly allocated mbufs. */
+#define TNFV_ACTION_FORWARD_COPY   3
+
+/* Frames the tx staging area holds, each TNFV_MAX_FRAME_BYTES long: a burst carries at
+ * most this many copied frames (the Java sink flushes earlier). */
+#define TNFV_TX_STAGING_FRAMES    16
 
 /* Native counters, u64 each, index * 8 in the counters buffer. Written by the thread
  * that owns the queue (rx: the receiver thread; tx: the sink's thread), read by others. */
@@ -80,6 +91,9 @@ enum tnfv_counter {
 	TNFV_C_ETH_OERRORS,
 	TNFV_C_ETH_RX_NOMBUF,
 	TNFV_C_RX_POOL_LOW,          /* rx polls cut short or skipped: the pool could not hold the burst's worst case */
+	TNFV_C_HELD_RELEASED,        /* mbufs freed early: the engine holds a copy of their fragment */
+	TNFV_C_TX_COPIED,            /* frames transmitted from a copy, in mbufs allocated for them */
+	TNFV_C_DROP_NO_MBUF,         /* copied frames dropped: the pool had no mbufs for them */
 	TNFV_C_COUNT
 };
 

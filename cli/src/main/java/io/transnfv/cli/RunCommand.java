@@ -121,11 +121,7 @@ final class RunCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final ChainSpec resolved = chainOptions.resolve();
-        final ChainSpec withOut = out == null ? resolved : resolved.withSettings(resolved.settings().withOutPcap(out));
-        // DPDK gives each verdict back to its receive descriptor in arrival order: no fragment is held there
-        final ChainSpec chain = dpdkOptions.enabled()
-            ? withOut.withSettings(withOut.settings().withFragments(withOut.settings().fragments().withoutHolding()))
-            : withOut;
+        final ChainSpec chain = out == null ? resolved : resolved.withSettings(resolved.settings().withOutPcap(out));
         if (warmup < 0)
         {
             throw new ParameterException(spec.commandLine(), "--warmup must be >= 0: " + warmup);

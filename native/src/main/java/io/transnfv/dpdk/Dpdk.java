@@ -147,6 +147,11 @@ public final class Dpdk
         return txDescriptors0(port).order(ByteOrder.nativeOrder());
     }
 
+    static ByteBuffer txStaging(final int port)
+    {
+        return txStaging0(port);
+    }
+
     static ByteBuffer counters(final int port)
     {
         return counters0(port).order(ByteOrder.nativeOrder());
@@ -214,6 +219,8 @@ public final class Dpdk
     private static native ByteBuffer rxDescriptors0(int port, int queue);
 
     private static native ByteBuffer txDescriptors0(int port);
+
+    private static native ByteBuffer txStaging0(int port);
 
     private static native ByteBuffer counters0(int port);
 

@@ -90,7 +90,8 @@ public final class DpdkFrontEnd implements AutoCloseable
      * @return e.g. {@code dpdk port 0 (net_pcap), 1 rx queue(s), bursts of 32, ring 4096,
      *         pool 6656 mbufs of 2048 B, rx held back by the pool 0 times, frames copied 0 in / 0 out}:
      *         the held-back count is {@link NativeCounters#rxHeldBackPoolLow()}, the copy counts
-     *         the frames that did not go through the engine in place (see {@link #framesCopiedIn()}), so far.
+     *         the frames that did not go through the engine in place (see {@link #framesCopiedIn()}), so far;
+     *         once IP fragments were held, followed by {@code , fragments held 3 (2 sent from a copy)}.
      */
     public String describe()
     {
@@ -98,7 +99,8 @@ public final class DpdkFrontEnd implements AutoCloseable
         return "dpdk port " + port.id() + " (" + port.driver() + "), " + c.rxQueues() + " rx queue(s), bursts of "
             + c.burstPackets() + ", ring " + c.ringPackets() + ", pool " + c.mbufs() + " mbufs of " + c.dataRoomBytes()
             + " B, rx held back by the pool " + port.counters().rxHeldBackPoolLow() + " times, frames copied "
-            + framesCopiedIn() + " in / " + framesCopiedOut() + " out";
+            + framesCopiedIn() + " in / " + framesCopiedOut() + " out"
+            + (sink.heldReleased() == 0 ? "" : ", fragments held " + sink.heldReleased() + " (" + sink.heldForwarded() + " sent from a copy)");
     }
 
     /**

@@ -27,6 +27,7 @@ public final class DpdkPort implements AutoCloseable
     private final ByteBuffer frames;
     private final ByteBuffer[] rxDescriptors;
     private final ByteBuffer txDescriptors;
+    private final ByteBuffer txStaging;
     private final NativeCounters counters;
     private final MbufChain chains;
     private boolean closed;
@@ -45,6 +46,7 @@ public final class DpdkPort implements AutoCloseable
             rxDescriptors[q] = Dpdk.rxDescriptors(port, q);
         }
         this.txDescriptors = Dpdk.txDescriptors(port);
+        this.txStaging = Dpdk.txStaging(port);
         this.counters = new NativeCounters(Dpdk.counters(port));
         this.chains = new MbufChain(window, Dpdk.mbufLayout(port));
     }
@@ -163,6 +165,12 @@ public final class DpdkPort implements AutoCloseable
     ByteBuffer txDescriptors()
     {
         return txDescriptors;
+    }
+
+    /** @return where the sink puts frames C transmits from a copy ({@link TxDescriptor#ACTION_FORWARD_COPY}). */
+    ByteBuffer txStaging()
+    {
+        return txStaging;
     }
 
     /**

@@ -30,7 +30,11 @@ public final class NativeCounters
     static final int ETH_RX_NOMBUF = ETH_IPACKETS + 5;
     static final int RX_POOL_LOW = ETH_RX_NOMBUF + 1;
 
-    private static final int COUNT = RX_POOL_LOW + 1;
+    static final int HELD_RELEASED = RX_POOL_LOW + 1;
+    static final int TX_COPIED = HELD_RELEASED + 1;
+    static final int DROP_NO_MBUF = TX_COPIED + 1;
+
+    private static final int COUNT = DROP_NO_MBUF + 1;
 
     private final ByteBuffer counters;
     private long[] frozen;
@@ -128,6 +132,24 @@ public final class NativeCounters
         return get(ETH_IMISSED) + get(ETH_IERRORS) + get(ETH_RX_NOMBUF);
     }
 
+    /** @return mbufs freed before their packet's verdict because the engine holds a copy (IP fragments waiting for their first). */
+    public long heldReleased()
+    {
+        return get(HELD_RELEASED);
+    }
+
+    /** @return frames transmitted from a copy, in mbufs allocated for them (held IP fragments let go). */
+    public long txCopied()
+    {
+        return get(TX_COPIED);
+    }
+
+    /** @return copied frames dropped because the pool had no free mbufs for them. */
+    public long droppedNoMbuf()
+    {
+        return get(DROP_NO_MBUF);
+    }
+
     /** @return every counter by name, for reports. */
     public Map<String, Long> toMap()
     {
@@ -144,6 +166,9 @@ public final class NativeCounters
         m.put("tx_retries", get(TX_RETRIES));
         m.put("drop_verdict", get(DROP_VERDICT));
         m.put("drop_tx_full", get(DROP_TX_FULL));
+        m.put("held_released", get(HELD_RELEASED));
+        m.put("tx_copied", get(TX_COPIED));
+        m.put("drop_no_mbuf", get(DROP_NO_MBUF));
         m.put("port_ipackets", get(ETH_IPACKETS));
         m.put("port_opackets", get(ETH_OPACKETS));
         m.put("port_imissed", get(ETH_IMISSED));

@@ -87,7 +87,8 @@ class DpdkMalformedTracesTest
         assertEquals(javaRecords.size(), delivered, name + ": DPDK delivers what the pure-Java reader reads");
         assertEquals(counters.rxPackets(), delivered, name + ": packets received = packets delivered to the engine");
         assertEquals(delivered, dpdkStats.packetsFinished(), name + ": every delivered packet got a verdict");
-        assertEquals(delivered, counters.txPackets() + counters.droppedByVerdict(),
+        // a held fragment's mbuf is freed early (released), and what is sent of it is a copy
+        assertEquals(delivered, counters.txPackets() - counters.txCopied() + counters.droppedByVerdict() + counters.heldReleased(),
             name + ": every mbuf was transmitted or freed " + counters.toMap());
         assertEquals(0, counters.droppedTxFull(), name);
         for (int i = 0; i < javaRecords.size(); i++)

@@ -13,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +70,7 @@ class DpdkPcapEquivalenceTest
         try (ChainExecutor engine = DpdkTestSupport.engine(chain); PacketSource source = PcapSource.open(trace, 1);
              PcapWriter writer = PcapWriter.create(javaOut))
         {
-            final PacketListener forward = forwardTo(writer);
+            final PacketListener forward = DpdkTestSupport.forwardTo(writer);
             engine.run(source, DpdkTestSupport.both(DpdkTestSupport.recorder(engine, javaRecords), (record, buffer, packet) ->
             {
                 forward.onPacket(record, buffer, packet);
@@ -132,23 +131,5 @@ class DpdkPcapEquivalenceTest
         assertEquals(longerThanAnMbuf[1], dpdk.framesCopiedOut(), "frames copied back: the forwarded chains, nothing else");
         assertTrue(dpdk.describe().endsWith("frames copied " + longerThanAnMbuf[0] + " in / " + longerThanAnMbuf[1] + " out"),
             dpdk.describe());
-    }
-
-    private static PacketListener forwardTo(final PcapWriter writer)
-    {
-        return (record, buffer, packet) ->
-        {
-            if (!record.dropped())
-            {
-                try
-                {
-                    writer.write(buffer);
-                }
-                catch (final IOException e)
-                {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        };
     }
 }

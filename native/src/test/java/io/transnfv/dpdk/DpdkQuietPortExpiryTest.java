@@ -2,6 +2,7 @@ package io.transnfv.dpdk;
 
 import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.source.PacketSource;
@@ -13,11 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 import static io.transnfv.dpdk.DpdkTestSupport.assumeDpdk;
@@ -30,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * timeout; the port then stays quiet for its 300 ms idle timeout before the stream ends, and in
  * that time packet time follows the wall clock, so every flow expires, on the engine and on the
  * serial executor. The same capture read by the pure-Java reader, a replayable source, ends with
- * every flow still open, as it always did.
+ * every flow still open, as it always did. A held IP fragment times out there too.
  */
 class DpdkQuietPortExpiryTest
 {
@@ -85,6 +84,50 @@ class DpdkQuietPortExpiryTest
         assertEquals(FLOWS, replayed.connections);
     }
 
+    @Test
+    void shouldTimeOutAHeldFragmentWhileThePortIsQuietOnBothExecutors() throws IOException
+    {
+        // a later fragment whose first never comes, the capture's last packet: held, and timed
+        // out 20 ms of packet time later, which only the quiet port's wall-clock ticks reach
+        final ChainSpec chain = new ChainLoader().parse(CHAIN + "  fragments: { timeout: 20ms }\n", "quiet-port-lb.yaml");
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(frame(new FrameBuilder().ipv4(Ipv4.parse("10.0.0.1"), Ipv4.parse("198.51.100.1")).udp(5_000, 53)));
+        frames.add(frame(new FrameBuilder().ipv4(Ipv4.parse("10.0.0.2"), Ipv4.parse("198.51.100.1")).ipId(77)
+            .fragment(1_480, false).udp(5_001, 53).payload(100, (byte)1)));
+        final Path capture = DpdkTestSupport.writePcap(dir.resolve("fragment.pcap"), frames, 100);
+        for (final String name : new String[] {"engine", "serial"})
+        {
+            final Function<ChainSpec, ChainExecutor> executors = "serial".equals(name) ? SerialChainExecutor::new : DpdkTestSupport::engine;
+            final long[] timedOutAfterNs = {-1};
+            final long[] lastPacketNs = {0};
+            try (ChainExecutor executor = executors.apply(chain))
+            {
+                final DpdkFrontEnd dpdk = DpdkFrontEnd.open(DpdkTestSupport.pcapVdev("quiet_fragment_" + name, capture,
+                    dir.resolve(name + "-fragment-out.pcap"), chain));
+                try (DpdkSource source = dpdk.source())
+                {
+                    executor.run(source, DpdkTestSupport.both((record, buffer, packet) ->
+                    {
+                        if (record.sequence() == 0)
+                        {
+                            lastPacketNs[0] = record.timestampNs();
+                        }
+                        if (record.sequence() == 1)
+                        {
+                            assertEquals(PacketRecord.FRAGMENT_TIMEOUT, record.dropReason(), "the held fragment times out");
+                            timedOutAfterNs[0] = record.timestampNs() - lastPacketNs[0];
+                        }
+                    }, dpdk.sink()));
+                }
+                assertEquals(1, executor.runtime().fragments().counters().get("ingress.held").get(), name + ": held");
+            }
+            // the port stays quiet for 300 ms before the stream ends: a fragment timed out only at the
+            // end of the input would show that much; a tick every 10 ms times it out 20-40 ms after
+            assertTrue(timedOutAfterNs[0] >= 20_000_000L && timedOutAfterNs[0] < 150_000_000L,
+                name + ": timed out " + timedOutAfterNs[0] + " ns of packet time after the last packet");
+        }
+    }
+
     private Outcome throughDpdk(
         final ChainSpec chain, final Path capture, final String name, final Function<ChainSpec, ChainExecutor> executors)
         throws IOException
@@ -115,18 +158,20 @@ class DpdkQuietPortExpiryTest
     /** Three packets of each of 8 UDP flows, 0.1 ms apart, in a classic microsecond pcap file. */
     private static Path writeCapture(final Path file) throws IOException
     {
-        final ByteBuffer out = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-        out.putInt(0xA1B2C3D4).putShort((short)2).putShort((short)4).putInt(0).putInt(0).putInt(65_535).putInt(1);
+        final List<byte[]> frames = new ArrayList<>();
         for (int i = 0; i < FLOWS * PACKETS_PER_FLOW; i++)
         {
             final int flow = i % FLOWS;
-            final FrameBuilder frame = new FrameBuilder().ipv4(Ipv4.parse("10.0.0." + (flow + 1)), Ipv4.parse("198.51.100.1"))
-                .udp(5_000 + flow, 53);
-            final byte[] bytes = new byte[frame.length()];
-            frame.write(bytes, 0);
-            out.putInt(1_700_000_000).putInt(i * 100).putInt(bytes.length).putInt(bytes.length).put(bytes);
+            frames.add(frame(new FrameBuilder().ipv4(Ipv4.parse("10.0.0." + (flow + 1)), Ipv4.parse("198.51.100.1"))
+                .udp(5_000 + flow, 53)));
         }
-        Files.write(file, Arrays.copyOf(out.array(), out.position()));
-        return file;
+        return DpdkTestSupport.writePcap(file, frames, 100);
+    }
+
+    private static byte[] frame(final FrameBuilder builder)
+    {
+        final byte[] bytes = new byte[builder.length()];
+        builder.write(bytes, 0);
+        return bytes;
     }
 }

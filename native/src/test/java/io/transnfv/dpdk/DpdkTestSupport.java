@@ -3,11 +3,13 @@ package io.transnfv.dpdk;
 import io.transnfv.chains.ChainLoader;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
+import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.ChainExecutor;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -77,9 +79,7 @@ final class DpdkTestSupport
 
     static ChainSpec natLbTd() throws IOException
     {
-        // as the CLI runs a chain on DPDK: verdicts in arrival order, so no fragment is held
-        final ChainSpec chain = new ChainLoader().loadBundled("nat-lb-td");
-        return chain.withSettings(chain.settings().withFragments(chain.settings().fragments().withoutHolding()));
+        return new ChainLoader().loadBundled("nat-lb-td");
     }
 
     /** The engine as the CLI builds it by default: the TPG executor. */
@@ -117,6 +117,44 @@ final class DpdkTestSupport
      * or nanosecond timestamps), in file order. Timestamps are not returned: DPDK's pcap
      * vdev stamps frames with the time it transmitted them.
      */
+    /** @return a listener that writes every forwarded packet's frame to {@code writer}. */
+    static PacketListener forwardTo(final PcapWriter writer)
+    {
+        return (record, buffer, packet) ->
+        {
+            if (!record.dropped())
+            {
+                try
+                {
+                    writer.write(buffer);
+                }
+                catch (final IOException e)
+                {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+    }
+
+    /**
+     * Writes {@code frames} as a classic microsecond pcap file, the first at 1,700,000,000 s and
+     * each {@code stepMicros} after the one before.
+     */
+    static Path writePcap(final Path file, final List<byte[]> frames, final long stepMicros) throws IOException
+    {
+        final ByteBuffer out = ByteBuffer.allocate(24 + frames.stream().mapToInt(f -> 16 + f.length).sum())
+            .order(ByteOrder.LITTLE_ENDIAN);
+        out.putInt(0xA1B2C3D4).putShort((short)2).putShort((short)4).putInt(0).putInt(0).putInt(65_535).putInt(1);
+        long micros = 1_700_000_000_000_000L;
+        for (final byte[] frame : frames)
+        {
+            out.putInt((int)(micros / 1_000_000)).putInt((int)(micros % 1_000_000)).putInt(frame.length).putInt(frame.length).put(frame);
+            micros += stepMicros;
+        }
+        Files.write(file, out.array());
+        return file;
+    }
+
     static List<byte[]> pcapFrames(final Path file) throws IOException
     {
         final ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);

@@ -31,16 +31,6 @@ public record FragmentSettings(long timeoutNs, int maxHeld)
         }
     }
 
-    /**
-     * @return these settings holding no fragment (a fragment before its first is an overflow):
-     *         for a front end that must finish packets in arrival order, such as DPDK, whose
-     *         verdicts go back to the port's receive descriptors in order.
-     */
-    public FragmentSettings withoutHolding()
-    {
-        return new FragmentSettings(timeoutNs, 0);
-    }
-
     /** @return the defaults: 1 s, 64 fragments. */
     public static FragmentSettings defaults()
     {

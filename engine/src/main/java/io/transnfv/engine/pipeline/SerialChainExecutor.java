@@ -246,7 +246,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 final long quietTimeNs = quiet.onNothingYet(clock.lastNs());
                 if (quietTimeNs != QuietClock.NONE)
                 {
-                    onQuiet(quietTimeNs);
+                    onQuiet(quietTimeNs, listener);
                 }
                 serveSnapshot();
                 idle.idle();
@@ -354,9 +354,11 @@ public final class SerialChainExecutor implements ChainExecutor
     /**
      * The live source has been quiet for a tick interval: packet time moves on to
      * {@code quietTimeNs}, and the housekeeping tick it crossed, if any, runs now, named after
-     * the last packet before it (as the engine's frame that carries only the tick).
+     * the last packet before it (as the engine's frame that carries only the tick), and then
+     * the held IP fragments whose time is up by then are dropped as timed out (as that frame's
+     * fragment stage does).
      */
-    private void onQuiet(final long quietTimeNs)
+    private void onQuiet(final long quietTimeNs, final PacketListener listener)
     {
         lastTimeNs = clock.onPacket(quietTimeNs);
         final long tick = ticker.dueWithoutPacket(lastTimeNs);
@@ -369,6 +371,11 @@ public final class SerialChainExecutor implements ChainExecutor
         {
             currentSequence = lastSequence;
             runtime.expire(tick, state, expiryListener);
+            long due;
+            while ((due = held.dueDatagram(lastTimeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
+            {
+                timeOut(due, lastTimeNs, listener);
+            }
         }
         finally
         {

@@ -3,6 +3,7 @@ package io.transnfv.engine.stage;
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
+import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.state.MultiVersionStateTable;
@@ -159,6 +160,16 @@ public final class FragmentStage
                 }
             }
         }
+        if (count == 0 && frame.tickNs != ExpiryTicker.NONE)
+        {
+            // a quiet live port's tick: packet time moved on with the wall clock, held fragments time out by it
+            long due;
+            while ((due = held.dueDatagram(frame.firstPacketTimeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
+            {
+                free = timeOut(due, frame.firstPacketTimeNs, n, free, tools);
+                n = spliceCount;
+            }
+        }
         if (frame.flush)
         {
             while (held.size() > 0)
@@ -186,12 +197,14 @@ public final class FragmentStage
     /**
      * @param frame a batch about to start.
      * @return true if it needs the fragment stage: it has fragments, it is the end of the input's
-     *         flush, or a held fragment times out by its last packet.
+     *         flush, or a held fragment times out by its last packet, or by a quiet live port's tick.
      */
     public boolean due(final BatchFrame frame)
     {
         return frame.fragments > 0 || frame.flush
-            || frame.count > 0 && held.dueDatagram(frame.timeNs[frame.count - 1], tracker.timeoutNs()) != HeldFragments.NONE_DUE;
+            || frame.count > 0 && held.dueDatagram(frame.timeNs[frame.count - 1], tracker.timeoutNs()) != HeldFragments.NONE_DUE
+            || frame.count == 0 && frame.tickNs != ExpiryTicker.NONE
+                && held.dueDatagram(frame.firstPacketTimeNs, tracker.timeoutNs()) != HeldFragments.NONE_DUE;
     }
 
     /** @return fragments held aside now, waiting for their datagram's first fragment. */
