@@ -142,6 +142,18 @@ public final class RunStats
     }
 
     /**
+     * Adds another run's latencies (a parallel subtask's, say) to these.
+     *
+     * @param histogram latencies in nanoseconds, recorded as {@link #recordLatencyNs} does.
+     * @param overflows latencies beyond the histogram's range.
+     */
+    public void addLatencies(final Histogram histogram, final long overflows)
+    {
+        latencyNs.add(histogram);
+        latencyOverflows += overflows;
+    }
+
+    /**
      * @return a copy of these counters and latencies with {@code shares} (workers' counters not yet
      *         {@link #add added}) counted in: what a {@link RunSnapshot} holds, written by nobody
      *         once returned. Call on the thread that records latencies here; the shares' counters

@@ -9,6 +9,7 @@ import io.transnfv.engine.source.SourceStats;
 import io.transnfv.flink.operator.CommittedOutputs;
 import io.transnfv.flink.operator.OutputPart;
 import io.transnfv.vnf.instance.TableCatalog;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,6 +48,8 @@ public final class FlinkRunResult
         long[] counters;
         long[] vnfCounters;
         String stateDump;
+        Histogram latencyNs;
+        long latencyOverflows;
         int attempt = -1;
     }
 
@@ -110,9 +113,12 @@ public final class FlinkRunResult
                     }
 
                     @Override
-                    public void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump)
+                    public void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump,
+                        final Histogram latencyNs, final long latencyOverflows)
                     {
                         s.attempt = attempt;
+                        s.latencyNs = latencyNs;
+                        s.latencyOverflows = latencyOverflows;
                         s.counters = counters;
                         s.vnfCounters = vnfCounters;
                         s.stateDump = stateDump;
@@ -223,13 +229,18 @@ public final class FlinkRunResult
         return sourceStats;
     }
 
-    /** @return every subtask's counters added up, as a standalone run's stats (no latencies: the runtime measures none). */
+    /**
+     * @return every subtask's counters and latencies added up, as a standalone run's stats. A
+     *         subtask's latencies are those of its last attempt: after a restore, the packets it
+     *         processed before the failure are counted, but not timed.
+     */
     public RunStats stats()
     {
         final RunStats total = new RunStats(runtime);
         for (final Subtask s : subtasks)
         {
             total.addCounters(s.counters);
+            total.addLatencies(s.latencyNs, s.latencyOverflows);
         }
         return total;
     }

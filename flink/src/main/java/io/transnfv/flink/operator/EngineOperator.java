@@ -317,7 +317,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         runDone = true;
         final StringWriter state = new StringWriter();
         executor.writeState(state);
-        part.end(attempt, executor.stats().counters(), VnfCounters.values(executor.runtime()), state.toString());
+        part.end(attempt, executor.stats().counters(), VnfCounters.values(executor.runtime()), state.toString(),
+            executor.stats().latencyNs(), executor.stats().latencyOverflows());
     }
 
     @Override

@@ -1,11 +1,14 @@
 package io.transnfv.flink.operator;
 
+import org.HdrHistogram.Histogram;
+
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -15,7 +18,9 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  *  'R' sequence:long length:int utf8[length]                            a per-packet record (no newline)
  *  'F' sequence:long timeNs:long wireLength:int linkType:int length:int bytes[length]  a forwarded frame
- *  'E' attempt:int n:int long[n] m:int long[m] length:int utf8[length]  the end: run counters, VNF counters, state dump
+ *  'E' attempt:int n:int long[n] m:int long[m] length:int utf8[length] length:int bytes[length] overflows:long
+ *                                                                       the end: run counters, VNF counters, state dump,
+ *                                                                       latency histogram (HdrHistogram, compressed)
  * </pre>
  *
  * <p>The writing side is filled by the engine's egress thread and taken by the task thread; its
@@ -67,10 +72,13 @@ public final class OutputPart
         }
     }
 
-    /** Appends the end of the subtask's run: its final run and VNF counters and state dump. */
-    public synchronized void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump)
+    /** Appends the end of the subtask's run: its final run and VNF counters, state dump and latencies. */
+    public synchronized void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump,
+        final Histogram latencyNs, final long latencyOverflows)
     {
         final byte[] utf8 = stateDump.getBytes(StandardCharsets.UTF_8);
+        final ByteBuffer histogram = ByteBuffer.allocate(latencyNs.getNeededByteBufferCapacity());
+        final int histogramBytes = latencyNs.encodeIntoCompressedByteBuffer(histogram);
         try
         {
             out.writeByte(END);
@@ -87,6 +95,9 @@ public final class OutputPart
             }
             out.writeInt(utf8.length);
             out.write(utf8);
+            out.writeInt(histogramBytes);
+            out.write(histogram.array(), 0, histogramBytes);
+            out.writeLong(latencyOverflows);
         }
         catch (final IOException e)
         {
@@ -111,8 +122,8 @@ public final class OutputPart
         /** A forwarded frame. */
         void frame(long sequence, long timeNs, int wireLength, int linkType, byte[] frame);
 
-        /** The end of a subtask's run. */
-        void end(int attempt, long[] counters, long[] vnfCounters, String stateDump);
+        /** The end of a subtask's run; {@code latencyNs} its latencies in nanoseconds. */
+        void end(int attempt, long[] counters, long[] vnfCounters, String stateDump, Histogram latencyNs, long latencyOverflows);
     }
 
     /**
@@ -148,7 +159,9 @@ public final class OutputPart
                         final int attempt = data.readInt();
                         final long[] counters = readLongs(data);
                         final long[] vnfCounters = readLongs(data);
-                        visitor.end(attempt, counters, vnfCounters, new String(data.readNBytes(data.readInt()), StandardCharsets.UTF_8));
+                        final String stateDump = new String(data.readNBytes(data.readInt()), StandardCharsets.UTF_8);
+                        final Histogram latencyNs = readHistogram(data);
+                        visitor.end(attempt, counters, vnfCounters, stateDump, latencyNs, data.readLong());
                     }
                     default -> throw new IOException("not an output part: entry tag " + tag);
                 }
@@ -157,6 +170,19 @@ public final class OutputPart
             {
                 throw new IOException("output part cut short", e);
             }
+        }
+    }
+
+    private static Histogram readHistogram(final DataInputStream data) throws IOException
+    {
+        final byte[] bytes = data.readNBytes(data.readInt());
+        try
+        {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        }
+        catch (final java.util.zip.DataFormatException | RuntimeException e)
+        {
+            throw new IOException("output part's latency histogram is damaged: " + e.getMessage(), e);
         }
     }
 

@@ -35,6 +35,9 @@ class FlinkRunnerTest
             assertTrue(check.equivalent(), check.toString());
         }
         assertEquals(20_000, result.stats().packetsFinished());
+        final long timed = result.stats().latencyNs().getTotalCount();
+        assertTrue(timed > 0 && timed <= 20_000, "latencies of both subtasks' packets, sampled as standalone: " + timed);
+        assertTrue(result.stats().latencyNs().getValueAtPercentile(50) > 0, "a packet takes time");
 
         // the checker's negative control: the same outputs judged against other traffic differ
         final ChainSource other = Chains.bundled("lb", 20_000, 8);
