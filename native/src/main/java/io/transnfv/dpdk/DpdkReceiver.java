@@ -1,5 +1,6 @@
 package io.transnfv.dpdk;
 
+import io.transnfv.engine.thread.FailurePoint;
 import io.transnfv.engine.thread.IdleSettings;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -43,6 +44,7 @@ final class DpdkReceiver implements Runnable
     private volatile boolean running = true;
     private volatile long endSequence = Long.MAX_VALUE;
     private volatile DpdkException failure;
+    private final FailurePoint failurePoint = new FailurePoint("dpdk-rx");
 
     DpdkReceiver(final DpdkPort port, final RingBuffer<RxEvent> ring)
     {
@@ -137,6 +139,7 @@ final class DpdkReceiver implements Runnable
         {
             while (running)
             {
+                failurePoint.check();
                 if (doWork() > 0)
                 {
                     backoff.reset();
@@ -165,6 +168,13 @@ final class DpdkReceiver implements Runnable
         catch (final DpdkException e)
         {
             failure = e;
+        }
+        catch (final RuntimeException | Error e)
+        {
+            // a receiver that dies must fail the run, never look like a port that went quiet
+            final DpdkException died = new DpdkException("the receive thread of port " + port.id(), 0, "died: " + e);
+            died.addSuppressed(e);
+            failure = died;
         }
         finally
         {

@@ -2,7 +2,7 @@ package io.transnfv.engine.thread;
 
 /**
  * A failure point for tests of what a dying engine thread does to a run: when the system
- * property {@value #PROPERTY} names this point's thread role ({@code worker}, {@code ingress},
+ * property {@value #PROPERTY} names this point's thread role ({@code worker}, {@code ingress}, {@code dpdk-rx},
  * {@code serial}), optionally with the number of checks to pass first ({@code worker:1000}),
  * {@link #check()} throws {@link InjectedFailure} from that thread. The property is read when
  * the point is made, with its owner; unset (always, outside those tests), a check is a read of
