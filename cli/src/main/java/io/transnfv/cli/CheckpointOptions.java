@@ -1,6 +1,7 @@
 package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.checkpoint.CheckpointException;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.checkpoint.CommittedOutput;
@@ -9,7 +10,6 @@ import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,7 +17,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * {@code --checkpoint-dir D} / {@code --resume D}: checkpoints at batch boundaries, and resuming a
@@ -67,8 +69,8 @@ final class CheckpointOptions
         {
             if (checkpointDir != null && resumeDir != null)
             {
-                throw new ParameterException(spec.commandLine(), "--checkpoint-dir and --resume both name a checkpoint directory\n"
-                    + "fix: --resume DIR alone continues the run in DIR and goes on checkpointing there");
+                throw new UsageProblem("--checkpoint-dir and --resume both name a checkpoint directory.",
+                    "--resume DIR alone continues the run in DIR and goes on checkpointing there.");
             }
             final CheckpointSettings fromChain = chain.settings().checkpoint();
             long[] interval = fromChain == null ? new long[] {CheckpointSettings.DEFAULT_EVERY_BATCHES, 0}
@@ -81,27 +83,47 @@ final class CheckpointOptions
                 }
                 catch (final IllegalArgumentException e)
                 {
-                    throw new ParameterException(spec.commandLine(), "--checkpoint-every: " + e.getMessage());
+                    final String[] parts = e.getMessage().split("\nfix: ", 2);
+                    throw new UsageProblem("--checkpoint-every: " + parts[0] + ".", parts.length == 2 ? parts[1]
+                        : "a number of batches, e.g. --checkpoint-every 100, or a duration of packet time, e.g. 500ms.");
                 }
             }
             final int full = fullEvery != null ? fullEvery : fromChain != null ? fromChain.fullEvery() : CheckpointSettings.DEFAULT_FULL_EVERY;
             if (full < 1)
             {
-                throw new ParameterException(spec.commandLine(), "--checkpoint-full-every must be >= 1, got " + full
-                    + "\nfix: e.g. --checkpoint-full-every 10, or 1 for full checkpoints only");
+                throw new UsageProblem("--checkpoint-full-every must be 1 or more, got " + full + ".",
+                    "e.g. --checkpoint-full-every 10, or 1 for full checkpoints only.");
             }
             final Path dir = resumeDir != null ? resumeDir : checkpointDir != null ? checkpointDir : fromChain.directory();
             final CheckpointSettings settings = new CheckpointSettings(dir, interval[0], interval[1], full);
             if (resumeDir != null && !Files.isDirectory(resumeDir))
             {
-                throw new ParameterException(spec.commandLine(), "--resume " + resumeDir + ": no such directory\n"
-                    + "fix: name the checkpoint directory of the run to resume");
+                throw new UsageProblem("--resume " + resumeDir + ": " + (Files.exists(resumeDir) ? "is not a directory." : "no such directory."),
+                    "name the checkpoint directory of the run to resume.");
             }
+            if (resumeDir == null && Files.exists(dir) && !Files.isDirectory(dir))
+            {
+                throw new UsageProblem((checkpointDir != null ? "--checkpoint-dir " : "settings.checkpoint.dir ") + dir
+                    + ": is a file; checkpoints go into a directory.", "name a new or empty directory.");
+            }
+            final List<CheckpointException> refused = new ArrayList<>();
             checkpointer = resumeDir == null ? Checkpointer.start(settings, chain, executor.runtime().catalog())
-                : Checkpointer.resume(settings, chain, executor.runtime().catalog(),
-                    refused -> err.println("run: passed over " + refused.getMessage().replace("\nfix: ", "; ")));
+                : Checkpointer.resume(settings, chain, executor.runtime().catalog(), refusal ->
+                {
+                    refused.add(refusal);
+                    err.println("run: passed over " + refusal.getMessage().replace("\nfix: ", "; "));
+                });
             if (resumeDir != null && checkpointer.resumedFrom() == null)
             {
+                final long foreign = refused.stream().filter(CheckpointException::foreign).count();
+                if (foreign > 0)
+                {
+                    // starting afresh would overwrite the other run's checkpoints, and its resume point with them
+                    throw new UsageProblem("--resume " + resumeDir + ": " + foreign + " of its checkpoints were written for another chain"
+                        + " or traffic, and none for this one; nothing was run or written.",
+                        "resume with the chain file and traffic options of the run that wrote them, or start this run"
+                            + " with --checkpoint-dir naming a new directory.");
+                }
                 err.println("run: no complete checkpoint in " + resumeDir + ": starting the run from its first packet");
             }
         }
@@ -175,9 +197,9 @@ final class CheckpointOptions
         }
         if (paced)
         {
-            throw new ParameterException(spec.commandLine(), "--rate cannot be used with checkpoints: a paced replay drops packets by"
-                + " the wall clock, so a resumed run could not repeat the interrupted one\nfix: drop --rate, or run without"
-                + " --checkpoint-dir, --resume and settings.checkpoint");
+            throw new UsageProblem("--rate cannot be used with checkpoints: a paced replay drops packets by"
+                + " the wall clock, so a resumed run could not repeat the interrupted one.", "drop --rate, or run without"
+                + " --checkpoint-dir, --resume and settings.checkpoint.");
         }
         liveSource = live;
         try
@@ -187,7 +209,8 @@ final class CheckpointOptions
         }
         catch (final UnsupportedOperationException e)
         {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            final String[] parts = e.getMessage().split("\nfix: ", 2);
+            throw new UsageProblem(parts[0] + ".", parts.length == 2 ? parts[1] : "run the tpg or serial executor with checkpoints.");
         }
     }
 

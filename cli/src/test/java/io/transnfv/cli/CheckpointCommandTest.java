@@ -8,10 +8,13 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code --checkpoint-dir}, {@code --resume} and {@code settings.checkpoint} as a user drives them. */
@@ -128,6 +131,51 @@ class CheckpointCommandTest
         assertEquals(1, again.status());
         assertTrue(again.err().contains("already holds checkpoints of a run") && again.err().contains("fix: --resume " + checkpoints),
             again.err());
+    }
+
+    @Test
+    void shouldRefuseToResumeFromAnotherRunsCheckpointsAndLeaveThemAsTheyWere() throws IOException
+    {
+        final Path checkpoints = dir.resolve("ckpt");
+        assertEquals(0, Captured.run("run", "--generate", "packets=2000,seed=3", "--batch", "100", "--no-progress",
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "5").status());
+        final Map<Path, byte[]> before = contents(checkpoints);
+
+        final Captured other = Captured.run("run", "--generate", "packets=2000,seed=4", "--batch", "100", "--no-progress",
+            "--resume", checkpoints.toString());
+
+        assertEquals(2, other.status(), other.err());
+        assertTrue(other.err().contains("were written for another chain or traffic, and none for this one")
+            && other.err().contains("fix: resume with the chain file and traffic options of the run that wrote them"), other.err());
+        assertFalse(other.err().contains("Usage:"), "a sentence and a fix, not the command's usage: " + other.err());
+        final Map<Path, byte[]> after = contents(checkpoints);
+        assertEquals(before.keySet(), after.keySet(), "no checkpoint added or removed");
+        before.forEach((file, bytes) -> assertArrayEquals(bytes, after.get(file), file + " untouched"));
+    }
+
+    @Test
+    void shouldRefuseACheckpointDirectoryThatIsAFileAsBadInput() throws IOException
+    {
+        final Path file = Files.writeString(dir.resolve("afile"), "x");
+
+        final Captured run = Captured.run("run", "--generate", "packets=100", "--no-progress", "--checkpoint-dir", file.toString());
+
+        assertEquals(2, run.status(), run.err());
+        assertTrue(run.err().contains("--checkpoint-dir " + file + ": is a file") && run.err().contains("fix: name a new or empty directory"),
+            run.err());
+    }
+
+    private static Map<Path, byte[]> contents(final Path directory) throws IOException
+    {
+        final Map<Path, byte[]> files = new TreeMap<>();
+        try (Stream<Path> list = Files.list(directory))
+        {
+            for (final Path f : list.toList())
+            {
+                files.put(f.getFileName(), Files.readAllBytes(f));
+            }
+        }
+        return files;
     }
 
     @Test

@@ -12,6 +12,7 @@ public final class CheckpointException extends IOException
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    private final boolean foreign;
 
     /**
      * @param file    the checkpoint file.
@@ -20,8 +21,32 @@ public final class CheckpointException extends IOException
      */
     public CheckpointException(final Path file, final String problem, final String fix)
     {
+        this(file, problem, fix, false);
+    }
+
+    private CheckpointException(final Path file, final String problem, final String fix, final boolean foreign)
+    {
         super("checkpoint " + file + ": " + problem + "\nfix: " + fix);
         this.file = file;
+        this.foreign = foreign;
+    }
+
+    /**
+     * @param written  the fingerprint the file was written for.
+     * @param expected this run's.
+     * @return the refusal of a sound checkpoint written for another chain or traffic.
+     */
+    public static CheckpointException foreign(final Path file, final long written, final long expected)
+    {
+        return new CheckpointException(file, String.format("written for another chain or traffic (fingerprint %016x, this run"
+            + " is %016x)", written, expected), "resume with the chain file and traffic the run was started with, or use another"
+            + " checkpoint directory", true);
+    }
+
+    /** @return true if the checkpoint is sound but belongs to another chain or traffic. */
+    public boolean foreign()
+    {
+        return foreign;
     }
 
     /** @return the checkpoint file the problem is in. */

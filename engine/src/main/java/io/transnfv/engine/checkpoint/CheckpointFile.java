@@ -238,9 +238,7 @@ public final class CheckpointFile
             final long chain = in.readLong();
             if (chain != chainId)
             {
-                throw new CheckpointException(file, String.format("written for another chain or traffic (fingerprint %016x, this run"
-                    + " is %016x)", chain, chainId), "resume with the chain file and traffic the run was started with, or use another"
-                    + " checkpoint directory");
+                throw CheckpointException.foreign(file, chain, chainId);
             }
             final long inputPackets = in.readLong();
             final long packetTimeNs = in.readLong();
