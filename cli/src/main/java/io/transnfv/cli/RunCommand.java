@@ -548,7 +548,7 @@ final class RunCommand implements Callable<Integer>
                 final FaultLog.Fault fault = first.fault();
                 out.printf("%s %s threw %s on %d packet(s); first on packet #%d:%n", fault.vnf(), fault.callback(),
                     fault.exception(), fault.packets(), fault.firstSequence());
-                first.thrown().printStackTrace(out);
+                out.print(first.stackTrace());
                 out.println();
             }
         }

@@ -1,13 +1,16 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.fault.FaultLog;
+
 import java.util.List;
 import java.util.Objects;
 
 /**
  * One checkpoint as written to and read from a {@link CheckpointFile}: where the run stood at a
  * batch boundary. A full checkpoint holds every committed entry of every table; an incremental
- * one holds only the entries changed since checkpoint {@code previousId}, a deleted entry as its
- * table's initial value. Immutable once built.
+ * one holds, per table, only the entries changed since checkpoint {@code previousId} (a deleted
+ * entry as its table's initial value), or the whole table where its change log overflowed
+ * ({@link Table#whole()}). Immutable once built.
  *
  * @param id           this checkpoint's number, 1, 2, ... in the order taken.
  * @param full         true for a full checkpoint, false for an incremental one.
@@ -18,12 +21,21 @@ import java.util.Objects;
  * @param packetTimeNs packet time of the last of them (for reports).
  * @param outputs      the sinks' committed lengths; whatever lies beyond is truncated on resume.
  * @param counters     the run's counters at the cut, in {@code RunStats}'s counter order.
+ * @param faults       what VNF code threw on the packets before the cut (the run's fault list).
  * @param tables       keyed state, one section per table in catalogue order.
  */
 public record Checkpoint(
     long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
-    List<Output> outputs, long[] counters, List<Table> tables)
+    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, List<Table> tables)
 {
+    /** A checkpoint with no faults carried (Flink's snapshots, tests). */
+    public Checkpoint(
+        final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
+        final List<Output> outputs, final long[] counters, final List<Table> tables)
+    {
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, List.of(), tables);
+    }
+
     /** Copies the lists, checks the chain of ids. */
     public Checkpoint
     {
@@ -38,6 +50,7 @@ public record Checkpoint(
         }
         outputs = List.copyOf(outputs);
         counters = counters.clone();
+        faults = List.copyOf(faults);
         tables = List.copyOf(tables);
     }
 
@@ -66,11 +79,20 @@ public record Checkpoint(
      *
      * @param name         the table's qualified name ({@code <instance>.<table>}).
      * @param initialValue the value of an absent key; an entry with it deletes the key.
-     * @param keys         the keys, ascending.
+     * @param whole        true if the section holds every entry of the table (always so in a full
+     *                     checkpoint; in an incremental one where the table's change log
+     *                     overflowed): it replaces the table rather than applying on it.
+     * @param keys         the keys: ascending in a section of changes, in the store's order in a whole one.
      * @param values       the values, {@code values[i]} for {@code keys[i]}.
      */
-    public record Table(String name, long initialValue, long[] keys, long[] values)
+    public record Table(String name, long initialValue, boolean whole, long[] keys, long[] values)
     {
+        /** A section of changes (or, in a full checkpoint, of every entry). */
+        public Table(final String name, final long initialValue, final long[] keys, final long[] values)
+        {
+            this(name, initialValue, false, keys, values);
+        }
+
         /** Checks the arrays agree. */
         public Table
         {

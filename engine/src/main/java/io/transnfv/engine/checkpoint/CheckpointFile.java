@@ -1,12 +1,17 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.fault.FaultLog;
+
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,25 +39,36 @@ import java.util.zip.CRC32C;
  *  36      input packets, packet time ns         2 × i64
  *  52      outputs: u16 n, n × (name: UTF, bytes: i64, items: i64)
  *          counters: i32 n, n × i64
- *          tables: i32 n, n × (name: UTF, initial value: i64, entries: i32,
- *                               entries × (key: i64, value: i64), keys ascending)
+ *          faults: i32 n, n × (vnf: UTF, callback: UTF, exception: UTF, packets: i64,
+ *                              first packet: i64, message: u8 present + UTF, stack trace: text)
+ *          tables: i32 n, n × (name: UTF, initial value: i64, whole: u8 (0 changes, 1 every entry),
+ *                               entries: i32, entries × (key: i64, value: i64))
  *  end-12  body length (every byte before this field)   i64
  *  end-4   CRC32C of every byte before this field       u32
  * </pre>
  *
+ * <p>{@code text} is an i32 byte count and that many bytes of UTF-8. A section of changes has its
+ * keys ascending; a whole table (every section of a full checkpoint, and a table of an
+ * incremental one whose change log overflowed) has them in the order the store yields them.
+ * Version 1 (until the change logs) had no fault list and no whole flag; it is refused.
+ *
  * <p>Keyed state per table under a versioned header: the layout a Flink job can load as one
- * keyed state per table. Stateless; any thread.
+ * keyed state per table. The writer ({@link Writer}) streams: a table's entries go to the file as
+ * the store yields them, the checksum is computed on the way, nothing the size of the state is
+ * held in memory. Stateless; any thread.
  */
 public final class CheckpointFile
 {
     /** The first eight bytes of every checkpoint. */
     public static final byte[] MAGIC = "TNFVCKPT".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and reads. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Bytes of the fixed header. */
     public static final int HEADER_BYTES = 52;
     /** Bytes of the trailer (body length and checksum). */
     public static final int TRAILER_BYTES = 12;
+    /** Longest stack trace a fault carries, in bytes (a longer one is cut there). */
+    static final int MAX_TRACE_BYTES = 1 << 20;
 
     private CheckpointFile()
     {
@@ -66,21 +82,222 @@ public final class CheckpointFile
      */
     public static long write(final Path file, final Checkpoint checkpoint) throws IOException
     {
-        final byte[] bytes = encode(checkpoint);
-        final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE))
+        try (Writer writer = Writer.toFile(file))
         {
-            final ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining())
-            {
-                channel.write(buffer);
-            }
-            channel.force(true);
+            writeAll(writer, checkpoint);
+            return writer.commit();
         }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(file.toAbsolutePath().getParent());
-        return bytes.length;
+    }
+
+    private static void writeAll(final Writer writer, final Checkpoint checkpoint) throws IOException
+    {
+        writer.header(checkpoint);
+        writer.tables(checkpoint.tables().size());
+        for (final Checkpoint.Table table : checkpoint.tables())
+        {
+            final long[] keys = table.keys();
+            final long[] values = table.values();
+            writer.beginTable(table.name(), table.initialValue(), table.whole(), keys.length);
+            for (int i = 0; i < keys.length; i++)
+            {
+                writer.entry(keys[i], values[i]);
+            }
+            writer.endTable();
+        }
+    }
+
+    /**
+     * Writes one checkpoint in order — {@link #header}, {@link #tables}, per table
+     * {@link #beginTable}, its {@link #entry entries}, {@link #endTable} — then {@link #commit}s
+     * it: the trailer, and for a file fsync, rename, fsync of the directory. Closed without a
+     * commit it leaves nothing under the file's name. One thread.
+     */
+    public static final class Writer implements AutoCloseable
+    {
+        private final Path file;
+        private final Path tmp;
+        private final FileChannel channel;
+        private final ByteArrayOutputStream memory;
+        private final CRC32C crc = new CRC32C();
+        private final DataOutputStream out;
+        private long length;
+        private int tableEntries = -1;
+        private int entriesLeft;
+        private boolean committed;
+
+        private Writer(final Path file, final FileChannel channel, final ByteArrayOutputStream memory)
+        {
+            this.file = file;
+            this.tmp = file == null ? null : file.resolveSibling(file.getFileName() + ".tmp");
+            this.channel = channel;
+            this.memory = memory;
+            final OutputStream sink = channel != null ? Channels.newOutputStream(channel) : memory;
+            this.out = new DataOutputStream(new BufferedOutputStream(new OutputStream()
+            {
+                @Override
+                public void write(final int b) throws IOException
+                {
+                    crc.update(b);
+                    length++;
+                    sink.write(b);
+                }
+
+                @Override
+                public void write(final byte[] b, final int off, final int len) throws IOException
+                {
+                    crc.update(b, off, len);
+                    length += len;
+                    sink.write(b, off, len);
+                }
+            }, 1 << 16));
+        }
+
+        /** @return a writer to {@code file} (through its temporary file beside it). */
+        public static Writer toFile(final Path file) throws IOException
+        {
+            final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            return new Writer(file, FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE), null);
+        }
+
+        static Writer toMemory()
+        {
+            return new Writer(null, null, new ByteArrayOutputStream(256));
+        }
+
+        /** Writes the header, the outputs, the counters and the faults of {@code checkpoint} (its tables are not looked at). */
+        public void header(final Checkpoint checkpoint) throws IOException
+        {
+            out.write(MAGIC);
+            out.writeShort(VERSION);
+            out.writeByte(checkpoint.full() ? 0 : 1);
+            out.writeByte(0);
+            out.writeLong(checkpoint.id());
+            out.writeLong(checkpoint.previousId());
+            out.writeLong(checkpoint.chainId());
+            out.writeLong(checkpoint.inputPackets());
+            out.writeLong(checkpoint.packetTimeNs());
+            out.writeShort(checkpoint.outputs().size());
+            for (final Checkpoint.Output output : checkpoint.outputs())
+            {
+                out.writeUTF(output.name());
+                out.writeLong(output.bytes());
+                out.writeLong(output.items());
+            }
+            out.writeInt(checkpoint.counters().length);
+            for (final long counter : checkpoint.counters())
+            {
+                out.writeLong(counter);
+            }
+            out.writeInt(checkpoint.faults().size());
+            for (final FaultLog.CarriedFault fault : checkpoint.faults())
+            {
+                out.writeUTF(fault.vnf());
+                out.writeUTF(fault.callback());
+                out.writeUTF(fault.exception());
+                out.writeLong(fault.packets());
+                out.writeLong(fault.firstSequence());
+                out.writeByte(fault.message() == null ? 0 : 1);
+                if (fault.message() != null)
+                {
+                    final String message = fault.message();
+                    out.writeUTF(message.length() > 8192 ? message.substring(0, 8192) : message);
+                }
+                final byte[] trace = fault.stackTrace() == null ? new byte[0] : fault.stackTrace().getBytes(StandardCharsets.UTF_8);
+                final int n = Math.min(trace.length, MAX_TRACE_BYTES);
+                out.writeInt(n);
+                out.write(trace, 0, n);
+            }
+        }
+
+        /** Starts the table sections: {@code n} of them follow. */
+        public void tables(final int n) throws IOException
+        {
+            out.writeInt(n);
+        }
+
+        /** Starts a table's section of {@code entries} entries. */
+        public void beginTable(final String name, final long initialValue, final boolean whole, final int entries) throws IOException
+        {
+            out.writeUTF(name);
+            out.writeLong(initialValue);
+            out.writeByte(whole ? 1 : 0);
+            out.writeInt(entries);
+            tableEntries = entries;
+            entriesLeft = entries;
+        }
+
+        /** One entry of the table begun. */
+        public void entry(final long key, final long value) throws IOException
+        {
+            if (entriesLeft-- <= 0)
+            {
+                throw new IOException(where() + ": more entries than the " + tableEntries + " announced (the table changed while it was written)");
+            }
+            out.writeLong(key);
+            out.writeLong(value);
+        }
+
+        /** Ends the table begun: its entries must be those announced. */
+        public void endTable() throws IOException
+        {
+            if (entriesLeft != 0)
+            {
+                throw new IOException(where() + ": " + (tableEntries - entriesLeft) + " entries of the " + tableEntries
+                    + " announced (the table changed while it was written)");
+            }
+        }
+
+        private String where()
+        {
+            return "checkpoint " + (file == null ? "snapshot" : file.toString());
+        }
+
+        /**
+         * Writes the trailer; for a file, fsyncs it and renames it to its name.
+         *
+         * @return the bytes written.
+         */
+        public long commit() throws IOException
+        {
+            out.flush();
+            out.writeLong(length);
+            out.flush();
+            final int checksum = (int)crc.getValue();
+            out.writeInt(checksum);
+            out.flush();
+            if (channel != null)
+            {
+                channel.force(true);
+                channel.close();
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                syncDirectory(file.toAbsolutePath().getParent());
+            }
+            committed = true;
+            return length;
+        }
+
+        /** @return what was written, for a writer {@link #toMemory()}. */
+        byte[] bytes()
+        {
+            return memory.toByteArray();
+        }
+
+        @Override
+        public void close() throws IOException
+        {
+            if (channel != null && !committed)
+            {
+                try
+                {
+                    channel.close();
+                }
+                finally
+                {
+                    Files.deleteIfExists(tmp);
+                }
+            }
+        }
     }
 
     /** Makes a rename in {@code dir} durable, where the platform allows opening a directory. */
@@ -121,50 +338,12 @@ public final class CheckpointFile
     /** @return the file form of {@code checkpoint}. */
     static byte[] encode(final Checkpoint checkpoint) throws IOException
     {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream((int)Math.min(1 << 30, 256 + 16 * checkpoint.entries()));
-        final DataOutputStream out = new DataOutputStream(bytes);
-        out.write(MAGIC);
-        out.writeShort(VERSION);
-        out.writeByte(checkpoint.full() ? 0 : 1);
-        out.writeByte(0);
-        out.writeLong(checkpoint.id());
-        out.writeLong(checkpoint.previousId());
-        out.writeLong(checkpoint.chainId());
-        out.writeLong(checkpoint.inputPackets());
-        out.writeLong(checkpoint.packetTimeNs());
-        out.writeShort(checkpoint.outputs().size());
-        for (final Checkpoint.Output output : checkpoint.outputs())
+        try (Writer writer = Writer.toMemory())
         {
-            out.writeUTF(output.name());
-            out.writeLong(output.bytes());
-            out.writeLong(output.items());
+            writeAll(writer, checkpoint);
+            writer.commit();
+            return writer.bytes();
         }
-        out.writeInt(checkpoint.counters().length);
-        for (final long counter : checkpoint.counters())
-        {
-            out.writeLong(counter);
-        }
-        out.writeInt(checkpoint.tables().size());
-        for (final Checkpoint.Table table : checkpoint.tables())
-        {
-            out.writeUTF(table.name());
-            out.writeLong(table.initialValue());
-            final long[] keys = table.keys();
-            final long[] values = table.values();
-            out.writeInt(keys.length);
-            for (int i = 0; i < keys.length; i++)
-            {
-                out.writeLong(keys[i]);
-                out.writeLong(values[i]);
-            }
-        }
-        out.writeLong(out.size());
-        out.flush();
-        final CRC32C crc = new CRC32C();
-        crc.update(bytes.toByteArray());
-        out.writeInt((int)crc.getValue());
-        out.flush();
-        return bytes.toByteArray();
     }
 
     /**
@@ -253,12 +432,39 @@ public final class CheckpointFile
             {
                 counters[i] = in.readLong();
             }
+            final int faultCount = count(in, file);
+            final List<FaultLog.CarriedFault> faults = new ArrayList<>(Math.min(faultCount, 1024));
+            for (int i = 0; i < faultCount; i++)
+            {
+                final String vnf = in.readUTF();
+                final String callback = in.readUTF();
+                final String exception = in.readUTF();
+                final long packets = in.readLong();
+                final long first = in.readLong();
+                final int hasMessage = in.readUnsignedByte();
+                final String message = hasMessage == 0 ? null : in.readUTF();
+                final byte[] trace = new byte[count(in, file)];
+                in.readFully(trace);
+                if (hasMessage > 1 || packets < 1 || first < 0)
+                {
+                    throw new CheckpointException(file, "malformed: fault " + i + " of " + vnf + " (" + packets + " packets from #" + first
+                        + ")", "delete this file; the previous checkpoint is used");
+                }
+                faults.add(new FaultLog.CarriedFault(vnf, callback, exception, packets, first, message,
+                    new String(trace, StandardCharsets.UTF_8)));
+            }
             final int tableCount = count(in, file);
             final List<Checkpoint.Table> tables = new ArrayList<>(tableCount);
             for (int t = 0; t < tableCount; t++)
             {
                 final String name = in.readUTF();
                 final long initialValue = in.readLong();
+                final int whole = in.readUnsignedByte();
+                if (whole > 1)
+                {
+                    throw new CheckpointException(file, "malformed: table " + name + " has section kind " + whole,
+                        "delete this file; the previous checkpoint is used");
+                }
                 final int entries = count(in, file);
                 final long[] keys = new long[entries];
                 final long[] values = new long[entries];
@@ -267,14 +473,14 @@ public final class CheckpointFile
                     keys[i] = in.readLong();
                     values[i] = in.readLong();
                 }
-                tables.add(new Checkpoint.Table(name, initialValue, keys, values));
+                tables.add(new Checkpoint.Table(name, initialValue, whole == 1 || kind == 0, keys, values));
             }
             if (in.available() != 0 || kind > 1)
             {
                 throw new CheckpointException(file, "malformed: " + (kind > 1 ? "unknown kind " + kind : in.available()
                     + " bytes after the last table"), "delete this file; the previous checkpoint is used");
             }
-            return new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, tables);
+            return new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults, tables);
         }
         catch (final EOFException e)
         {

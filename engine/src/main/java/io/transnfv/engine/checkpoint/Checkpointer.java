@@ -3,11 +3,13 @@ package io.transnfv.engine.checkpoint;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
-import io.transnfv.tpg.collections.Long2LongHashMap;
-import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.vnf.instance.ChangeTrackingState;
+import io.transnfv.vnf.instance.ChangedKeyLog;
 import io.transnfv.vnf.instance.TableCatalog;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +26,20 @@ import java.util.function.Consumer;
  * later transaction touches state; on resume it calls {@link #restore} and skips
  * {@link #resumeInputPackets()} packets of the source.
  *
- * <p>Incremental checkpoints: the checkpointer keeps a copy of the state as of the last
- * checkpoint and writes only the entries whose value differs from it (a deleted key as its
- * table's initial value). Finding them visits every committed entry, so a checkpoint costs time
- * in proportion to the state, and bytes in proportion to the keys changed.
+ * <p>Incremental checkpoints: the state logs, per table, the keys whose committed value changed
+ * since the last checkpoint ({@link ChangeTrackingState#trackChanges}, switched on here, so a run
+ * without checkpoints logs nothing). An incremental checkpoint writes each logged key with its
+ * value now (a deleted key as its table's initial value), keys ascending: it costs time and
+ * bytes in proportion to the keys changed, not to the state. A full checkpoint streams every
+ * entry of every table from where it lives ({@link ChangeTrackingState#forEachEntry}: heap shards,
+ * Chronicle's off-heap segments) straight into the file. The checkpointer keeps no copy of any
+ * table: beside the state's change logs (bounded, see {@link ChangedKeyLog}) it holds one array
+ * of the most keys one table changed between two checkpoints, to sort them. A table whose log
+ * overflowed (more changed keys than half its live entries) is written whole in the next
+ * checkpoint, which a restore reads as a replacement of the table.
+ *
+ * <p>The checkpoint also carries the run's fault list ({@link FaultLog#carried}) as it stood at
+ * the cut, so that a resumed run reports the faults of the packets before it.
  *
  * <p>Threads: one at a time, the thread that holds the batch boundary.
  */
@@ -37,7 +49,9 @@ public final class Checkpointer
     private final CheckpointStore store;
     private final TableCatalog catalog;
     private final long chainId;
-    private final Long2LongHashMap[] lastState;
+    /** The changed keys of one table, to sort; grows to the most one table changed between two checkpoints. */
+    private long[] changedKeys = new long[64];
+    private FaultLog faults;
     private final List<CommittedOutput> outputs = new ArrayList<>();
     private final List<Checkpoint> resumedFrom;
     private long lastId;
@@ -52,6 +66,7 @@ public final class Checkpointer
     private long bytesWritten;
     private long entriesWritten;
     private long stateEntriesVisited;
+    private long tablesWhole;
     private long[] takeNs = new long[64];
     /** Time in the three parts of {@link #take}: sinks' commit, finding the changes, writing the file. */
     private final long[] partNs = new long[3];
@@ -70,11 +85,6 @@ public final class Checkpointer
         this.catalog = catalog;
         this.chainId = chainId;
         this.resumedFrom = List.copyOf(resumedFrom);
-        this.lastState = new Long2LongHashMap[catalog.size()];
-        for (int t = 0; t < lastState.length; t++)
-        {
-            lastState[t] = new Long2LongHashMap(1024, catalog.spec(t).initialValue());
-        }
         if (!resumedFrom.isEmpty())
         {
             final Checkpoint last = resumedFrom.get(resumedFrom.size() - 1);
@@ -187,6 +197,15 @@ public final class Checkpointer
         return hash;
     }
 
+    /**
+     * The run's fault list: each checkpoint carries it as it stood at its cut, and a resumed run's
+     * {@link #restore} starts it from the checkpoint's.
+     */
+    public void carryFaults(final FaultLog faults)
+    {
+        this.faults = faults;
+    }
+
     /** Registers a sink that each checkpoint commits. */
     public void addOutput(final CommittedOutput output)
     {
@@ -242,16 +261,22 @@ public final class Checkpointer
     }
 
     /**
-     * Loads the resumed checkpoint's tables into {@code state} (empty, between batches) and
-     * returns its counters; a fresh run loads nothing.
+     * Loads the resumed checkpoint's tables into {@code state} (empty, between batches), and its
+     * fault list into the run's; returns its counters. A fresh run loads nothing. Either way, a
+     * checkpointer that takes checkpoints switches the state's change tracking on here, so that its
+     * next checkpoint writes only what changed after this point.
      *
      * @return the counters to add to the run's, or null for a fresh run.
      * @throws IOException if a checkpoint names a table this chain does not have.
      */
-    public long[] restore(final StateMaintenance state) throws IOException
+    public long[] restore(final ChangeTrackingState state) throws IOException
     {
         if (resumedFrom.isEmpty())
         {
+            if (writes)
+            {
+                state.trackChanges();
+            }
             return null;
         }
         for (final Checkpoint checkpoint : resumedFrom)
@@ -269,14 +294,38 @@ public final class Checkpointer
                     throw new CheckpointException(store.file(checkpoint.id(), checkpoint.full()), "table " + t + " is " + table.name()
                         + ", the chain's is " + catalog.qualifiedName(t), "resume with the chain the run was started with");
                 }
+            }
+        }
+        for (int t = 0; t < catalog.size(); t++)
+        {
+            // a whole section replaces the table: start from the last one (the full checkpoint's at the latest)
+            int from = 0;
+            for (int c = 0; c < resumedFrom.size(); c++)
+            {
+                from = resumedFrom.get(c).tables().get(t).whole() ? c : from;
+            }
+            for (int c = from; c < resumedFrom.size(); c++)
+            {
+                final Checkpoint.Table table = resumedFrom.get(c).tables().get(t);
                 final long[] keys = table.keys();
                 final long[] values = table.values();
                 for (int i = 0; i < keys.length; i++)
                 {
                     state.put(t, keys[i], values[i]);
-                    lastState[t].put(keys[i], values[i]);
                 }
             }
+        }
+        if (writes && state.trackChanges())
+        {
+            // tracking was on already: the restore's puts are no changes since the last checkpoint
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                state.forgetChanges(t);
+            }
+        }
+        if (faults != null)
+        {
+            faults.restore(resumedFrom().faults());
         }
         return resumedFrom().counters();
     }
@@ -326,7 +375,7 @@ public final class Checkpointer
      * @param counters     the run's counters ({@code RunStats.counters()}) at this cut.
      * @throws IOException if a sink cannot be synced or the checkpoint cannot be written.
      */
-    public void take(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
+    public void take(final ChangeTrackingState state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
         if (!writes)
@@ -343,18 +392,38 @@ public final class Checkpointer
         partNs[0] += committedNs - startNs;
         final long id = lastId + 1;
         final boolean full = lastId == 0 || (id - lastFullId) >= settings.fullEvery();
-        final List<Checkpoint.Table> tables = new ArrayList<>(catalog.size());
+        // off until now only if no restore ran (a test's state): nothing is known, every table goes whole
+        final boolean tracked = state.trackChanges();
+        final List<FaultLog.CarriedFault> carried = faults == null ? List.of() : faults.carried(inputPackets);
+        final Checkpoint header = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
+            counters, carried, List.of());
+        long sectionsNs = 0;
+        try (CheckpointFile.Writer writer = CheckpointFile.Writer.toFile(store.file(id, full)))
+        {
+            writer.header(header);
+            writer.tables(catalog.size());
+            final long sectionsStartNs = System.nanoTime();
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                final int changed = full || !tracked ? -1 : state.changedKeyCount(t);
+                if (changed < 0)
+                {
+                    writeWhole(writer, state, t);
+                }
+                else
+                {
+                    writeChanges(writer, state, t, changed);
+                }
+            }
+            sectionsNs = System.nanoTime() - sectionsStartNs;
+            bytesWritten += writer.commit();
+        }
         for (int t = 0; t < catalog.size(); t++)
         {
-            tables.add(changes(state, t, full));
+            state.forgetChanges(t);
         }
-        final Checkpoint checkpoint = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
-            counters, tables);
-        final long diffedNs = System.nanoTime();
-        partNs[1] += diffedNs - committedNs;
-        bytesWritten += CheckpointFile.write(store.file(id, full), checkpoint);
-        partNs[2] += System.nanoTime() - diffedNs;
-        entriesWritten += checkpoint.entries();
+        partNs[1] += sectionsNs;
+        partNs[2] += System.nanoTime() - committedNs - sectionsNs;
         lastId = id;
         lastInputPackets = inputPackets;
         if (full)
@@ -382,7 +451,7 @@ public final class Checkpointer
      *
      * @throws IOException if a sink cannot be synced or the checkpoint cannot be written.
      */
-    public void takeFinal(final StateMaintenance state, final long inputPackets, final long packetTimeNs, final long[] counters)
+    public void takeFinal(final ChangeTrackingState state, final long inputPackets, final long packetTimeNs, final long[] counters)
         throws IOException
     {
         if (!writes)
@@ -424,71 +493,54 @@ public final class Checkpointer
         return finalCheckpoint;
     }
 
-    /** @return table {@code t}'s entries that differ from the last checkpoint (every entry when {@code full}). */
-    private Checkpoint.Table changes(final StateMaintenance state, final int t, final boolean full)
+    /** Table {@code t}'s section of changes: each changed key, ascending, with its value now (a deleted key's is the initial value). */
+    private void writeChanges(final CheckpointFile.Writer writer, final ChangeTrackingState state, final int t, final int changed)
+        throws IOException
     {
-        final Long2LongHashMap last = lastState[t];
-        final long initial = catalog.spec(t).initialValue();
-        final long[][] out = {new long[64], new long[64]};
-        final int[] n = {0};
-        final int[] visited = {0};
-        state.forEach(t, (key, value) ->
+        if (changedKeys.length < changed)
         {
-            visited[0]++;
-            if (last.put(key, value) != value || full)
+            changedKeys = new long[Math.max(changed, changedKeys.length * 2)];
+        }
+        final long[] keys = changedKeys;
+        state.copyChangedKeys(t, keys);
+        Arrays.sort(keys, 0, changed);
+        writer.beginTable(catalog.qualifiedName(t), catalog.spec(t).initialValue(), false, changed);
+        for (int i = 0; i < changed; i++)
+        {
+            writer.entry(keys[i], state.get(t, keys[i]));
+        }
+        writer.endTable();
+        stateEntriesVisited += changed;
+        entriesWritten += changed;
+    }
+
+    /** Table {@code t} whole, streamed from where it lives. */
+    private void writeWhole(final CheckpointFile.Writer writer, final ChangeTrackingState state, final int t) throws IOException
+    {
+        final int entries = state.size(t);
+        writer.beginTable(catalog.qualifiedName(t), catalog.spec(t).initialValue(), true, entries);
+        try
+        {
+            state.forEachEntry(t, (key, value) ->
             {
-                if (n[0] == out[0].length)
+                try
                 {
-                    out[0] = Arrays.copyOf(out[0], n[0] * 2);
-                    out[1] = Arrays.copyOf(out[1], n[0] * 2);
+                    writer.entry(key, value);
                 }
-                out[0][n[0]] = key;
-                out[1][n[0]++] = value;
-            }
-        });
-        stateEntriesVisited += visited[0];
-        long[] deleted = new long[0];
-        int d = 0;
-        if (last.size() != visited[0])
-        {
-            // keys deleted since the last checkpoint: in the copy, absent from the state
-            deleted = new long[16];
-            for (final long key : last.keys())
-            {
-                if (state.get(t, key) == initial)
+                catch (final IOException e)
                 {
-                    deleted = d == deleted.length ? Arrays.copyOf(deleted, d * 2) : deleted;
-                    deleted[d++] = key;
+                    throw new UncheckedIOException(e);
                 }
-            }
-            for (int i = 0; i < d; i++)
-            {
-                last.remove(deleted[i]);
-            }
-            Arrays.sort(deleted, 0, d);
+            });
         }
-        if (full)
+        catch (final UncheckedIOException e)
         {
-            d = 0;
+            throw e.getCause();
         }
-        // merge the changed entries (visited in ascending key order) with the deletions, keys ascending
-        final int changed = n[0];
-        final long[] keys = new long[changed + d];
-        final long[] values = new long[changed + d];
-        for (int i = 0, j = 0, k = 0; k < keys.length; k++)
-        {
-            if (j == d || (i < changed && out[0][i] < deleted[j]))
-            {
-                keys[k] = out[0][i];
-                values[k] = out[1][i++];
-            }
-            else
-            {
-                keys[k] = deleted[j++];
-                values[k] = initial;
-            }
-        }
-        return new Checkpoint.Table(catalog.qualifiedName(t), initial, keys, values);
+        writer.endTable();
+        stateEntriesVisited += entries;
+        entriesWritten += entries;
+        tablesWhole++;
     }
 
     /** Called by the executor once state is restored and the source repositioned: the resume is over. */
@@ -530,10 +582,25 @@ public final class Checkpointer
         return entriesWritten;
     }
 
-    /** @return committed entries visited to find the changes, over every checkpoint. */
+    /**
+     * @return committed entries the checkpoints read, over every checkpoint: a changed key each in
+     *         an incremental section, every entry of a table written whole.
+     */
     public long stateEntriesVisited()
     {
         return stateEntriesVisited;
+    }
+
+    /** @return table sections written whole, over every checkpoint (every table of a full one, and overflowed change logs). */
+    public long tablesWrittenWhole()
+    {
+        return tablesWhole;
+    }
+
+    /** @return longs the checkpointer itself holds for the changed keys (its sort array): no copy of any table. */
+    public int heapKeySlots()
+    {
+        return changedKeys.length;
     }
 
     /** @return the time each checkpoint took, in order (sinks' sync included). */
@@ -544,7 +611,8 @@ public final class Checkpointer
 
     /**
      * @return total time of the three parts of every checkpoint: committing the sinks (flush,
-     *         fsync), finding the changed entries, writing the file (encode, fsync, rename).
+     *         fsync), the table sections (reading the changed keys or the whole tables, sorting,
+     *         encoding them into the file's buffer), the rest of the file (header, fsync, rename).
      */
     public long[] partNs()
     {

@@ -5,16 +5,17 @@
  * committed values, and the sinks have been handed every packet up to the cut. At such a cut
  * the {@link io.transnfv.engine.checkpoint.Checkpointer} (called by the executor, on the thread
  * that holds the cut: the serial oracle's own thread, the engine's IO role) flushes and syncs
- * the sinks, takes the committed state of every table (only the keys changed since the last
- * checkpoint, with a full one every so often) and writes it with the input and output positions
- * to a {@link io.transnfv.engine.checkpoint.CheckpointFile} in a
+ * the sinks, takes the committed state of every table (only the keys each table's change log
+ * says changed since the last checkpoint, with a full one every so often, streamed from the
+ * tables without a copy) and writes it with the input and output positions and the run's fault
+ * list to a {@link io.transnfv.engine.checkpoint.CheckpointFile} in a
  * {@link io.transnfv.engine.checkpoint.CheckpointStore}:
  *
  * <pre>
  *  batch k done ─► hold batch k+1 ─► egress k ─► sinks: flush, fsync, lengths
- *                                              ─► state diff ─► ckpt-N.tmp, fsync, rename ─► go on
+ *                                              ─► changed keys (or every entry) ─► ckpt-N.tmp, fsync, rename ─► go on
  *  resume: newest checkpoint whose chain (full + incrementals) reads back clean
- *        ─► state, counters ─► source: skip the packets the state holds ─► sinks: truncate to lengths
+ *        ─► state, counters, faults ─► source: skip the packets the state holds ─► sinks: truncate to lengths
  * </pre>
  *
  * <p>The format is keyed state per table under a versioned header, so a later Flink job can

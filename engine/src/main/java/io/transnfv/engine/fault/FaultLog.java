@@ -1,5 +1,7 @@
 package io.transnfv.engine.fault;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,7 +13,8 @@ import java.util.Set;
  * What VNF code threw during a run: per VNF, callback and exception class, how many packets it
  * threw on and the first of them (the lowest arrival index, so every executor names the same
  * one) with its stack trace. Thread-safe; called only when code threw, so it may lock and
- * allocate.
+ * allocate. A checkpoint carries the list as it stood at its cut ({@link #carried}) and a resumed
+ * run starts from it ({@link #restore}), so its report lists what an uninterrupted run's does.
  */
 public final class FaultLog
 {
@@ -57,6 +60,23 @@ public final class FaultLog
     {
     }
 
+    /**
+     * One kind of fault as a checkpoint carries it: as {@link Fault}, with the first occurrence's
+     * stack trace as text (for the fault log file of the resumed run).
+     *
+     * @param vnf           the VNF instance's name.
+     * @param callback      the callback's label.
+     * @param exception     the class of what was thrown.
+     * @param packets       the packets before the cut it was thrown on.
+     * @param firstSequence the arrival index of the first of them.
+     * @param message       the first occurrence's message, or null.
+     * @param stackTrace    the first occurrence's stack trace, as {@code printStackTrace} prints it.
+     */
+    public record CarriedFault(String vnf, String callback, String exception, long packets, long firstSequence, String message,
+        String stackTrace)
+    {
+    }
+
     private final List<String> vnfNames;
     private final Map<Key, Entry> entries = new LinkedHashMap<>();
 
@@ -75,10 +95,70 @@ public final class FaultLog
         final Key key = new Key(vnf, callback, thrown.getClass().getName());
         final Entry entry = entries.computeIfAbsent(key, k -> new Entry());
         entry.sequences.add(sequence);
-        if (entry.first == null || sequence < entry.firstSequence)
+        if (!entry.hasFirst || sequence < entry.firstSequence)
         {
+            entry.hasFirst = true;
             entry.first = thrown;
+            entry.stackTrace = null;
+            entry.message = thrown.getMessage();
             entry.firstSequence = sequence;
+        }
+    }
+
+    /**
+     * @param cutSequence the arrival index of the first packet after a checkpoint's cut.
+     * @return the faults on packets before the cut (a later batch may already have been
+     *         pre-processed), as a checkpoint carries them; by VNF, callback and exception class.
+     */
+    public synchronized List<CarriedFault> carried(final long cutSequence)
+    {
+        final List<CarriedFault> carried = new ArrayList<>();
+        for (final Map.Entry<Key, Entry> e : sorted())
+        {
+            final Entry v = e.getValue();
+            if (v.firstSequence >= cutSequence)
+            {
+                continue;
+            }
+            long packets = v.restoredPackets;
+            for (final long sequence : v.sequences)
+            {
+                packets += sequence < cutSequence ? 1 : 0;
+            }
+            final Key k = e.getKey();
+            carried.add(new CarriedFault(vnfNames.get(k.vnf), k.callback.label(), k.exception, packets, v.firstSequence, v.message,
+                v.stackTrace()));
+        }
+        return carried;
+    }
+
+    /**
+     * A resumed run: starts from the faults a checkpoint carried (before any packet is processed).
+     *
+     * @throws IllegalArgumentException if a fault names a VNF or callback this chain does not have.
+     */
+    public synchronized void restore(final List<CarriedFault> carried)
+    {
+        entries.clear();
+        for (final CarriedFault fault : carried)
+        {
+            final int vnf = vnfNames.indexOf(fault.vnf());
+            Callback callback = null;
+            for (final Callback c : Callback.values())
+            {
+                callback = c.label().equals(fault.callback()) ? c : callback;
+            }
+            if (vnf < 0 || callback == null)
+            {
+                throw new IllegalArgumentException("a fault of VNF '" + fault.vnf() + "' in " + fault.callback() + ", not in this chain");
+            }
+            final Entry entry = new Entry();
+            entry.restoredPackets = fault.packets();
+            entry.hasFirst = true;
+            entry.firstSequence = fault.firstSequence();
+            entry.message = fault.message();
+            entry.stackTrace = fault.stackTrace();
+            entries.put(new Key(vnf, callback, fault.exception()), entry);
         }
     }
 
@@ -100,29 +180,35 @@ public final class FaultLog
     }
 
     /**
-     * A kind of fault with the first occurrence's {@link Throwable}, for the fault log file.
+     * A kind of fault with the first occurrence's stack trace, for the fault log file.
      *
-     * @param fault  the kind, as reported.
-     * @param thrown what its first packet's callback threw.
+     * @param fault      the kind, as reported.
+     * @param stackTrace what its first packet's callback threw, as {@code printStackTrace} prints it
+     *                   (for a run resumed from a checkpoint, as the checkpoint carried it).
      */
-    public record FirstThrow(Fault fault, Throwable thrown)
+    public record FirstThrow(Fault fault, String stackTrace)
     {
     }
 
-    /** @return every kind of fault with its first occurrence's throwable, in {@link #faults()} order. */
+    /** @return every kind of fault with its first occurrence's stack trace, in {@link #faults()} order. */
     public synchronized List<FirstThrow> firstThrows()
     {
-        final List<Map.Entry<Key, Entry>> sorted = new ArrayList<>(entries.entrySet());
-        sorted.sort((a, b) -> a.getKey().compareTo(b.getKey()));
         final List<FirstThrow> firsts = new ArrayList<>();
-        for (final Map.Entry<Key, Entry> e : sorted)
+        for (final Map.Entry<Key, Entry> e : sorted())
         {
             final Key k = e.getKey();
             final Entry v = e.getValue();
-            firsts.add(new FirstThrow(new Fault(vnfNames.get(k.vnf), k.callback.label(), k.exception, v.sequences.size(),
-                v.firstSequence, v.first.getMessage()), v.first));
+            firsts.add(new FirstThrow(new Fault(vnfNames.get(k.vnf), k.callback.label(), k.exception, v.restoredPackets + v.sequences.size(),
+                v.firstSequence, v.message), v.stackTrace()));
         }
         return firsts;
+    }
+
+    private List<Map.Entry<Key, Entry>> sorted()
+    {
+        final List<Map.Entry<Key, Entry>> sorted = new ArrayList<>(entries.entrySet());
+        sorted.sort((a, b) -> a.getKey().compareTo(b.getKey()));
+        return sorted;
     }
 
     private record Key(int vnf, Callback callback, String exception) implements Comparable<Key>
@@ -145,7 +231,26 @@ public final class FaultLog
     private static final class Entry
     {
         final Set<Long> sequences = new HashSet<>();
+        /** Packets counted by the run this one resumed (before its checkpoint's cut). */
+        long restoredPackets;
+        boolean hasFirst;
         Throwable first;
+        String message;
+        String stackTrace;
         long firstSequence;
+
+        String stackTrace()
+        {
+            if (stackTrace == null && first != null)
+            {
+                final StringWriter text = new StringWriter();
+                try (PrintWriter out = new PrintWriter(text))
+                {
+                    first.printStackTrace(out);
+                }
+                stackTrace = text.toString();
+            }
+            return stackTrace;
+        }
     }
 }

@@ -949,6 +949,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     public void checkpointWith(final Checkpointer checkpointer)
     {
         this.checkpointer = checkpointer;
+        checkpointer.carryFaults(faults);
     }
 
     /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */

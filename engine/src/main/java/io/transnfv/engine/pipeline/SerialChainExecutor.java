@@ -165,6 +165,7 @@ public final class SerialChainExecutor implements ChainExecutor
     public void checkpointWith(final Checkpointer checkpointer)
     {
         this.checkpointer = checkpointer;
+        checkpointer.carryFaults(faults);
     }
 
     @Override

@@ -11,7 +11,8 @@ import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.api.ActivityClock;
-import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.instance.ChangeTrackingState;
+import io.transnfv.vnf.instance.ChangedKeyLog;
 import io.transnfv.vnf.instance.ExpiryQueue;
 import io.transnfv.vnf.instance.SortedKeyVisit;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -58,6 +59,12 @@ import java.util.Arrays;
  * and empties the shards after it. Between the two the table is a heap table like any other;
  * outside them, committed-state accesses to it go to its backend.
  *
+ * <p>Checkpoints ({@link #trackChanges}): each table shard logs the keys whose committed value
+ * changed in a {@link ChangedKeyLog} — the collapse logs its shard's keys whose last live value
+ * differs from the value before the batch, {@link #put} (housekeeping, ADD commits, batches run
+ * in serial order, restores) the keys it changes — so an incremental checkpoint visits the keys
+ * changed, not the table. Without checkpoints the logs are null and nothing is logged.
+ *
  * <p>Threads: {@link #beginBatch}, {@link #endBatch}, {@link #abandonBatch}, {@link #bindStores},
  * {@link #releaseStores} and the committed-
  * state methods ({@link #get}, {@link #put}, {@link #forEach}) by one coordinating thread;
@@ -65,7 +72,7 @@ import java.util.Arrays;
  * methods by executors, each entry written by the one executor that runs its operation and read
  * only after a happens-before edge from that write (the graph's dependencies give it).
  */
-public final class MultiVersionStateTable implements StateStore, StateMaintenance, KeyDirectory
+public final class MultiVersionStateTable implements StateStore, ChangeTrackingState, KeyDirectory
 {
     /** log2 of the state shards; graphs may have at most this many shard bits. */
     public static final int SHARD_BITS = 4;
@@ -247,7 +254,13 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             return;
         }
         final long hash = TouchedKeyTable.hash(table, key);
-        shardOf(table, hash).put(key, hash, value);
+        final TableShard shard = shardOf(table, hash);
+        final ChangedKeyLog changes = shard.changes;
+        if (changes != null && shard.get(key, hash) != value)
+        {
+            changes.changed(key);
+        }
+        shard.put(key, hash, value);
     }
 
     private void putStoredSlowPath(final int table, final long key, final long value)
@@ -256,6 +269,11 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
         final long initial = initialValues[table];
         final long old = backend.get(table, key);
         backend.put(table, key, value);
+        final ChangedKeyLog changes = shardOf(table, TouchedKeyTable.hash(table, key)).changes;
+        if (changes != null && old != value)
+        {
+            changes.changed(key);
+        }
         if (visitTable == table)
         {
             final int i = Arrays.binarySearch(visitKeys, key);
@@ -379,6 +397,94 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             n += shard.size();
         }
         return n;
+    }
+
+    // ---------------------------------------------------------------- change tracking (checkpoints)
+
+    @Override
+    public boolean trackChanges()
+    {
+        requireNoBatch();
+        if (tables.length == 0 || tables[0][0].changes != null)
+        {
+            return true;
+        }
+        for (int t = 0; t < tables.length; t++)
+        {
+            for (final TableShard shard : tables[t])
+            {
+                shard.changes = new ChangedKeyLog(ChangedKeyLog.MIN_LIMIT / SHARDS);
+            }
+            forgetChanges(t);
+        }
+        return false;
+    }
+
+    @Override
+    public int changedKeyCount(final int table)
+    {
+        int n = 0;
+        for (final TableShard shard : tables[table])
+        {
+            final ChangedKeyLog changes = shard.changes;
+            if (changes == null || changes.overflowed())
+            {
+                return -1;
+            }
+            n += changes.size();
+        }
+        return n;
+    }
+
+    @Override
+    public void copyChangedKeys(final int table, final long[] out)
+    {
+        int n = 0;
+        for (final TableShard shard : tables[table])
+        {
+            n = shard.changes.copyTo(out, n);
+        }
+    }
+
+    @Override
+    public void forgetChanges(final int table)
+    {
+        requireNoBatch();
+        final long perShard = size(table) / SHARDS;
+        for (final TableShard shard : tables[table])
+        {
+            if (shard.changes != null)
+            {
+                shard.changes.reset(perShard);
+            }
+        }
+    }
+
+    /** Heap tables from their shards' slots, stored tables from their store ({@link StateBackend#forEachEntry}). */
+    @Override
+    public void forEachEntry(final int table, final EntryVisitor visitor)
+    {
+        requireNoBatch();
+        if (storesUnbound && backends[table] != null)
+        {
+            backends[table].forEachEntry(table, visitor);
+            return;
+        }
+        for (final TableShard shard : tables[table])
+        {
+            shard.forEach(visitor);
+        }
+    }
+
+    @Override
+    public long changeLogSlots()
+    {
+        long slots = 0;
+        for (final TableShard shard : byPrefix)
+        {
+            slots += shard == null || shard.changes == null ? 0 : shard.changes.capacity();
+        }
+        return slots;
     }
 
     private TableShard shardOf(final int table, final long hash)
@@ -805,8 +911,10 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             final int location = graph.keyLocation(k);
             final TableShard shard = byPrefix[location >>> slotBits];
             final int slot = location & slotMask;
-            long value = shard.value(slot);
-            if (!graph.isKeyInPlace(k))
+            final long before = shard.value(slot);
+            long value = before;
+            final boolean inPlace = graph.isKeyInPlace(k);
+            if (!inPlace)
             {
                 final int last = graph.keyLastWrite(k);
                 if (last != TaskPrecedenceGraph.NONE)
@@ -814,6 +922,11 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
                     value = lastLive(graph, last, value);
                     shard.value(slot, value);
                 }
+            }
+            final ChangedKeyLog changes = shard.changes;
+            if (changes != null && (inPlace ? valueBeforeBatch(graph, k, value) : before) != value)
+            {
+                changes.changed(shard.key(slot));
             }
             if (value == shard.initialValue)
             {
@@ -835,6 +948,19 @@ public final class MultiVersionStateTable implements StateStore, StateMaintenanc
             }
         }
         return committed;
+    }
+
+    /** @return an in-place key's committed value before the batch: the one its first live write replaced, else {@code now}. */
+    private long valueBeforeBatch(final TaskPrecedenceGraph graph, final int k, final long now)
+    {
+        for (int e = graph.keyFirstEntry(k); e != TaskPrecedenceGraph.NONE; e = graph.nextEntry(e))
+        {
+            if (versionState[e] == (stamp | LIVE))
+            {
+                return versionValue[e];
+            }
+        }
+        return now;
     }
 
     /** Closes the batch once every shard has collapsed. */

@@ -2,6 +2,8 @@ package io.transnfv.engine.state;
 
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.tpg.graph.TouchedKeyTable;
+import io.transnfv.vnf.api.StateReader;
+import io.transnfv.vnf.instance.ChangedKeyLog;
 
 import java.util.Arrays;
 
@@ -61,6 +63,8 @@ final class TableShard
     /** Keys inserted since the last expiry sweep, for a table with an expiry index; else null. */
     private long[] inserted;
     private int insertedCount;
+    /** Keys whose committed value changed since the last checkpoint, logged by whoever changes them; null without checkpoints. */
+    ChangedKeyLog changes;
 
     /**
      * @param maxCapacity most slots the shard may have (a power of two): its slot must fit a location.
@@ -303,6 +307,23 @@ final class TableShard
             out[n++] = FREE_KEY;
         }
         return n;
+    }
+
+    /** Visits every entry held, in slot order (no copy; the visitor must not change the shard). */
+    void forEach(final StateReader.EntryVisitor visitor)
+    {
+        final long[] slots = this.slots;
+        for (int i = 0; i < slots.length - 2; i += 2)
+        {
+            if (slots[i] != FREE_KEY)
+            {
+                visitor.visit(slots[i], slots[i + 1]);
+            }
+        }
+        if (freeKeyPresent)
+        {
+            visitor.visit(FREE_KEY, slots[slots.length - 1]);
+        }
     }
 
     /** Forgets every mark (the epoch wrapped around). */

@@ -133,7 +133,7 @@ class CheckpointFileTest
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException
     {
-        final Path file = dir.resolve("ckpt-v2");
+        final Path file = dir.resolve("ckpt-v3");
         CheckpointFile.write(file, randomCheckpoint(4));
         final byte[] bytes = Files.readAllBytes(file);
         ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)(CheckpointFile.VERSION + 1));
@@ -141,7 +141,22 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 2, but this build reads version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 3, but this build reads version 2"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAVersionOneFileWrittenBeforeTheChangeLogs() throws IOException
+    {
+        final Path file = dir.resolve("ckpt-v1");
+        CheckpointFile.write(file, randomCheckpoint(6));
+        final byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)1);
+        Files.write(file, bytes);
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("fix: resume with the TransNFV version that wrote it, or start the run afresh"), e.getMessage());
     }
 
     @Test

@@ -244,7 +244,7 @@ public final class Long2LongHashMap
         resizeThreshold = (int)(capacity * 0.625);
     }
 
-    private static int hash(final long key)
+    static int hash(final long key)
     {
         long h = key * 0x9E3779B97F4A7C15L;
         h ^= h >>> 32;

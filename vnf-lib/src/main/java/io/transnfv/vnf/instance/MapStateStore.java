@@ -3,19 +3,22 @@ package io.transnfv.vnf.instance;
 import io.transnfv.tpg.collections.Long2LongHashMap;
 import io.transnfv.tpg.txn.StateStore;
 import io.transnfv.vnf.api.ActivityClock;
-import io.transnfv.vnf.api.StateMaintenance;
 
 
 /**
  * Single-version committed state, one open-addressing map per table: the serial oracle's
- * and the VNF harness's store. Owned by one thread.
+ * and the VNF harness's store. Every change goes through {@link #put} (the oracle's transactions,
+ * housekeeping, restores), which logs the key for checkpoints once {@link #trackChanges} is on.
+ * Owned by one thread.
  */
-public final class MapStateStore implements StateStore, StateMaintenance
+public final class MapStateStore implements StateStore, ChangeTrackingState
 {
     private final TableCatalog catalog;
     private final Long2LongHashMap[] tables;
     /** Per table, its expiry index if it declares an activity clock, else null. */
     private final ExpiryQueue[] expiry;
+    /** Per table, the keys changed since the last checkpoint; null until {@link #trackChanges}. */
+    private ChangedKeyLog[] changes;
 
     /** @param catalog the tables; its size must not change afterwards. */
     public MapStateStore(final TableCatalog catalog)
@@ -45,6 +48,10 @@ public final class MapStateStore implements StateStore, StateMaintenance
     {
         final Long2LongHashMap map = tables[table];
         final long old = map.put(key, value);
+        if (changes != null && old != value)
+        {
+            changes[table].changed(key);
+        }
         final ExpiryQueue queue = expiry[table];
         if (queue != null && old == map.missingValue() && value != old)
         {
@@ -78,7 +85,65 @@ public final class MapStateStore implements StateStore, StateMaintenance
         SortedKeyVisit.visit(keys, keys.length, table, this, map.missingValue(), visitor);
     }
 
+    @Override
+    public boolean trackChanges()
+    {
+        if (changes != null)
+        {
+            return true;
+        }
+        changes = new ChangedKeyLog[tables.length];
+        for (int t = 0; t < tables.length; t++)
+        {
+            changes[t] = new ChangedKeyLog(ChangedKeyLog.MIN_LIMIT);
+            changes[t].reset(tables[t].size());
+        }
+        return false;
+    }
+
+    @Override
+    public int changedKeyCount(final int table)
+    {
+        return changes == null || changes[table].overflowed() ? -1 : changes[table].size();
+    }
+
+    @Override
+    public void copyChangedKeys(final int table, final long[] out)
+    {
+        changes[table].copyTo(out, 0);
+    }
+
+    @Override
+    public void forgetChanges(final int table)
+    {
+        if (changes != null)
+        {
+            changes[table].reset(tables[table].size());
+        }
+    }
+
+    @Override
+    public void forEachEntry(final int table, final EntryVisitor visitor)
+    {
+        tables[table].forEach(visitor::visit);
+    }
+
+    @Override
+    public long changeLogSlots()
+    {
+        long slots = 0;
+        if (changes != null)
+        {
+            for (final ChangedKeyLog log : changes)
+            {
+                slots += log.capacity();
+            }
+        }
+        return slots;
+    }
+
     /** @return the number of entries of {@code table}. */
+    @Override
     public int size(final int table)
     {
         return tables[table].size();

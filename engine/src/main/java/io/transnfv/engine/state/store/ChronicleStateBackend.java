@@ -1,5 +1,7 @@
 package io.transnfv.engine.state.store;
 
+import io.transnfv.vnf.api.StateReader;
+
 import io.transnfv.vnf.instance.TableCatalog;
 import net.openhft.chronicle.map.ChronicleMap;
 
@@ -183,6 +185,13 @@ public final class ChronicleStateBackend implements StateBackend
             }
         });
         return n[0] == keys.length ? keys : Arrays.copyOf(keys, n[0]);
+    }
+
+    /** Straight from the map's segments: no key array, nothing per entry left in the heap. */
+    @Override
+    public void forEachEntry(final int table, final StateReader.EntryVisitor visitor)
+    {
+        maps[table].forEachEntry(entry -> visitor.visit(entry.key().get(), entry.value().get()));
     }
 
     @Override

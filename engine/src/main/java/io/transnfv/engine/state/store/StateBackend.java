@@ -1,5 +1,7 @@
 package io.transnfv.engine.state.store;
 
+import io.transnfv.vnf.api.StateReader;
+
 /**
  * A store that holds some tables' committed state outside the multi-version state table: the
  * table binds each batch's touched keys from it before the batch and writes the changed ones
@@ -43,6 +45,19 @@ public interface StateBackend extends AutoCloseable
 
     /** @return every key {@code table} holds, in no particular order. */
     long[] keys(int table);
+
+    /**
+     * Visits every entry of {@code table} in no particular order, for a full checkpoint. This
+     * default takes the keys ({@link #keys}) and reads each value; a store that can iterate its
+     * entries in place overrides it so that nothing the size of the table lands in the heap.
+     */
+    default void forEachEntry(final int table, final StateReader.EntryVisitor visitor)
+    {
+        for (final long key : keys(table))
+        {
+            visitor.visit(key, get(table, key));
+        }
+    }
 
     /** Deletes every key of {@code table} (a resume restores the checkpoint into an empty table). */
     void clear(int table);
