@@ -67,6 +67,7 @@ final class ChainReader
         new ChainGraphCheck(errors, readVnfs, readEdges).check();
         final RunSettings readSettings = settings.read(top.get("settings"));
         settings.stores().check(readVnfs);
+        settings.checkers().check(readVnfs);
 
         if (errors.count() > errorsBefore || name == null || readVnfs.isEmpty())
         {

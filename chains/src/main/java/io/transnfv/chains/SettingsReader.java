@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.FragmentSettings;
 import io.transnfv.engine.chain.HttpAddress;
@@ -17,16 +18,14 @@ import java.util.List;
 /**
  * Reads the {@code settings:} section into {@link RunSettings}: punctuation, executor
  * threads, the output file, fragment tracking, fault handling ({@link FaultSettings}), the
- * control plane's address, and
+ * state checkers ({@link CheckersReader}), the control plane's address, and
  * the traffic (through {@link TrafficReader}); what is not written keeps its default. Setup
  * only.
  */
 final class SettingsReader
 {
     static final List<String> SETTINGS_KEYS = List.of("punctuation", "executor_threads", "traffic", "output", "fragments", "faults",
-        "checkpoint", "invariants", "http", "store", "chronicle", "redis");
-    /** When the VNFs' invariants are checked: on the final state, or at every housekeeping tick too. */
-    static final List<String> INVARIANTS_VALUES = List.of("end", "ticks");
+        "checkpoint", "checkers", "http", "store", "chronicle", "redis");
     static final List<String> FAULTS_KEYS = List.of("error_bound", "error_window", "batch_deadline");
     static final List<String> CHECKPOINT_KEYS = List.of("dir", "every", "full_every");
     static final List<String> PUNCTUATION_KEYS = List.of("transactions", "interval", "latency_target");
@@ -35,6 +34,7 @@ final class SettingsReader
     private final ChainErrors errors;
     private final TrafficReader traffic;
     private final StoresReader stores;
+    private final CheckersReader checkers;
 
     /**
      * @param errors        where problems are added.
@@ -45,6 +45,13 @@ final class SettingsReader
         this.errors = errors;
         this.traffic = new TrafficReader(errors, baseDirectory);
         this.stores = new StoresReader(errors);
+        this.checkers = new CheckersReader(errors);
+    }
+
+    /** @return the reader of the checker settings, to check the names it read once the VNFs are read. */
+    CheckersReader checkers()
+    {
+        return checkers;
     }
 
     /** @return the reader of the store settings, to check them against the tables once the VNFs are read. */
@@ -116,18 +123,7 @@ final class SettingsReader
         final FaultSettings faults = faults(map.get("faults"), defaults.faults());
         final YamlNode checkpointNode = map.get("checkpoint");
         final CheckpointSettings checkpoint = ChainErrors.isAbsent(checkpointNode) ? null : checkpoint(checkpointNode);
-        boolean invariantsAtTicks = defaults.invariantsAtTicks();
-        final YamlNode invariantsNode = map.get("invariants");
-        if (!ChainErrors.isAbsent(invariantsNode))
-        {
-            final String when = errors.optionalText(invariantsNode, "'invariants'");
-            if (when != null && !INVARIANTS_VALUES.contains(when))
-            {
-                errors.add(invariantsNode, "bad invariants '" + when + "'",
-                    "write 'end' (checked on the final state) or 'ticks' (also at every housekeeping tick)");
-            }
-            invariantsAtTicks = "ticks".equals(when);
-        }
+        final CheckerSettings checkerSettings = checkers.read(map.get("checkers"));
         HttpAddress http = defaults.http();
         final YamlNode httpNode = map.get("http");
         if (!ChainErrors.isAbsent(httpNode))
@@ -152,7 +148,7 @@ final class SettingsReader
             return null;
         }
         return new RunSettings(transactions, intervalNs, threads, trafficSpec, output, latencyTargetNs, fragments, faults,
-            checkpoint, invariantsAtTicks, http, storeSettings);
+            checkpoint, checkerSettings, http, storeSettings);
     }
 
     private FragmentSettings fragments(final YamlNode node, final FragmentSettings defaults)

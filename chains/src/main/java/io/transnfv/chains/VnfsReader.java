@@ -59,12 +59,13 @@ final class VnfsReader
      * @param node    what the runtime builds, or null.
      * @param outputs its outputs, empty if it had errors.
      * @param tables  its tables' names, empty if it had errors.
+     * @param checkers its state checkers' names, empty if it had errors.
      */
-    record Vnf(String name, YamlNode at, VnfNode node, List<String> outputs, List<String> tables)
+    record Vnf(String name, YamlNode at, VnfNode node, List<String> outputs, List<String> tables, List<String> checkers)
     {
         Vnf(final String name, final YamlNode at)
         {
-            this(name, at, null, List.of(), List.of());
+            this(name, at, null, List.of(), List.of(), List.of());
         }
     }
 
@@ -217,7 +218,8 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions), instance.outputs(), tableNames);
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions), instance.outputs(), tableNames,
+                instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
         catch (final VnfConfigException e)
         {

@@ -1,6 +1,7 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.chain.TrafficSpec;
@@ -81,10 +82,10 @@ class ChainEquivalenceTest
             + strategy + " " + describe(chain) + "\n  first diverging packet #" + result.divergingSequence()
             + "\n    oracle: " + result.oracleRecord() + "\n    engine: " + result.candidateRecord()
             + "\n  state: " + result.stateDifference());
-        assertTrue(result.invariantsHeld(), () -> "seed " + seed + ": strategy " + strategy + " " + describe(chain)
-            + "\n  invariants broken: oracle " + result.oracleInvariants() + ", engine " + result.candidateInvariants());
-        assertEquals(result.oracleInvariants().checks(), result.candidateInvariants().checks(),
-            "the engine checks at the same housekeeping ticks as the oracle");
+        assertTrue(result.checkersHeld(), () -> "seed " + seed + ": strategy " + strategy + " " + describe(chain)
+            + "\n  checkers violated: oracle " + result.oracleCheckers() + ", engine " + result.candidateCheckers());
+        assertEquals(result.oracleCheckers().checks(), result.candidateCheckers().checks(),
+            "the engine checks at the same punctuations as the oracle");
     }
 
     static ChainSpec randomChain(final SplittableRandom random)
@@ -126,8 +127,19 @@ class ChainEquivalenceTest
         final int batch = BATCHES[random.nextInt(BATCHES.length)];
         final long intervalNs = random.nextBoolean() ? 1_000_000_000L : 1_000L + random.nextInt(50_000_000);
         final RunSettings settings = new RunSettings(batch, intervalNs, THREADS[random.nextInt(THREADS.length)],
-            TrafficSpec.generate(traffic.build()), null).withInvariantsAtTicks(random.nextBoolean());
+            TrafficSpec.generate(traffic.build()), null).withCheckers(randomCheckers(random));
         return new ChainSpec("random", "", nodes, edges, settings);
+    }
+
+    /** The state checkers on the final state only, every few batches, or every so much packet time. */
+    private static CheckerSettings randomCheckers(final SplittableRandom random)
+    {
+        return switch (random.nextInt(3))
+        {
+            case 0 -> CheckerSettings.defaults();
+            case 1 -> new CheckerSettings(null, 0, 1 + random.nextInt(8));
+            default -> new CheckerSettings(null, 1_000_000L + random.nextInt(500_000_000), 0);
+        };
     }
 
     private static Map<String, Object> params(final String type, final SplittableRandom random)

@@ -98,8 +98,8 @@ class StoreEquivalenceTest
             + "\n  first diverging packet #" + result.divergingSequence()
             + "\n    oracle: " + result.oracleRecord() + "\n    engine: " + result.candidateRecord()
             + "\n  state: " + result.stateDifference());
-        assertTrue(result.invariantsHeld(), () -> "seed " + seed + ": stores " + stores(chain) + " " + ChainEquivalenceTest.describe(chain)
-            + "\n  invariants broken: oracle " + result.oracleInvariants() + ", engine " + result.candidateInvariants());
+        assertTrue(result.checkersHeld(), () -> "seed " + seed + ": stores " + stores(chain) + " " + ChainEquivalenceTest.describe(chain)
+            + "\n  checkers violated: oracle " + result.oracleCheckers() + ", engine " + result.candidateCheckers());
     }
 
     /** {@code chain} with each VNF table in {@code kind} (or a random store), sized, on 1 to 8 threads. */

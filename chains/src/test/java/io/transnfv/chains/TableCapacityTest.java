@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Tables with a capacity ({@code tables: {t: {capacity: n}}}) refuse new entries once a capacity
  * check finds them full: the packets whose transactions would add one are dropped as
  * {@code <vnf>:state-full}; with {@code when_full: evict} they give up their least recently
- * active entries instead (the load balancer's server counts follow, its invariants hold). Either
+ * active entries instead (the load balancer's server counts follow, its state checkers hold). Either
  * way the table stays within its capacity plus one check period's inserts, and every executor,
  * strategy and thread count refuses and evicts exactly what the oracle does (seeded).
  */
@@ -111,7 +111,7 @@ class TableCapacityTest
                 {
                     assertEquals(0, drops, run.describe() + ": a table that evicts refuses nothing");
                     assertTrue(evicted > 0, run.describe() + ": the traffic must fill a table");
-                    assertTrue(run.checkInvariants().orElseThrow().violations().isEmpty(), run.describe() + ": eviction keeps the invariants");
+                    assertTrue(run.finalCheck().orElseThrow().violations().isEmpty(), run.describe() + ": eviction keeps the checkers");
                 }
                 else
                 {
@@ -169,7 +169,7 @@ class TableCapacityTest
                 assertTrue(runtime.capacities().evicted(t) > 0, table + " evicted");
                 assertTrue(run.committedState().orElseThrow().size(t) <= runtime.capacities().capacity(t) + runtime.capacities().checkEveryPackets());
             }
-            assertTrue(run.checkInvariants().orElseThrow().violations().isEmpty(), "a flow's counters go with it: " + run.checkInvariants());
+            assertTrue(run.finalCheck().orElseThrow().violations().isEmpty(), "a flow's counters go with it: " + run.finalCheck());
         }
     }
 

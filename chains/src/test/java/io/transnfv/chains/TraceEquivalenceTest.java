@@ -84,7 +84,7 @@ class TraceEquivalenceTest
         assertTrue(result.equivalent(), () -> chainName + " on " + trace + ": first diverging packet #"
             + result.divergingSequence() + "\n  oracle: " + result.oracleRecord() + "\n  engine: " + result.candidateRecord()
             + "\n  state: " + result.stateDifference());
-        assertTrue(result.invariantsHeld(), () -> chainName + " on " + trace + ": invariants broken: oracle "
-            + result.oracleInvariants() + ", engine " + result.candidateInvariants());
+        assertTrue(result.checkersHeld(), () -> chainName + " on " + trace + ": checkers violated: oracle "
+            + result.oracleCheckers() + ", engine " + result.candidateCheckers());
     }
 }

@@ -349,7 +349,7 @@ final class RunCommand implements Callable<Integer>
                 .measured(executor.stats(), source.stats(), wallNs)
                 .scheduler(executor.executorSummary().orElse(null))
                 .faults(executor.faults().faults())
-                .invariants(executor.checkInvariants().orElse(null));
+                .checkers(executor.finalCheck().orElse(null));
             executor.liveEntries().ifPresent(entries -> summary.state(tables(executor, entries)));
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)

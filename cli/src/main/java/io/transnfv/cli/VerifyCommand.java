@@ -5,7 +5,7 @@ import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
-import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.flink.job.FlinkEquivalence;
 import io.transnfv.flink.job.FlinkRunResult;
@@ -31,9 +31,10 @@ import java.util.concurrent.Callable;
             + " record and the final state (chain output equivalence).",
         "On a difference, print the first diverging packet, both outputs, the first differing state entry and the"
             + " command that reproduces it.",
-        "Every VNF's invariants are checked on both final states too.",
+        "Every state checker of the chain runs in both runs, whatever the chain enables: on the final state, and at the"
+            + " chain's checker interval if it sets one; both runs must find the same violations.",
         "Exit status: 0 equivalent, 1 not equivalent, 2 bad input (chain, option), 3 the check could not be completed"
-            + " (the traffic could not be read, an I/O error), 4 equivalent but an invariant broken (a bug in a VNF)."})
+            + " (the traffic could not be read, an I/O error), 4 equivalent but a state checker violated (a bug in a VNF)."})
 final class VerifyCommand implements Callable<Integer>
 {
     /** Exit status when every check found the engine equal to the oracle. */
@@ -42,8 +43,8 @@ final class VerifyCommand implements Callable<Integer>
     static final int NOT_EQUIVALENT = 1;
     /** Exit status when a check could not be completed: the traffic could not be read, an I/O error. */
     static final int CANNOT_CHECK = 3;
-    /** Exit status when the engine equalled the oracle but a VNF's invariant did not hold on the final state. */
-    static final int INVARIANT_BROKEN = 4;
+    /** Exit status when the engine equalled the oracle but a VNF's state checker was violated. */
+    static final int CHECKER_VIOLATED = 4;
 
     @Mixin
     ChainOptions chainOptions;
@@ -104,9 +105,9 @@ final class VerifyCommand implements Callable<Integer>
             }
         }
         final int checks = strategies.size() * seeds;
-        final boolean invariantsHeld = results.stream()
-            .allMatch(c -> c.oracleInvariantViolations().isEmpty() && c.engineInvariantViolations().isEmpty());
-        final int status = failures > 0 ? NOT_EQUIVALENT : invariantsHeld ? EQUIVALENT : INVARIANT_BROKEN;
+        final boolean checkersHeld = results.stream()
+            .allMatch(c -> c.oracleCheckerViolations().isEmpty() && c.engineCheckerViolations().isEmpty());
+        final int status = failures > 0 ? NOT_EQUIVALENT : checkersHeld ? EQUIVALENT : CHECKER_VIOLATED;
         if (json)
         {
             System.out.println(ReportJson.toJson(new VerifyReport(VerifyReport.SCHEMA_VERSION, Transnfv.version(),
@@ -208,14 +209,14 @@ final class VerifyCommand implements Callable<Integer>
             recipe.batchDeadline());
     }
 
-    private static void printBroken(final String whose, final InvariantReport invariants)
+    private static void printViolated(final String whose, final CheckerReport checkers)
     {
-        if (invariants != null && !invariants.held())
+        if (checkers != null && !checkers.held())
         {
-            for (final InvariantReport.Violation v : invariants.violations())
+            for (final CheckerReport.Violation v : checkers.violations())
             {
-                System.out.printf(Locale.ROOT, "  invariant broken in the %s's run: %s %s, %,d time(s); first at %s: %s%n",
-                    whose, v.vnf(), v.invariant(), v.count(), v.firstSeen(), v.firstDetail());
+                System.out.printf(Locale.ROOT, "  checker violated in the %s's run: %s.%s, %,d violation(s); first at %s, key %s: %s%n",
+                    whose, v.vnf(), v.checker(), v.count(), v.firstSeen(), v.firstKey(), v.firstMessage());
             }
         }
     }
@@ -235,29 +236,39 @@ final class VerifyCommand implements Callable<Integer>
         {
             run = chain;
         }
+        // verify runs every checker the chain's VNFs declare, whatever the chain enables
+        final ChainSpec checked = run.withSettings(run.settings().withCheckers(run.settings().checkers().all()));
         final TrafficSpec runTraffic = run.settings().traffic();
-        final EquivalenceCheck.Result result = EquivalenceCheck.compare(run, () -> PacketSources.open(runTraffic),
+        final EquivalenceCheck.Result result = EquivalenceCheck.compare(checked, () -> PacketSources.open(runTraffic),
             spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec));
         final String what = generated ? "seed " + seed : traffic.pcap().toString();
-        final String reproduce = result.equivalent() ? null
+        final boolean equivalent = result.equivalent() && result.checkersAgree();
+        final String reproduce = equivalent ? null
             : "transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
                 + (generated ? "--generate seed=" + seed : "--pcap " + traffic.pcap())
                 + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName;
         final boolean diverged = result.divergingSequence() >= 0;
         results.add(new VerifyReport.Check(strategyName, generated ? seed : null,
-            generated ? null : traffic.pcap().toString(), result.packets(), result.equivalent(), result.candidate(),
+            generated ? null : traffic.pcap().toString(), result.packets(), equivalent, result.candidate(),
             diverged ? result.divergingSequence() : null, diverged ? result.oracleRecord() : null,
             diverged ? result.candidateRecord() : null, result.stateDifference(), reproduce,
-            result.oracleInvariants().violations(),
-            result.candidateInvariants() == null ? List.of() : result.candidateInvariants().violations()));
+            result.oracleCheckers().checkers(), result.oracleCheckers().violations(),
+            result.candidateCheckers() == null ? List.of() : result.candidateCheckers().violations()));
         if (!json)
         {
-            printBroken("oracle", result.oracleInvariants());
-            printBroken("engine", result.candidateInvariants());
+            printViolated("oracle", result.oracleCheckers());
+            printViolated("engine", result.candidateCheckers());
         }
         if (json)
         {
-            return result.equivalent();
+            return equivalent;
+        }
+        if (result.equivalent() && !equivalent)
+        {
+            System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s): records and final state equal, but the state checkers found"
+                + " different violations in the two runs (oracle %s; engine %s)%n", what, result.candidate(),
+                result.oracleCheckers().violations(), result.candidateCheckers().violations());
+            return false;
         }
         if (result.equivalent())
         {

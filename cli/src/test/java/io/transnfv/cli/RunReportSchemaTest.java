@@ -44,6 +44,27 @@ class RunReportSchemaTest
     }
 
     @Test
+    void shouldAcceptAReportWithAViolatedCheckerAndItsAlert() throws IOException
+    {
+        final Path chain = dir.resolve("leak.yaml");
+        Files.writeString(chain, "name: leak\nvnfs:\n  - name: leak\n    type: test-leak\nsettings:\n  checkers: { every: 1s }\n");
+        final Path report = dir.resolve("leak.json");
+        final Captured run = Captured.run("run", chain.toString(), "--generate", "packets=3000,rate_pps=1000", "--no-progress",
+            "--report", report.toString());
+        assertEquals(0, run.status(), run.err());
+        final JsonNode json = JSON.readTree(report.toFile());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        final JsonNode checkers = json.get("checkers");
+        assertEquals(3, checkers.get("checks").asInt(), checkers::toPrettyString);
+        assertEquals("leak.table-stays-empty", checkers.get("checkers").get(0).asText());
+        final JsonNode violation = checkers.get("violations").get(0);
+        assertEquals("0", violation.get("first_key").asText());
+        assertEquals(3, violation.get("count").asInt());
+        assertEquals("checker:table-stays-empty", json.get("alerts").get(0).get("type").asText(), json.get("alerts")::toPrettyString);
+        assertEquals(3, json.get("alerts").get(0).get("count").asInt());
+    }
+
+    @Test
     void shouldSizeBatchesForALatencyTargetGivenOnTheCommandLine() throws IOException
     {
         final Path report = dir.resolve("target.json");

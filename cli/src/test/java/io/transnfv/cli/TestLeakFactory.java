@@ -3,10 +3,10 @@ package io.transnfv.cli;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -20,8 +20,8 @@ import java.util.List;
 
 /**
  * A test-only VNF type, {@code test-leak}, deliberately broken: it counts every packet it sees
- * in its table but declares that the table stays empty, so its invariant breaks as soon as a
- * packet passes.
+ * in its table but declares a state checker saying that the table stays empty, which is violated
+ * as soon as a packet passes.
  */
 public final class TestLeakFactory implements VnfFactory
 {
@@ -34,7 +34,7 @@ public final class TestLeakFactory implements VnfFactory
     @Override
     public String description()
     {
-        return "Test VNF whose invariant (its table stays empty) breaks on the first packet.";
+        return "Test VNF whose state checker (its table stays empty) is violated from the first packet.";
     }
 
     @Override
@@ -55,6 +55,7 @@ public final class TestLeakFactory implements VnfFactory
             public void setup(final VnfSetup setup)
             {
                 seen = setup.table(new TableSpec("seen", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "0 -> packets seen"));
+                setup.checker("table-stays-empty", "the table never holds an entry", this::checkEmpty);
             }
 
             @Override
@@ -68,10 +69,9 @@ public final class TestLeakFactory implements VnfFactory
             {
             }
 
-            @Override
-            public void checkInvariants(final StateReader state, final InvariantViolations violations)
+            private void checkEmpty(final StateReader state, final StateChecker.Violations violations)
             {
-                state.forEach(seen, (key, value) -> violations.violated("table-stays-empty", "key " + key + " holds " + value));
+                state.forEach(seen, (key, value) -> violations.violated(key, "key " + key + " holds " + value));
             }
         };
     }

@@ -86,6 +86,8 @@ public final class BatchFrame
      * source, the last packet read before it.
      */
     public long tickSequence;
+    /** True if the chain's state checkers run before this batch (after its housekeeping), at its first packet. */
+    public boolean checkersDue;
     /** Why the batch was closed (a {@link Punctuation} reason). */
     public int closeReason;
     /** The batch's number, from 0. */
@@ -144,6 +146,7 @@ public final class BatchFrame
     {
         count = 0;
         tickNs = ExpiryTicker.NONE;
+        checkersDue = false;
         closeReason = 0;
         fragments = 0;
         flush = false;

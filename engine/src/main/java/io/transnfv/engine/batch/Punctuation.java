@@ -17,6 +17,7 @@ import java.util.List;
  * <pre>
  *  size      count reached the batch limit           interval  packet time since the first ≥ T
  *  tick      the next packet crosses an expiry tick  age       first packet waited ≥ the age limit
+ *            or a state checker's punctuation
  *  idle      the input has no packet right now       engine    the workers are idle (count ≥ limit / 4)
  * </pre>
  *
@@ -33,7 +34,7 @@ public final class Punctuation
     public static final int SIZE = 0;
     /** Closed at the packet-time interval. */
     public static final int INTERVAL = 1;
-    /** Closed before a packet that crosses a housekeeping tick. */
+    /** Closed before a packet that crosses a housekeeping tick, or before which the state checkers run. */
     public static final int TICK = 2;
     /** Closed because its first packet reached the age limit. */
     public static final int AGE = 3;

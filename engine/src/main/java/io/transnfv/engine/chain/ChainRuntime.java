@@ -1,8 +1,11 @@
 package io.transnfv.engine.chain;
 
 import io.transnfv.engine.ingress.ExpiryTicker;
-import io.transnfv.engine.report.InvariantReport;
-import io.transnfv.vnf.api.InvariantViolations;
+import io.transnfv.engine.report.CheckerReport;
+import io.transnfv.engine.report.RunReport;
+import io.transnfv.engine.report.RunStats;
+import io.transnfv.tpg.collections.Long2LongHashMap;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.Vnf;
@@ -15,6 +18,7 @@ import io.transnfv.vnf.packet.PacketPredicate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -46,9 +50,12 @@ public final class ChainRuntime
     private final long expiryIntervalNs;
     private final FragmentTracker tracker;
     private final VnfInstance fragments;
-    /** Every broken invariant so far, by VNF and name, in the order first found. */
-    private final Map<String, Tally> invariantTallies = new LinkedHashMap<>();
-    private long invariantChecks;
+    /** The state checkers the chain runs, in the VNFs' order, and the VNF of each. */
+    private final VnfInstance.Checker[] checkers;
+    private final int[] checkerVnf;
+    /** Every violated checker so far, by VNF and name, in the order first found. */
+    private final Map<String, Tally> checkerTallies = new LinkedHashMap<>();
+    private long checks;
     /** The tables' capacities and the checks that keep them. */
     private final TableCapacities capacities;
     /** The tables' triggers. */
@@ -113,6 +120,36 @@ public final class ChainRuntime
             }
         }
         expiryIntervalNs = interval;
+        final CheckerSettings checkerSettings = spec.settings().checkers();
+        final List<VnfInstance.Checker> enabled = new ArrayList<>();
+        final List<Integer> enabledVnf = new ArrayList<>();
+        final List<String> known = new ArrayList<>();
+        for (int i = 0; i < n; i++)
+        {
+            known.add(instances[i].name());
+            for (final VnfInstance.Checker checker : instances[i].checkers())
+            {
+                known.add(instances[i].name() + "." + checker.name());
+                if (checkerSettings.selects(instances[i].name(), checker.name()))
+                {
+                    enabled.add(checker);
+                    enabledVnf.add(i);
+                }
+            }
+        }
+        if (checkerSettings.enabled() != null)
+        {
+            for (final String name : checkerSettings.enabled())
+            {
+                if (!known.contains(name))
+                {
+                    throw new IllegalArgumentException("no checker or VNF named '" + name + "'; the chain's checkers are "
+                        + known.stream().filter(k -> k.indexOf('.') > 0).toList());
+                }
+            }
+        }
+        checkers = enabled.toArray(new VnfInstance.Checker[0]);
+        checkerVnf = enabledVnf.stream().mapToInt(Integer::intValue).toArray();
         final FragmentSettings fragmentSettings = spec.settings().fragments();
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
@@ -279,10 +316,6 @@ public final class ChainRuntime
         listener.expiring(-1);
         tracker.expire(tickNs, state);
         capacities.check(state, listener);
-        if (spec.settings().invariantsAtTicks())
-        {
-            checkAll(state, "the housekeeping tick at packet time " + tickNs + " ns");
-        }
     }
 
     /**
@@ -341,61 +374,108 @@ public final class ChainRuntime
         return entries;
     }
 
-    /**
-     * Checks every VNF's invariants on the final committed state (no transaction may be in
-     * flight) and reports what this check and every earlier one found: with
-     * {@code invariants: ticks} the housekeeping ticks checked too ({@link #expire}). A check that
-     * throws counts as a violation of {@code check-failed}, and the other VNFs are still checked.
-     * Allocates; off the hot path.
-     */
-    public InvariantReport checkInvariants(final StateReader state)
+    /** @return the state checkers the chain runs, each {@code <vnf>.<checker>}, in the VNFs' order. */
+    public List<String> checkerNames()
     {
-        checkAll(state, "the end of the run");
-        final List<InvariantReport.Violation> violations = new ArrayList<>(invariantTallies.size());
-        for (final Tally t : invariantTallies.values())
+        final List<String> names = new ArrayList<>(checkers.length);
+        for (int c = 0; c < checkers.length; c++)
         {
-            violations.add(new InvariantReport.Violation(t.vnf, t.invariant, t.count, t.firstDetail, t.firstSeen));
+            names.add(instances[checkerVnf[c]].name() + "." + checkers[c].name());
         }
-        return new InvariantReport(instances.length, invariantChecks, violations);
+        return names;
     }
 
-    private void checkAll(final StateReader state, final String when)
+    /**
+     * Runs the chain's state checkers on committed state at a punctuation during the run, before
+     * packet {@code sequence} (after that point's housekeeping). Runs alone: no transaction may be
+     * in flight. O(the checked tables); allocates a few objects per check, and per violation.
+     */
+    public void runCheckers(final StateReader state, final long sequence)
     {
-        invariantChecks++;
-        for (final VnfInstance instance : instances)
+        runCheckers(state, "the check before packet #" + sequence);
+    }
+
+    /**
+     * Runs the chain's state checkers on the final committed state (no transaction may be in
+     * flight) and reports what this check and every earlier one ({@link #runCheckers}) found. A
+     * check that throws counts as a violation of {@code check-failed}, and the other checkers
+     * still run. Allocates; off the hot path.
+     */
+    public CheckerReport finalCheck(final StateReader state)
+    {
+        runCheckers(state, "the end of the run");
+        final List<CheckerReport.Violation> violations = new ArrayList<>(checkerTallies.size());
+        for (final Tally t : checkerTallies.values())
         {
-            final InvariantViolations sink = (invariant, detail) ->
-            {
-                final Tally t = invariantTallies.computeIfAbsent(instance.name() + '\u0000' + invariant,
-                    k -> new Tally(instance.name(), invariant, String.valueOf(detail), when));
-                t.count++;
-            };
+            violations.add(new CheckerReport.Violation(t.vnf, t.checker, t.count, Long.toHexString(t.firstKey), t.firstMessage,
+                t.firstSeen, t.keys()));
+        }
+        final CheckerSettings settings = spec.settings().checkers();
+        return new CheckerReport(checkerNames(), settings.describe(spec.settings().punctuationTransactions()), checks, violations);
+    }
+
+    private void runCheckers(final StateReader state, final String when)
+    {
+        checks++;
+        for (int c = 0; c < checkers.length; c++)
+        {
+            final String vnf = instances[checkerVnf[c]].name();
+            final VnfInstance.Checker checker = checkers[c];
+            final StateChecker.Violations sink = (key, message) -> tally(vnf, checker.name(), when).add(key, String.valueOf(message));
             try
             {
-                instance.vnf().checkInvariants(state, sink);
+                checker.check().check(state, sink);
             }
             catch (final RuntimeException | AssertionError e)
             {
-                sink.violated("check-failed", e.toString());
+                tally(vnf, "check-failed", when).add(0L, checker.name() + " threw " + e);
             }
         }
     }
 
-    /** One broken invariant's count and first report. */
+    private Tally tally(final String vnf, final String checker, final String when)
+    {
+        return checkerTallies.computeIfAbsent(vnf + '\u0000' + checker, k -> new Tally(vnf, checker, when));
+    }
+
+    /** One violated checker's count, first report and keys. */
     private static final class Tally
     {
         final String vnf;
-        final String invariant;
-        final String firstDetail;
+        final String checker;
         final String firstSeen;
+        final Long2LongHashMap keyCounts = new Long2LongHashMap(4, 0);
+        long firstKey;
+        String firstMessage;
         long count;
 
-        Tally(final String vnf, final String invariant, final String firstDetail, final String firstSeen)
+        Tally(final String vnf, final String checker, final String firstSeen)
         {
             this.vnf = vnf;
-            this.invariant = invariant;
-            this.firstDetail = firstDetail;
+            this.checker = checker;
             this.firstSeen = firstSeen;
+        }
+
+        void add(final long key, final String message)
+        {
+            if (count++ == 0)
+            {
+                firstKey = key;
+                firstMessage = message;
+            }
+            final long soFar = keyCounts.get(key);
+            if (soFar != 0 || keyCounts.size() < RunStats.MAX_ALERT_SUBJECTS)
+            {
+                keyCounts.put(key, soFar + 1);
+            }
+        }
+
+        List<RunReport.AlertSubject> keys()
+        {
+            final List<long[]> counted = new ArrayList<>();
+            keyCounts.forEach((key, n) -> counted.add(new long[] {key, n}));
+            counted.sort(Comparator.<long[]>comparingLong(e -> -e[1]).thenComparing((a, b) -> Long.compareUnsigned(a[0], b[0])));
+            return counted.stream().map(e -> new RunReport.AlertSubject(Long.toHexString(e[0]), e[1])).toList();
         }
     }
 

@@ -20,8 +20,7 @@ import java.util.Objects;
  * @param fragments               how the chain's entry tracks IP fragments.
  * @param faults                  the error bound and the batch deadline.
  * @param checkpoint              checkpoints at batch boundaries (YAML {@code checkpoint:}), or null for none.
- * @param invariantsAtTicks       check the VNFs' invariants at every housekeeping tick too (YAML
- *                                {@code invariants: ticks}), not only on the final state.
+ * @param checkers                which of the VNFs' state checkers run, and when (YAML {@code checkers:}).
  * @param http                    where {@code transnfv run} serves the run's HTTP control plane (YAML
  *                                {@code http:}, {@code --http}), or null for nowhere.
  * @param stores                  where the tables' committed state lives (heap, Chronicle Map, Redis).
@@ -29,7 +28,7 @@ import java.util.Objects;
 public record RunSettings(
     int punctuationTransactions, long punctuationIntervalNs, int executorThreads, TrafficSpec traffic, Path outPcap,
     long latencyTargetNs, FragmentSettings fragments, FaultSettings faults, CheckpointSettings checkpoint,
-    boolean invariantsAtTicks, HttpAddress http, StoreSettings stores)
+    CheckerSettings checkers, HttpAddress http, StoreSettings stores)
 {
     /**
      * The most executor threads a chain may ask for, in YAML, on the command line and in
@@ -50,6 +49,7 @@ public record RunSettings(
         Objects.requireNonNull(fragments, "fragments");
         Objects.requireNonNull(faults, "faults");
         Objects.requireNonNull(stores, "stores");
+        Objects.requireNonNull(checkers, "checkers");
         if (punctuationTransactions < 1)
         {
             throw new IllegalArgumentException("punctuation transactions must be >= 1: " + punctuationTransactions);
@@ -72,10 +72,10 @@ public record RunSettings(
     public RunSettings(
         final int punctuationTransactions, final long punctuationIntervalNs, final int executorThreads, final TrafficSpec traffic,
         final Path outPcap, final long latencyTargetNs, final FragmentSettings fragments, final FaultSettings faults,
-        final CheckpointSettings checkpoint, final boolean invariantsAtTicks)
+        final CheckpointSettings checkpoint, final CheckerSettings checkers)
     {
         this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults,
-            checkpoint, invariantsAtTicks, null, StoreSettings.defaults());
+            checkpoint, checkers, null, StoreSettings.defaults());
     }
 
     /** Settings with the default fragment tracking and fault handling, without checkpoints. */
@@ -84,7 +84,7 @@ public record RunSettings(
         final Path outPcap, final long latencyTargetNs)
     {
         this(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            FragmentSettings.defaults(), FaultSettings.defaults(), null, false);
+            FragmentSettings.defaults(), FaultSettings.defaults(), null, CheckerSettings.defaults());
     }
 
     /** Settings without a latency target, with the default fragment tracking and fault handling. */
@@ -111,72 +111,72 @@ public record RunSettings(
     /** @return a copy with other traffic. */
     public RunSettings withTraffic(final TrafficSpec newTraffic)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http, stores);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, newTraffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with another output file (null for none). */
     public RunSettings withOutPcap(final Path file)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http, stores);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, file, latencyTargetNs, fragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with other punctuation settings. */
     public RunSettings withPunctuation(final int transactions, final long intervalNs)
     {
-        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http, stores);
+        return new RunSettings(transactions, intervalNs, executorThreads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with another executor thread count. */
     public RunSettings withExecutorThreads(final int threads)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, invariantsAtTicks, http, stores);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, threads, traffic, outPcap, latencyTargetNs, fragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with other checkpoint settings (null for none). */
     public RunSettings withCheckpoint(final CheckpointSettings settings)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, settings, invariantsAtTicks, http, stores);
+            fragments, faults, settings, checkers, http, stores);
     }
 
-    /** @return a copy that checks the VNFs' invariants at every housekeeping tick too, or only at the end. */
-    public RunSettings withInvariantsAtTicks(final boolean atTicks)
+    /** @return a copy whose state checkers are {@code newCheckers}. */
+    public RunSettings withCheckers(final CheckerSettings newCheckers)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, checkpoint, atTicks, http, stores);
+            fragments, faults, checkpoint, newCheckers, http, stores);
     }
 
     /** @return a copy with another latency target (0 for none). */
     public RunSettings withLatencyTarget(final long targetNs)
     {
-        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint, invariantsAtTicks, http, stores);
+        return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, targetNs, fragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with other fragment tracking settings. */
     public RunSettings withFragments(final FragmentSettings newFragments)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            newFragments, faults, checkpoint, invariantsAtTicks, http, stores);
+            newFragments, faults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy with other fault handling. */
     public RunSettings withFaults(final FaultSettings newFaults)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, newFaults, checkpoint, invariantsAtTicks, http, stores);
+            fragments, newFaults, checkpoint, checkers, http, stores);
     }
 
     /** @return a copy served by the HTTP control plane at {@code address} (null for none). */
     public RunSettings withHttp(final HttpAddress address)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, checkpoint, invariantsAtTicks, address, stores);
+            fragments, faults, checkpoint, checkers, address, stores);
     }
 
     /** @return a copy with other state stores. */
     public RunSettings withStores(final StoreSettings newStores)
     {
         return new RunSettings(punctuationTransactions, punctuationIntervalNs, executorThreads, traffic, outPcap, latencyTargetNs,
-            fragments, faults, checkpoint, invariantsAtTicks, http, newStores);
+            fragments, faults, checkpoint, checkers, http, newStores);
     }
 }

@@ -6,6 +6,9 @@ package io.transnfv.engine.ingress;
  * transactions. Between ticks, every {@code checkEvery}-th packet triggers a capacity check
  * ({@link #CHECK}) the same way. The oracle and every engine use this same rule, so
  * housekeeping and capacity checks happen at the same points of the serial order everywhere.
+ * The chain's state checkers, when it runs them during the run ({@link #checkersEvery}), are
+ * placed by the same rule: before the first packet at or after each multiple of their period in
+ * packet time, or before every {@code everyPackets}-th packet ({@link #checkersDue}).
  * One thread.
  */
 public final class ExpiryTicker
@@ -19,6 +22,12 @@ public final class ExpiryTicker
     private final long checkEvery;
     private long nextTickNs = Long.MIN_VALUE;
     private long packets;
+    private boolean checking;
+    private long checkEveryNs;
+    private long checkEveryPackets;
+    private long nextCheckNs = Long.MIN_VALUE;
+    private long checkPackets;
+    private boolean checkDue;
 
     /** @param intervalNs the tick period; 0 disables housekeeping (and capacity checks). */
     public ExpiryTicker(final long intervalNs)
@@ -41,6 +50,29 @@ public final class ExpiryTicker
     }
 
     /**
+     * Places state checks: before the first packet at or after each multiple of {@code everyNs}
+     * in packet time, or before every packet whose index (from 0) is a positive multiple of
+     * {@code everyPackets}; both 0 for none (the default, which costs one branch per packet).
+     * Call before the first {@link #due}.
+     */
+    public void checkersEvery(final long everyNs, final long everyPackets)
+    {
+        if (everyNs < 0 || everyPackets < 0)
+        {
+            throw new IllegalArgumentException("checker periods must be >= 0: " + everyNs + " ns, " + everyPackets + " packets");
+        }
+        checkEveryNs = everyNs;
+        checkEveryPackets = everyPackets;
+        checking = everyNs > 0 || everyPackets > 0;
+    }
+
+    /** @return true if the state checkers run before the packet of the last {@link #due} call (after its housekeeping). */
+    public boolean checkersDue()
+    {
+        return checkDue;
+    }
+
+    /**
      * @param packetTimeNs the next packet's time (non-decreasing across calls).
      * @return the tick time to run housekeeping at before this packet (a capacity check
      *         included), {@link #CHECK} for a capacity check alone, or {@link #NONE}.
@@ -48,6 +80,10 @@ public final class ExpiryTicker
     public long due(final long packetTimeNs)
     {
         final long tick = dueWithoutPacket(packetTimeNs);
+        if (checking)
+        {
+            checkDue = checkerDue(packetTimeNs);
+        }
         if (checkEvery > 0 && ++packets % checkEvery == 0 && tick == NONE)
         {
             return CHECK;
@@ -77,5 +113,26 @@ public final class ExpiryTicker
         final long tick = Math.floorDiv(packetTimeNs, intervalNs) * intervalNs;
         nextTickNs = tick + intervalNs;
         return tick;
+    }
+
+    private boolean checkerDue(final long packetTimeNs)
+    {
+        if (checkEveryPackets > 0)
+        {
+            final long index = checkPackets++;
+            return index > 0 && index % checkEveryPackets == 0;
+        }
+        final long next = Math.floorDiv(packetTimeNs, checkEveryNs) * checkEveryNs + checkEveryNs;
+        if (nextCheckNs == Long.MIN_VALUE)
+        {
+            nextCheckNs = next;
+            return false;
+        }
+        if (packetTimeNs < nextCheckNs)
+        {
+            return false;
+        }
+        nextCheckNs = next;
+        return true;
     }
 }

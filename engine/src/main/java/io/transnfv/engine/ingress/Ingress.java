@@ -49,6 +49,7 @@ public final class Ingress
     private PacketBuffer carry;
     private boolean carrying;
     private long carryTick = ExpiryTicker.NONE;
+    private boolean carryCheck;
     private boolean ended;
     private boolean flushPending = true;
     private long packets;
@@ -86,6 +87,16 @@ public final class Ingress
         this.quiet = new QuietClock(source.live(), expiryIntervalNs, wallClockNs);
         this.punctuation = punctuation;
         this.carry = new PacketBuffer(bufferCapacity);
+    }
+
+    /**
+     * Places the chain's state checks during the run ({@link ExpiryTicker#checkersEvery}): a batch
+     * closes before each packet they fall before, which carries {@link BatchFrame#checkersDue}.
+     * Call before the first {@link #fill}.
+     */
+    public void checkersEvery(final long everyNs, final long everyPackets)
+    {
+        ticker.checkersEvery(everyNs, everyPackets);
     }
 
     /** @return true once the source has ended and every packet read has been put in a batch. */
@@ -161,11 +172,13 @@ public final class Ingress
         {
             final int slot = frame.count;
             final long tick;
+            final boolean check;
             if (carrying)
             {
                 carry = frame.swap(slot, carry);
                 carrying = false;
                 tick = carryTick;
+                check = carryCheck;
             }
             else
             {
@@ -205,13 +218,15 @@ public final class Ingress
                 final PacketBuffer buffer = frame.buffers[slot];
                 final long timeNs = clock.onPacket(buffer.timestampNs());
                 tick = ticker.due(timeNs);
-                if (slot > 0 && (tick != ExpiryTicker.NONE || timeNs - frame.firstPacketTimeNs >= punctuation.intervalNs()))
+                check = ticker.checkersDue();
+                if (slot > 0 && (tick != ExpiryTicker.NONE || check || timeNs - frame.firstPacketTimeNs >= punctuation.intervalNs()))
                 {
                     // the packet opens the next batch
                     carry = frame.swap(slot, carry);
                     carrying = true;
                     carryTick = tick;
-                    return close(frame, slot, tick != ExpiryTicker.NONE ? Punctuation.TICK : Punctuation.INTERVAL, CLOSED);
+                    carryCheck = check;
+                    return close(frame, slot, tick != ExpiryTicker.NONE || check ? Punctuation.TICK : Punctuation.INTERVAL, CLOSED);
                 }
             }
             final PacketBuffer buffer = frame.buffers[slot];
@@ -220,6 +235,7 @@ public final class Ingress
             if (slot == 0)
             {
                 frame.tickNs = tick;
+                frame.checkersDue = check;
                 frame.tickSequence = sequence;
                 frame.firstPacketTimeNs = clock.lastNs();
                 frame.firstPacketWallNs = System.nanoTime();
@@ -263,6 +279,7 @@ public final class Ingress
         frame.count = 0;
         frame.flush = true;
         frame.tickNs = ExpiryTicker.NONE;
+        frame.checkersDue = false;
         frame.firstPacketTimeNs = clock.lastNs();
         frame.firstPacketWallNs = System.nanoTime();
         frame.closeReason = Punctuation.END_OF_INPUT;
@@ -279,6 +296,7 @@ public final class Ingress
     {
         frame.count = 0;
         frame.tickNs = tickNs;
+        frame.checkersDue = false;
         frame.tickSequence = lastSequence;
         frame.firstPacketTimeNs = clock.lastNs();
         frame.firstPacketWallNs = System.nanoTime();

@@ -8,6 +8,7 @@ import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.batch.SaturatedWidth;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
@@ -343,6 +344,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         }
         fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
         ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets(), punctuation, bufferCapacity, wallClockNs);
+        final CheckerSettings checkers = runtime.spec().settings().checkers();
+        if (!runtime.checkerNames().isEmpty())
+        {
+            ingress.checkersEvery(checkers.everyNs(), checkers.everyPackets(runtime.spec().settings().punctuationTransactions()));
+        }
         egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
         if (checkpointer != null)
         {
@@ -640,6 +646,11 @@ public final class BatchedChainExecutor implements ChainExecutor
                 // the fragment tracker's own housekeeping: not VNF code, so a failure of the engine
                 fail(e);
             }
+        }
+        if (frame.checkersDue)
+        {
+            // a punctuation the chain's checkers asked for: the batch before is collapsed, this one has not begun
+            runtime.runCheckers(state, frame.tickSequence);
         }
         chunkLogs[0] = admittedLogs[processIndex];
         if (failure == null && fragmentStage.due(frame))

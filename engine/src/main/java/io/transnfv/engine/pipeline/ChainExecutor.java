@@ -6,7 +6,7 @@ import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
-import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SchedulerReport;
 import io.transnfv.engine.report.SnapshotExchange;
@@ -59,14 +59,15 @@ public interface ChainExecutor extends AutoCloseable
     }
 
     /**
-     * Checks every VNF's invariants on the committed state ({@code Vnf.checkInvariants}); call
-     * once {@link #run} has returned.
+     * Runs the chain's state checkers on the final committed state and reports what they found
+     * there and at the punctuations during the run ({@link ChainRuntime#finalCheck}); call once,
+     * after {@link #run} has returned.
      *
      * @return what the checks found, or empty without a {@link #committedState()}.
      */
-    default Optional<InvariantReport> checkInvariants()
+    default Optional<CheckerReport> finalCheck()
     {
-        return committedState().map(runtime()::checkInvariants);
+        return committedState().map(runtime()::finalCheck);
     }
 
     /**

@@ -2,7 +2,7 @@ package io.transnfv.engine.pipeline;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.egress.PacketListener;
-import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.engine.source.PacketSource;
 
 import java.io.BufferedReader;
@@ -40,17 +40,28 @@ public final class EquivalenceCheck
      * @param stateDifference   the first line where the state dumps differ, as
      *                          {@code oracle: ... / candidate: ...}, or null.
      * @param candidate         the candidate's description.
-     * @param oracleInvariants    the VNFs' invariant checks on the oracle's final state.
-     * @param candidateInvariants the same on the candidate's final state, or null if it cannot check them.
+     * @param oracleCheckers    what the chain's state checkers found in the oracle's run (at its
+     *                          punctuations and on its final state).
+     * @param candidateCheckers the same in the candidate's run, or null if it cannot run them.
      */
     public record Result(
         long packets, long divergingSequence, String oracleRecord, String candidateRecord, String stateDifference,
-        String candidate, InvariantReport oracleInvariants, InvariantReport candidateInvariants)
+        String candidate, CheckerReport oracleCheckers, CheckerReport candidateCheckers)
     {
-        /** @return true if the invariants held on both final states. */
-        public boolean invariantsHeld()
+        /** @return true if the checkers held in both runs. */
+        public boolean checkersHeld()
         {
-            return oracleInvariants.held() && (candidateInvariants == null || candidateInvariants.held());
+            return oracleCheckers.held() && (candidateCheckers == null || candidateCheckers.held());
+        }
+
+        /**
+         * @return true if both runs' checkers found the same violations (checker, count, first key,
+         *         message and check, keys), as they must: they run at the same packet positions.
+         */
+        public boolean checkersAgree()
+        {
+            return candidateCheckers == null || (oracleCheckers.violations().equals(candidateCheckers.violations())
+                && oracleCheckers.checks() == candidateCheckers.checks());
         }
 
         /** @return true if every record and the final state are equal. */
@@ -80,7 +91,7 @@ public final class EquivalenceCheck
         throws IOException
     {
         final RecordHashes oracleHashes = new RecordHashes();
-        final InvariantReport oracleInvariants;
+        final CheckerReport oracleCheckers;
         final Path oracleState = Files.createTempFile("transnfv-oracle-state", ".txt");
         try
         {
@@ -89,18 +100,18 @@ public final class EquivalenceCheck
             {
                 oracle.run(source, oracleHashes.recorder(oracle));
                 oracle.writeState(out);
-                oracleInvariants = oracle.checkInvariants().orElseThrow();
+                oracleCheckers = oracle.finalCheck().orElseThrow();
             }
             final Divergence divergence = new Divergence(oracleHashes);
             final String stateDifference;
             final String description;
-            final InvariantReport candidateInvariants;
+            final CheckerReport candidateCheckers;
             try (ChainExecutor executor = candidate.apply(chain); PacketSource source = traffic.open();
                  BufferedReader oracleLines = Files.newBufferedReader(oracleState, StandardCharsets.UTF_8))
             {
                 description = executor.describe();
                 executor.run(source, divergence.checker(executor));
-                candidateInvariants = executor.checkInvariants().orElse(null);
+                candidateCheckers = executor.finalCheck().orElse(null);
                 final StateDumpComparison comparison = new StateDumpComparison(oracleLines);
                 executor.writeState(comparison);
                 stateDifference = comparison.finish();
@@ -118,7 +129,7 @@ public final class EquivalenceCheck
                 divergence.record = "(missing)";
             }
             return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record, stateDifference,
-                description, oracleInvariants, candidateInvariants);
+                description, oracleCheckers, candidateCheckers);
         }
         finally
         {

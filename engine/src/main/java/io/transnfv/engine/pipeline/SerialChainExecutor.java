@@ -3,6 +3,7 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.RunControl;
@@ -150,6 +151,11 @@ public final class SerialChainExecutor implements ChainExecutor
         this.stats = new RunStats(runtime);
         this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
         this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
+        if (!runtime.checkerNames().isEmpty())
+        {
+            final CheckerSettings checkers = chain.settings().checkers();
+            ticker.checkersEvery(checkers.everyNs(), checkers.everyPackets(chain.settings().punctuationTransactions()));
+        }
         this.tracker = runtime.tracker();
         this.held = new HeldFragments(tracker.maxHeld(), PacketBuffer.DEFAULT_CAPACITY);
         this.faultSettings = chain.settings().faults();
@@ -414,6 +420,11 @@ public final class SerialChainExecutor implements ChainExecutor
         if (tick != ExpiryTicker.NONE)
         {
             runtime.expire(tick, state, expiryListener);
+        }
+        if (ticker.checkersDue())
+        {
+            // where the engine closes a batch for the checkers: between the same two packets
+            runtime.runCheckers(state, currentSequence);
         }
         long due;
         while ((due = held.dueDatagram(timeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)

@@ -49,8 +49,8 @@ import java.util.stream.Stream;
  *                         also among the drops, as {@code <vnf>:vnf-error}); empty if nothing threw.
  * @param state            committed entries per table and heap in use at the end of the run, or
  *                         null if the executor cannot tell.
- * @param invariants       what the VNFs' invariant checks found on the final state, or null if
- *                         they were not checked (a run that failed, an executor that cannot).
+ * @param checkers         what the VNFs' state checkers found during the run and on the final state,
+ *                         or null if they were not run (a run that failed, an executor that cannot).
  * @param stopped          why the run stopped before the end of its traffic (a signal, the error
  *                         bound), or null if it ran to the end.
  */
@@ -73,11 +73,11 @@ public record RunReport(
     SchedulerReport scheduler,
     List<FaultReport> faults,
     StateSize state,
-    InvariantReport invariants,
+    CheckerReport checkers,
     Stop stopped)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     /** Checks the fields and freezes the lists. */
     public RunReport
@@ -351,7 +351,7 @@ public record RunReport(
         private SchedulerReport scheduler;
         private final List<FaultReport> faults = new ArrayList<>();
         private StateSize state;
-        private InvariantReport invariants;
+        private CheckerReport checkers;
         private Stop stopped;
 
         private Builder()
@@ -548,10 +548,13 @@ public record RunReport(
             return this;
         }
 
-        /** @return this builder; see {@link RunReport#invariants()}. */
-        public Builder invariants(final InvariantReport report)
+        /**
+         * @return this builder; see {@link RunReport#checkers()}. Each violated checker also becomes an
+         *         alert ({@link CheckerReport.Violation#alert()}) in the report's alerts.
+         */
+        public Builder checkers(final CheckerReport report)
         {
-            this.invariants = report;
+            this.checkers = report;
             return this;
         }
 
@@ -568,8 +571,16 @@ public record RunReport(
          */
         public RunReport build()
         {
-            return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, alerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, invariants, stopped);
+            final List<AlertReport> allAlerts = new ArrayList<>(alerts);
+            if (checkers != null)
+            {
+                for (final CheckerReport.Violation v : checkers.violations())
+                {
+                    allAlerts.add(v.alert());
+                }
+            }
+            return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, stopped);
         }
     }
 
@@ -609,7 +620,7 @@ public record RunReport(
             }
         }
         stateText(out, state);
-        invariantsText(out, invariants);
+        checkersText(out, checkers);
         if (stopped != null)
         {
             line(out, "stopped", stopped.message());
@@ -706,27 +717,30 @@ public record RunReport(
         return number(bytes >> 20) + " MiB";
     }
 
-    /** The invariant checks' lines: one when they held, a line per broken invariant otherwise. */
-    private static void invariantsText(final StringBuilder out, final InvariantReport invariants)
+    /** The state checkers' lines: one when they held, a line per violated checker otherwise. */
+    private static void checkersText(final StringBuilder out, final CheckerReport checkers)
     {
-        if (invariants == null)
+        if (checkers == null)
         {
             return;
         }
-        final String vnfs = invariants.vnfsChecked() + (invariants.vnfsChecked() == 1 ? " VNF" : " VNFs");
-        final String where = invariants.checks() > 1
-            ? "at " + number(invariants.checks()) + " checks: every housekeeping tick and the final state"
-            : "on the final state";
-        if (invariants.held())
+        if (checkers.checkers().isEmpty())
         {
-            line(out, "invariants", "held " + where + " (" + vnfs + " checked)");
+            line(out, "checkers", "none enabled");
             return;
         }
-        out.append("invariants BROKEN ").append(where).append('\n');
-        for (final InvariantReport.Violation v : invariants.violations())
+        final String which = checkers.checkers().size() + (checkers.checkers().size() == 1 ? " checker" : " checkers");
+        final String where = checkers.when() + ", " + number(checkers.checks()) + (checkers.checks() == 1 ? " check" : " checks");
+        if (checkers.held())
         {
-            out.append(String.format(Locale.ROOT, "  %s %s: %s time(s); first at %s: %s%n", v.vnf(), v.invariant(),
-                number(v.count()), v.firstSeen(), v.firstDetail()));
+            line(out, "checkers", which + " held " + where);
+            return;
+        }
+        out.append("checkers VIOLATED ").append(where).append('\n');
+        for (final CheckerReport.Violation v : checkers.violations())
+        {
+            out.append(String.format(Locale.ROOT, "  %s.%s: %s violation(s); first at %s, key %s: %s%n", v.vnf(), v.checker(),
+                number(v.count()), v.firstSeen(), v.firstKey(), v.firstMessage()));
         }
     }
 

@@ -3,6 +3,8 @@ package io.transnfv.engine.ingress;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ExpiryTickerTest
 {
@@ -24,6 +26,50 @@ class ExpiryTickerTest
         final ExpiryTicker ticker = new ExpiryTicker(0);
         assertEquals(ExpiryTicker.NONE, ticker.due(1));
         assertEquals(ExpiryTicker.NONE, ticker.due(Long.MAX_VALUE));
+    }
+
+    @Test
+    void shouldPlaceCheckersBeforeTheFirstPacketAtOrAfterEachMultipleOfTheirPeriod()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(3_000);
+        ticker.checkersEvery(2_000, 0);
+        ticker.due(2_500);
+        assertFalse(ticker.checkersDue(), "never before the first packet");
+        assertEquals(3_000, ticker.due(3_999));
+        assertFalse(ticker.checkersDue(), "housekeeping alone");
+        assertEquals(ExpiryTicker.NONE, ticker.due(4_000), "no housekeeping tick at 4,000 ... ");
+        assertTrue(ticker.checkersDue(), "... but a check");
+        ticker.due(4_001);
+        assertFalse(ticker.checkersDue());
+        assertEquals(9_000, ticker.due(9_500), "a gap checks once, with the housekeeping");
+        assertTrue(ticker.checkersDue());
+        ticker.due(9_999);
+        assertFalse(ticker.checkersDue());
+    }
+
+    @Test
+    void shouldPlaceCheckersAfterEveryNPackets()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(0);
+        ticker.checkersEvery(0, 3);
+        final StringBuilder due = new StringBuilder();
+        for (int packet = 0; packet < 10; packet++)
+        {
+            ticker.due(packet);
+            due.append(ticker.checkersDue() ? 'c' : '.');
+        }
+        assertEquals("...c..c..c", due.toString(), "before packets 3, 6 and 9: after 3, 6 and 9 packets");
+    }
+
+    @Test
+    void shouldNeverPlaceCheckersUnlessAsked()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(1_000, 2);
+        for (long t = 0; t < 10_000; t += 100)
+        {
+            ticker.due(t);
+            assertFalse(ticker.checkersDue());
+        }
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.transnfv.vnf.api;
 
 /**
- * Reads committed state outside a transaction: in {@link Vnf#checkInvariants}, and as the
+ * Reads committed state outside a transaction: in a {@link StateChecker}, and as the
  * read half of {@link StateMaintenance}. Only where nothing else runs.
  */
 public interface StateReader

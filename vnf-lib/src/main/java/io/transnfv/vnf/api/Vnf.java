@@ -65,14 +65,4 @@ public interface Vnf
     {
         return false;
     }
-
-    /**
-     * Checks the invariants of this VNF's state (a port mapped to one flow only, load counts
-     * that match the connections, ...) on committed state, reporting each broken one to
-     * {@code violations}. Runs alone, on the state at a batch boundary (the end of a run, and
-     * both executors' final states in {@code verify}); reads only. The default checks nothing.
-     */
-    default void checkInvariants(StateReader state, InvariantViolations violations)
-    {
-    }
 }

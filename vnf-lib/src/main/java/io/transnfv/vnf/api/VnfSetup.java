@@ -35,4 +35,17 @@ public interface VnfSetup
      * by any VNF of the chain wins); 0, the default, means never.
      */
     void expiryIntervalNs(long intervalNs);
+
+    /**
+     * Declares a state checker: an invariant over this VNF's committed state, checked at
+     * punctuations and at the end of a run ({@link StateChecker}). Chains name it
+     * {@code <instance>.<name>} in {@code settings: checkers:}.
+     *
+     * @param name        a short stable name, lower-case words joined by {@code -} (e.g.
+     *                    {@code port-owned-by-its-mapping}), unique in the VNF.
+     * @param description what must hold, in one sentence, for {@code transnfv types} and the docs.
+     * @param checker     the check; created once, at setup.
+     * @throws IllegalArgumentException if the name is not of that form or already declared.
+     */
+    void checker(String name, String description, StateChecker checker);
 }

@@ -2,15 +2,16 @@
  * The API VNF developers program against.
  *
  * <pre>
- *  setup(VnfSetup)                 once: declare tables, outputs, drop reasons, alerts, tags
+ *  setup(VnfSetup)                 once: declare tables, outputs, drop reasons, alerts, tags, checkers
  *  preProcess(packet, txn)         per packet: stateless part, declare the state accesses
  *  ── the engine runs the transaction (serially, or in a TPG with other packets') ──
  *  postProcess(packet, result, actions)   per packet: forward, drop, rewrite, alert
  *  expire(nowNs, state)            at packet-time ticks, between transactions: housekeeping
- *  checkInvariants(state, out)     on committed state at the end of a run: what must always hold
+ *  StateChecker.check(state, out)  at punctuations the chain asks for, and on the final state:
+ *                                  what must always hold
  * </pre>
  *
  * <p>Pre- and post-processing may run on several threads at once (one packet each); state is
- * only touched through transactions, and in {@code expire}, which runs alone.
+ * only touched through transactions, and in {@code expire} and the checkers, which run alone.
  */
 package io.transnfv.vnf.api;

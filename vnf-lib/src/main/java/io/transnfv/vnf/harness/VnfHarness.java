@@ -168,6 +168,22 @@ public final class VnfHarness
         return counter;
     }
 
+    /**
+     * Runs every state checker the VNF declared on its state now (between two packets, as at a
+     * punctuation).
+     *
+     * @return each violation as {@code <checker> <key in hex>: <message>}, in the checkers' order; empty if all held.
+     */
+    public List<String> check()
+    {
+        final List<String> violations = new ArrayList<>();
+        for (final VnfInstance.Checker checker : instance.checkers())
+        {
+            checker.check().check(store, (key, message) -> violations.add(checker.name() + " " + Long.toHexString(key) + ": " + message));
+        }
+        return violations;
+    }
+
     /** @return the VNF instance under test, with the names it declared. */
     public VnfInstance instance()
     {

@@ -1,5 +1,6 @@
 package io.transnfv.vnf.instance;
 
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.api.VnfCounter;
@@ -10,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One VNF of a chain after setup: its name and type, and the ids it declared, with their
@@ -23,6 +25,9 @@ public final class VnfInstance
     public static final String VNF_ERROR = "vnf-error";
     /** The drop reason of a packet refused a new entry in a full table (see {@link #stateFullReason()}). */
     public static final String STATE_FULL = "state-full";
+    /** The prefix of the alert type a state checker's violations are raised as. */
+    public static final String CHECKER_ALERT_PREFIX = "checker:";
+    private static final Pattern CHECKER_NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
     private final String name;
     private final String type;
@@ -33,6 +38,7 @@ public final class VnfInstance
     private final List<String> tags = new ArrayList<>();
     private final List<Integer> tables = new ArrayList<>();
     private final Map<String, VnfCounter> counters = new LinkedHashMap<>();
+    private final List<Checker> checkers = new ArrayList<>();
     private long expiryIntervalNs;
     private final int vnfErrorReason;
     private final int stateFullReason;
@@ -130,6 +136,23 @@ public final class VnfInstance
         return alertTypes.size() - 1;
     }
 
+    /** @return the state checkers it declared, in declaration order. */
+    public List<Checker> checkers()
+    {
+        return Collections.unmodifiableList(checkers);
+    }
+
+    /**
+     * A state checker as declared: its name, what it checks, and the check.
+     *
+     * @param name        unique in the VNF, lower-case words joined by {@code -}.
+     * @param description what must hold.
+     * @param check       the check.
+     */
+    public record Checker(String name, String description, StateChecker check)
+    {
+    }
+
     /** @return tag names by id. */
     public List<String> tags()
     {
@@ -215,6 +238,28 @@ public final class VnfInstance
                 throw new IllegalArgumentException("expiry interval must be >= 0: " + intervalNs);
             }
             expiryIntervalNs = intervalNs;
+        }
+
+        @Override
+        public void checker(final String checker, final String description, final StateChecker check)
+        {
+            if (checker == null || !CHECKER_NAME.matcher(checker).matches())
+            {
+                throw new IllegalArgumentException(name + ": checker name '" + checker
+                    + "' must be lower-case words joined by '-', e.g. port-owned-by-its-mapping");
+            }
+            if (check == null)
+            {
+                throw new IllegalArgumentException(name + ": checker '" + checker + "' has no check");
+            }
+            for (final Checker declared : checkers)
+            {
+                if (declared.name().equals(checker))
+                {
+                    throw new IllegalArgumentException(name + ": checker '" + checker + "' is declared twice");
+                }
+            }
+            checkers.add(new Checker(checker, description == null ? "" : description, check));
         }
 
         private int idOf(final List<String> names, final String value)

@@ -25,7 +25,7 @@ class VnfHarnessTest
     private static final long S = 1_000_000_000L;
 
     /** Counts packets in table {@code seen}, records expiry ticks, tags and alerts every packet. */
-    private static final class Recording implements Vnf
+    private static class Recording implements Vnf
     {
         final List<Long> ticks = new ArrayList<>();
         final boolean tamper;
@@ -45,6 +45,13 @@ class VnfHarnessTest
             alert = setup.alertType("hello");
             tag = setup.tag("length");
             setup.expiryIntervalNs(S);
+            setup.checker("at-most-two-packets", "the table never counts more than two packets", (state, violations) ->
+            {
+                if (state.get(table, 0L) > 2)
+                {
+                    violations.violated(0L, state.get(table, 0L) + " packets");
+                }
+            });
         }
 
         @Override
@@ -99,6 +106,44 @@ class VnfHarnessTest
         assertEquals("rec.seen 0 2\n", harness.dump());
         assertThrows(IllegalArgumentException.class, () -> harness.state("nope", 0));
         assertThrows(IllegalArgumentException.class, () -> harness.counter("nope"));
+    }
+
+    @Test
+    void shouldRunTheDeclaredCheckersOnTheStateBetweenPackets()
+    {
+        final VnfHarness harness = VnfHarness.of("rec", new Recording(false));
+        final byte[] frame = Frames.udp("10.0.0.1", 1, "10.0.0.2", 2, 10);
+        harness.offer(frame, S);
+        harness.offer(frame, S + 1);
+        assertEquals(List.of(), harness.check());
+        harness.offer(frame, S + 2);
+        assertEquals(List.of("at-most-two-packets 0: 3 packets"), harness.check());
+    }
+
+    @Test
+    void shouldRefuseACheckerNameThatIsNotLowerCaseWordsOrDeclaredTwice()
+    {
+        final Vnf badName = new Recording(false)
+        {
+            @Override
+            public void setup(final VnfSetup setup)
+            {
+                setup.checker("Port_Owned", "", (state, violations) -> { });
+            }
+        };
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> VnfHarness.of("bad", badName)).getMessage()
+            .contains("checker name 'Port_Owned' must be lower-case words joined by '-'"));
+        final Vnf twice = new Recording(false)
+        {
+            @Override
+            public void setup(final VnfSetup setup)
+            {
+                setup.checker("same", "", (state, violations) -> { });
+                setup.checker("same", "", (state, violations) -> { });
+            }
+        };
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> VnfHarness.of("twice", twice)).getMessage()
+            .contains("checker 'same' is declared twice"));
     }
 
     @Test

@@ -4,10 +4,10 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -157,6 +157,8 @@ public final class Firewall implements Vnf
         expired = setup.counter("expired");
         related = setup.counter("related");
         setup.expiryIntervalNs(expiryIntervalNs);
+        setup.checker("v6-connection-keeps-its-tuple", "every tracked IPv6 connection keeps the exact tuple it is verified against",
+            this::checkV6ConnectionKeepsItsTuple);
     }
 
     @Override
@@ -336,19 +338,13 @@ public final class Firewall implements Vnf
             && PacketClock.live(result.before(stampOp), PacketClock.millis(result.timestampNs()), idleTimeoutMs);
     }
 
-    /**
-     * The firewall's invariant: every tracked IPv6 connection keeps its exact tuple (its ports
-     * and protocol are never 0), without which a packet could not be verified against it.
-     */
-    @Override
-    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    private void checkV6ConnectionKeepsItsTuple(final StateReader state, final StateChecker.Violations violations)
     {
         state.forEach(connections6Table, (flow, stamp) ->
         {
             if (state.get(endpoints6Tables[4], flow) == 0L)
             {
-                violations.violated("v6-connection-keeps-its-tuple", "IPv6 connection " + Long.toHexString(flow)
-                    + " is tracked without its stored tuple");
+                violations.violated(flow, "IPv6 connection " + Long.toHexString(flow) + " is tracked without its stored tuple");
             }
         });
     }

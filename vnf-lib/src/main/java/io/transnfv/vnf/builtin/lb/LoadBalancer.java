@@ -5,10 +5,10 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -209,6 +209,9 @@ public final class LoadBalancer implements Vnf
         errorsMatched = setup.counter("errors-matched");
         noConnection = setup.counter("no-connection");
         setup.expiryIntervalNs(expiryIntervalNs);
+        setup.checker("connection-names-a-server", "every connection names a server of the pool", this::checkConnectionNamesAServer);
+        setup.checker("load-counts-its-connections", "each server's count of open connections is the number of connections"
+            + " that name it (so the loads sum to the connections tracked)", this::checkLoadCountsItsConnections);
     }
 
     @Override
@@ -419,23 +422,25 @@ public final class LoadBalancer implements Vnf
         state.put(bytesTable, server, state.get(bytesTable, server) + connectionBytes);
     }
 
-    /**
-     * The load balancer's invariants: every connection names a server of the pool, and each
-     * server's count of open connections is the number of connections that name it.
-     */
-    @Override
-    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    private void checkConnectionNamesAServer(final StateReader state, final StateChecker.Violations violations)
     {
-        final long[] open = new long[servers];
         state.forEach(connectionsTable, (flow, connection) ->
         {
             final int server = serverOf(connection);
             if (server < 0 || server >= servers)
             {
-                violations.violated("connection-names-a-server", "flow " + Long.toHexString(flow) + " names server " + server
-                    + " of " + servers);
+                violations.violated(flow, "flow " + Long.toHexString(flow) + " names server " + server + " of " + servers);
             }
-            else
+        });
+    }
+
+    private void checkLoadCountsItsConnections(final StateReader state, final StateChecker.Violations violations)
+    {
+        final long[] open = new long[servers];
+        state.forEach(connectionsTable, (flow, connection) ->
+        {
+            final int server = serverOf(connection);
+            if (server >= 0 && server < servers)
             {
                 open[server]++;
             }
@@ -445,8 +450,7 @@ public final class LoadBalancer implements Vnf
             final long counted = state.get(activeTable, server);
             if (counted != open[server])
             {
-                violations.violated("load-counts-its-connections", "server " + server + " counts " + counted
-                    + " open connections; " + open[server] + " name it");
+                violations.violated(server, "server " + server + " counts " + counted + " open connections; " + open[server] + " name it");
             }
         }
     }

@@ -4,10 +4,10 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -140,6 +140,14 @@ public final class FlowMonitor implements Vnf
         flowsExpired = setup.counter("flows-expired");
         errorsMatched = setup.counter("errors-matched");
         setup.expiryIntervalNs(expiryIntervalNs);
+        setup.checker("flow-counters-together", "a flow's packets, bytes and last-seen time are kept and removed together",
+            this::checkFlowCountersTogether);
+        setup.checker("bytes-at-least-packets", "a flow or a host never has fewer bytes than packets", this::checkBytesAtLeastPackets);
+        if (hostLastSeenTable >= 0)
+        {
+            setup.checker("host-counters-together", "a host's totals and last-seen time are kept and removed together",
+                this::checkHostCountersTogether);
+        }
     }
 
     @Override
@@ -220,45 +228,53 @@ public final class FlowMonitor implements Vnf
         }
     }
 
-    /**
-     * The monitor's invariants: a flow's packets, bytes and last-seen time are kept and removed
-     * together, and a flow or a host never has fewer bytes than packets.
-     */
-    @Override
-    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    private void checkFlowCountersTogether(final StateReader state, final StateChecker.Violations violations)
     {
         state.forEach(flowPacketsTable, (flow, packets) ->
         {
             final long bytes = state.get(flowBytesTable, flow);
             if (state.get(flowLastSeenTable, flow) == 0L || bytes == 0L)
             {
-                violations.violated("flow-counters-together", "flow " + Long.toHexString(flow) + " has " + packets
+                violations.violated(flow, "flow " + Long.toHexString(flow) + " has " + packets
                     + " packets but " + (bytes == 0L ? "no bytes" : "no last-seen time"));
-            }
-            else if (bytes < packets)
-            {
-                violations.violated("bytes-at-least-packets", "flow " + Long.toHexString(flow) + ": " + bytes + " bytes, "
-                    + packets + " packets");
             }
         });
         state.forEach(flowLastSeenTable, (flow, stamp) ->
         {
             if (state.get(flowPacketsTable, flow) == 0L)
             {
-                violations.violated("flow-counters-together", "flow " + Long.toHexString(flow) + " has a last-seen time but no packets");
+                violations.violated(flow, "flow " + Long.toHexString(flow) + " has a last-seen time but no packets");
+            }
+        });
+    }
+
+    private void checkBytesAtLeastPackets(final StateReader state, final StateChecker.Violations violations)
+    {
+        state.forEach(flowPacketsTable, (flow, packets) ->
+        {
+            final long bytes = state.get(flowBytesTable, flow);
+            if (bytes != 0L && bytes < packets)
+            {
+                violations.violated(flow, "flow " + Long.toHexString(flow) + ": " + bytes + " bytes, " + packets + " packets");
             }
         });
         state.forEach(hostPacketsTable, (host, packets) ->
         {
-            if (state.get(hostBytesTable, host) < packets)
+            final long bytes = state.get(hostBytesTable, host);
+            if (bytes < packets)
             {
-                violations.violated("bytes-at-least-packets", "host " + Long.toHexString(host) + ": "
-                    + state.get(hostBytesTable, host) + " bytes, " + packets + " packets");
+                violations.violated(host, "host " + Long.toHexString(host) + ": " + bytes + " bytes, " + packets + " packets");
             }
-            if (hostLastSeenTable >= 0 && state.get(hostLastSeenTable, host) == 0L)
+        });
+    }
+
+    private void checkHostCountersTogether(final StateReader state, final StateChecker.Violations violations)
+    {
+        state.forEach(hostPacketsTable, (host, packets) ->
+        {
+            if (state.get(hostLastSeenTable, host) == 0L)
             {
-                violations.violated("host-counters-together", "host " + Long.toHexString(host) + " has " + packets
-                    + " packets but no last-seen time");
+                violations.violated(host, "host " + Long.toHexString(host) + " has " + packets + " packets but no last-seen time");
             }
         });
     }

@@ -5,9 +5,9 @@ import io.transnfv.tpg.txn.FunctionContext;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
@@ -208,6 +208,11 @@ public final class Nat implements Vnf
         expired = setup.counter("expired");
         ipv6 = setup.counter("ipv6");
         setup.expiryIntervalNs(expiryIntervalNs);
+        setup.checker("port-owned-by-its-mapping", "every mapping's port is owned by that mapping's endpoint: no port serves two flows",
+            this::checkPortOwnedByItsMapping);
+        setup.checker("port-has-its-mapping", "every owned port belongs to a mapping that names it: no port leaks",
+            this::checkPortHasItsMapping);
+        setup.checker("mappings-within-pool", "there are no more mappings than the pool has ports", this::checkMappingsWithinPool);
     }
 
     @Override
@@ -437,34 +442,40 @@ public final class Nat implements Vnf
      * (no port serves two flows), every owned port belongs to a mapping that names it (no port
      * leaks), and there are no more mappings than the pool has ports.
      */
-    @Override
-    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    private void checkPortOwnedByItsMapping(final StateReader state, final StateChecker.Violations violations)
     {
-        final long[] mappings = new long[1];
         state.forEach(mappingsTable, (endpoint, mapping) ->
         {
-            mappings[0]++;
             final long key = mapping & KEY_MASK;
             final long owner = state.get(portsTable, key);
             if (owner != endpoint)
             {
-                violations.violated("port-owned-by-its-mapping", "endpoint " + Long.toHexString(endpoint) + " maps to port key "
+                violations.violated(key, "endpoint " + Long.toHexString(endpoint) + " maps to port key "
                     + Long.toHexString(key) + ", which is " + (owner == FREE ? "free" : "owned by endpoint " + Long.toHexString(owner)));
             }
         });
+    }
+
+    private void checkPortHasItsMapping(final StateReader state, final StateChecker.Violations violations)
+    {
         state.forEach(portsTable, (key, owner) ->
         {
             final long mapping = state.get(mappingsTable, owner);
             if (mapping == 0L || (mapping & KEY_MASK) != key)
             {
-                violations.violated("port-has-its-mapping", "port key " + Long.toHexString(key) + " is owned by endpoint "
+                violations.violated(key, "port key " + Long.toHexString(key) + " is owned by endpoint "
                     + Long.toHexString(owner) + ", whose mapping " + (mapping == 0L ? "does not exist" : "names port key "
                     + Long.toHexString(mapping & KEY_MASK)));
             }
         });
-        if (mappings[0] > poolSlots)
+    }
+
+    private void checkMappingsWithinPool(final StateReader state, final StateChecker.Violations violations)
+    {
+        final int mappings = state.size(mappingsTable);
+        if (mappings > poolSlots)
         {
-            violations.violated("mappings-within-pool", mappings[0] + " mappings for a pool of " + poolSlots + " ports");
+            violations.violated(0L, mappings + " mappings for a pool of " + poolSlots + " ports");
         }
     }
 

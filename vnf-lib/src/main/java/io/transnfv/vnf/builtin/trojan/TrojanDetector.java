@@ -3,10 +3,10 @@ package io.transnfv.vnf.builtin.trojan;
 import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
-import io.transnfv.vnf.api.InvariantViolations;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -77,6 +77,8 @@ public final class TrojanDetector implements Vnf
         alerts = setup.counter("alerts");
         expired = setup.counter("expired");
         setup.expiryIntervalNs(expiryIntervalNs);
+        setup.checker("stage-within-pattern", "a host in progress is at a stage from 1 to the pattern's length - 1",
+            this::checkStageWithinPattern);
     }
 
     @Override
@@ -167,16 +169,14 @@ public final class TrojanDetector implements Vnf
         return false;
     }
 
-    /** The detector's invariant: a host in progress is at a stage between 1 and the pattern's length - 1. */
-    @Override
-    public void checkInvariants(final StateReader state, final InvariantViolations violations)
+    private void checkStageWithinPattern(final StateReader state, final StateChecker.Violations violations)
     {
         state.forEach(progressTable, (host, progress) ->
         {
             final long stage = progress & STAGE_MASK;
             if (stage < 1 || stage >= pattern.length)
             {
-                violations.violated("stage-within-pattern", "host " + Long.toHexString(host) + " at stage " + stage
+                violations.violated(host, "host " + Long.toHexString(host) + " at stage " + stage
                     + " of a pattern of " + pattern.length + " ports");
             }
         });

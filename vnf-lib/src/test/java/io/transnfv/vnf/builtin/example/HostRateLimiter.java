@@ -6,7 +6,9 @@ import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
+import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateMaintenance;
+import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -52,6 +54,7 @@ public final class HostRateLimiter implements Vnf
         rateLimited = setup.dropReason("rate-limited");
         drops = setup.counter("rate-limited");
         setup.expiryIntervalNs(WINDOW_NS);
+        setup.checker("no-empty-window", "a host's window counts at least the packet that opened it", this::checkNoEmptyWindow);
     }
 
     @Override
@@ -81,6 +84,17 @@ public final class HostRateLimiter implements Vnf
             drops.increment();
             actions.drop(rateLimited);
         }
+    }
+
+    private void checkNoEmptyWindow(final StateReader state, final StateChecker.Violations violations)
+    {
+        state.forEach(windowsTable, (host, value) ->
+        {
+            if ((value & COUNT_MASK) == 0)
+            {
+                violations.violated(host, "host " + Long.toHexString(host) + " has a window with no packet");
+            }
+        });
     }
 
     @Override

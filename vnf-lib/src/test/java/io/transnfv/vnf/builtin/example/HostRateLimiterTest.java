@@ -5,6 +5,8 @@ import io.transnfv.vnf.harness.VnfHarness;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class HostRateLimiterTest
@@ -24,6 +26,7 @@ class HostRateLimiterTest
         assertEquals("out", limiter.offer(frame, 2 * S).output());
 
         assertEquals(1, limiter.counter("rate-limited").get());
+        assertEquals(List.of(), limiter.check(), "its state checker holds between packets");
         limiter.advanceTo(4 * S);
         assertEquals("", limiter.dump());
     }

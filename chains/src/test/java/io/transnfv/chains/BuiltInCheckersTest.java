@@ -4,7 +4,7 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
-import io.transnfv.engine.report.InvariantReport;
+import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.vnf.instance.MapStateStore;
@@ -17,17 +17,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The built-in VNFs' invariants: they hold after real runs, and a state broken the way a buggy
+ * The built-in VNFs' state checkers: they hold after real runs, and a state broken the way a buggy
  * NAT or load balancer would break it trips them, naming the entries.
  */
-class InvariantCheckTest
+class BuiltInCheckersTest
 {
     @Test
     void shouldFindANatPortMappedForTwoFlowsAndAPortThatLeaked() throws IOException
     {
         try (SerialChainExecutor oracle = ran("nat-lb-td"))
         {
-            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            assertTrue(oracle.finalCheck().orElseThrow().held());
             final MapStateStore state = oracle.state();
             final int mappings = oracle.runtime().catalog().find("nat", "mappings");
             final int ports = oracle.runtime().catalog().find("nat", "ports");
@@ -37,12 +37,12 @@ class InvariantCheckTest
             // and a port owned by an endpoint that has no mapping
             state.put(ports, 0xFFFFL, 0x1234L);
 
-            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            final CheckerReport report = oracle.finalCheck().orElseThrow();
             assertEquals(List.of("port-owned-by-its-mapping", "port-has-its-mapping"),
-                report.violations().stream().map(InvariantReport.Violation::invariant).toList(), String.valueOf(report));
+                report.violations().stream().map(CheckerReport.Violation::checker).toList(), String.valueOf(report));
             assertTrue(report.violations().stream().allMatch(v -> v.vnf().equals("nat") && v.count() == 1), String.valueOf(report));
-            assertTrue(report.violations().get(1).firstDetail().contains("owned by endpoint 1234, whose mapping does not exist"),
-                report.violations().get(1).firstDetail());
+            assertTrue(report.violations().get(1).firstMessage().contains("owned by endpoint 1234, whose mapping does not exist"),
+                report.violations().get(1).firstMessage());
         }
     }
 
@@ -51,17 +51,18 @@ class InvariantCheckTest
     {
         try (SerialChainExecutor oracle = ran("lb"))
         {
-            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            assertTrue(oracle.finalCheck().orElseThrow().held());
             final int active = oracle.runtime().catalog().find("lb", "active");
             final long[] loaded = firstEntry(oracle.state(), active);
             oracle.state().put(active, loaded[0], loaded[1] + 2);
 
-            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            final CheckerReport report = oracle.finalCheck().orElseThrow();
             assertEquals(1, report.violations().size(), String.valueOf(report));
-            final InvariantReport.Violation v = report.violations().get(0);
-            assertEquals("load-counts-its-connections", v.invariant());
+            final CheckerReport.Violation v = report.violations().get(0);
+            assertEquals("load-counts-its-connections", v.checker());
+            assertEquals(Long.toHexString(loaded[0]), v.firstKey(), "the server is the violation's key");
             assertEquals("server " + loaded[0] + " counts " + (loaded[1] + 2) + " open connections; " + loaded[1] + " name it",
-                v.firstDetail());
+                v.firstMessage());
         }
     }
 
@@ -70,7 +71,7 @@ class InvariantCheckTest
     {
         try (SerialChainExecutor oracle = ran("fw-portscan-monitor"))
         {
-            assertTrue(oracle.checkInvariants().orElseThrow().held());
+            assertTrue(oracle.finalCheck().orElseThrow().held());
             final MapStateStore state = oracle.state();
             final int packets = oracle.runtime().catalog().find("monitor", "flow-packets");
             final int bytes = oracle.runtime().catalog().find("monitor", "flow-bytes");
@@ -80,11 +81,11 @@ class InvariantCheckTest
             // an IPv6 connection tracked without the tuple it is verified against
             state.put(oracle.runtime().catalog().find("fw", "connections-v6"), 0x5eedL, 1L);
 
-            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            final CheckerReport report = oracle.finalCheck().orElseThrow();
             assertEquals(List.of("fw v6-connection-keeps-its-tuple", "monitor flow-counters-together"),
-                report.violations().stream().map(v -> v.vnf() + " " + v.invariant()).toList(), String.valueOf(report));
+                report.violations().stream().map(v -> v.vnf() + " " + v.checker()).toList(), String.valueOf(report));
             assertEquals("flow " + Long.toHexString(flow[0]) + " has " + flow[1] + " packets but no bytes",
-                report.violations().get(1).firstDetail());
+                report.violations().get(1).firstMessage());
         }
     }
 
@@ -96,10 +97,10 @@ class InvariantCheckTest
             final int progress = oracle.runtime().catalog().find("td", "progress");
             oracle.state().put(progress, 0x77L, (1_000L << 8) | 3);
 
-            final InvariantReport report = oracle.checkInvariants().orElseThrow();
+            final CheckerReport report = oracle.finalCheck().orElseThrow();
             assertEquals(1, report.violations().size(), String.valueOf(report));
-            assertEquals("stage-within-pattern", report.violations().get(0).invariant());
-            assertEquals("host 77 at stage 3 of a pattern of 3 ports", report.violations().get(0).firstDetail());
+            assertEquals("stage-within-pattern", report.violations().get(0).checker());
+            assertEquals("host 77 at stage 3 of a pattern of 3 ports", report.violations().get(0).firstMessage());
         }
     }
 
@@ -110,9 +111,9 @@ class InvariantCheckTest
         {
             try (SerialChainExecutor oracle = ran(name))
             {
-                final InvariantReport report = oracle.checkInvariants().orElseThrow();
+                final CheckerReport report = oracle.finalCheck().orElseThrow();
                 assertTrue(report.held(), name + ": " + report);
-                assertEquals(oracle.runtime().size(), report.vnfsChecked());
+                assertEquals(oracle.runtime().checkerNames(), report.checkers(), "every declared checker runs by default");
             }
         }
     }
