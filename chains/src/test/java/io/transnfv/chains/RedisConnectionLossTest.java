@@ -5,6 +5,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.state.store.LocalRedisServer;
 import io.transnfv.engine.state.store.StateStoreException;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +40,7 @@ class RedisConnectionLossTest
     @Test
     void shouldStopTheRunWithTheStoresErrorWhenRedisIsLost() throws Exception
     {
-        try (LocalRedis redis = LocalRedis.start())
+        try (LocalRedisServer redis = LocalRedisServer.start())
         {
             final ChainSpec chain = new ChainLoader().parse(String.format(CHAIN, redis.url()), "lost.yaml");
             final AtomicLong egressed = new AtomicLong();

@@ -10,6 +10,7 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.state.store.LocalRedisServer;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,13 +38,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StoreEquivalenceTest
 {
     private static final int[] THREADS = {1, 2, 4, 8};
-    private static LocalRedis redis;
+    private static LocalRedisServer redis;
     private static String redisUrl;
 
     @BeforeAll
     static void startRedis() throws IOException, InterruptedException
     {
-        redis = LocalRedis.start();
+        redis = LocalRedisServer.start();
         redisUrl = redis.url();
     }
 

@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = {"Run an experiment: the engine and its baselines (chc-style, no-lock, partitioned, serial) side by"
-        + " side on the same traffic; writes data.csv, PNG plots and summary.md.",
+        + " side on the same traffic; writes data.csv (a row as each point finishes), PNG plots and summary.md"
+        + " (at the end, or on Ctrl-C from the points finished so far).",
         "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 72,000 / 64 servers),"
             + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size),"
             + " latency (latency under load: each executor's capacity, then p50/p99/p99.9 and drops at 10-120 %%"
@@ -92,13 +93,50 @@ final class ExperimentCommand implements Callable<Integer>
             + "; data.csv gains each point's row as it finishes");
         final ExperimentResult result;
         final long startNs = System.nanoTime();
+        // SIGINT or SIGTERM: summary and plots from the points data.csv holds; a SIGKILL leaves data.csv alone
+        final Thread reportOnStop = new Thread(() -> reportInterrupted(runner), "experiment-report-on-stop");
+        Runtime.getRuntime().addShutdownHook(reportOnStop);
         try (Progress ignored = new Progress("packets", runner::packetsDone, runner.plannedPackets(), System.err,
             !noProgress))
         {
             result = runner.run();
         }
+        finally
+        {
+            removeHook(reportOnStop);
+        }
         print(result, System.out, (System.nanoTime() - startNs) / 1e9);
         return 0;
+    }
+
+    private static void reportInterrupted(final ExperimentRunner runner)
+    {
+        try
+        {
+            final int points = runner.reportInterrupted("Stopped by a signal");
+            if (points >= 0)
+            {
+                System.err.println("experiment: stopped after " + points + " of " + runner.points().size()
+                    + " points; their rows, plots and summary are in " + runner.directory());
+            }
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            System.err.println("experiment: stopped; data.csv in " + runner.directory()
+                + " holds the finished points, but the summary could not be written: " + e.getMessage());
+        }
+    }
+
+    private static void removeHook(final Thread hook)
+    {
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (final IllegalStateException e)
+        {
+            // the JVM is shutting down: the hook is running and writes the report
+        }
     }
 
     /** @return the experiment {@code label} names; a usage problem with the closest name when there is none. */

@@ -5,20 +5,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static io.transnfv.cli.TransnfvProcess.awaitUrl;
+import static io.transnfv.cli.TransnfvProcess.start;
+import static io.transnfv.cli.TransnfvProcess.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -35,7 +33,6 @@ class DpdkHttpRunTest
     private static final String REQUIRED_PROPERTY = "transnfv.dpdk.required";
     /** Frames in the capture replayed through the pcap PMD. */
     private static final long FRAMES = 193;
-    private static final Pattern URL = Pattern.compile("control plane on (http://127\\.0\\.0\\.1:\\d+)/");
 
     @TempDir
     Path dir;
@@ -56,7 +53,7 @@ class DpdkHttpRunTest
         }
         final Path in = dir.resolve("in.pcap");
         Files.copy(Path.of("..", "engine", "src", "test", "resources", "traces", "http_ipv6.pcap"), in);
-        final Process process = start(List.of("run", "lb", "--dpdk", "--no-huge --no-pci -m 256 --no-shconf"
+        final Process process = start(dir, List.of("run", "lb", "--dpdk", "--no-huge --no-pci -m 256 --no-shconf"
             + " --vdev=net_pcap0,rx_pcap=" + in + ",tx_pcap=" + dir.resolve("out.pcap"), "--dpdk-idle", "0s",
             "--http", "127.0.0.1:0", "--no-progress"));
         final Path err = dir.resolve("stderr");
@@ -82,43 +79,5 @@ class DpdkHttpRunTest
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the run did not stop");
         assertEquals(143, process.exitValue(), () -> text(err));
         assertTrue(text(dir.resolve("stdout")).contains("packets in           " + FRAMES), () -> text(dir.resolve("stdout")));
-    }
-
-    private Process start(final List<String> args) throws IOException
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Transnfv.class.getName());
-        command.addAll(args);
-        return new ProcessBuilder(command).directory(dir.toFile())
-            .redirectOutput(dir.resolve("stdout").toFile()).redirectError(dir.resolve("stderr").toFile()).start();
-    }
-
-    private static String awaitUrl(final Process process, final Path err) throws Exception
-    {
-        while (true)
-        {
-            final Matcher m = URL.matcher(text(err));
-            if (m.find())
-            {
-                return m.group(1);
-            }
-            assertTrue(process.isAlive(), () -> "the run ended before it listened: " + text(err));
-            process.waitFor(20, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static String text(final Path file)
-    {
-        try
-        {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        }
-        catch (final IOException e)
-        {
-            return "(unreadable: " + e + ")";
-        }
     }
 }

@@ -16,12 +16,13 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static io.transnfv.cli.TransnfvProcess.awaitText;
+import static io.transnfv.cli.TransnfvProcess.awaitUrl;
+import static io.transnfv.cli.TransnfvProcess.start;
+import static io.transnfv.cli.TransnfvProcess.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class HttpRunCommandTest
 {
-    private static final Pattern URL = Pattern.compile("control plane on (http://127\\.0\\.0\\.1:\\d+)/");
 
     @TempDir
     Path dir;
@@ -42,7 +42,7 @@ class HttpRunCommandTest
     void shouldServeTheRunAndStopItGracefullyOnPostStop() throws Exception
     {
         final Path report = dir.resolve("report.json");
-        final Process process = start(List.of("run", "--http", "127.0.0.1:0", "--generate", "packets=200000000",
+        final Process process = start(dir, List.of("run", "--http", "127.0.0.1:0", "--generate", "packets=200000000",
             "--stats-interval", "20ms", "--no-progress", "--report", report.toString()));
         final Path err = dir.resolve("stderr");
         final String url = awaitUrl(process, err);
@@ -81,7 +81,7 @@ class HttpRunCommandTest
             + "  http: \"127.0.0.1:0\"\n  traffic: { generate: { packets: 1000 } }\n", StandardCharsets.UTF_8);
         final Captured run = Captured.run("run", chain.toString(), "--no-progress");
         assertEquals(0, run.status(), run.err());
-        assertTrue(URL.matcher(run.err()).find(), run.err());
+        assertTrue(TransnfvProcess.CONTROL_PLANE_URL.matcher(run.err()).find(), run.err());
     }
 
     @Test
@@ -115,52 +115,5 @@ class HttpRunCommandTest
         final Captured tooShort = Captured.run("run", "--stats-interval", "10us", "--generate", "packets=10");
         assertEquals(2, tooShort.status(), tooShort.err());
         assertTrue(tooShort.err().contains("at least 1ms"), tooShort.err());
-    }
-
-    private Process start(final List<String> args) throws IOException
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Transnfv.class.getName());
-        command.addAll(args);
-        return new ProcessBuilder(command).directory(dir.toFile())
-            .redirectOutput(dir.resolve("stdout").toFile()).redirectError(dir.resolve("stderr").toFile()).start();
-    }
-
-    private static String awaitUrl(final Process process, final Path err) throws Exception
-    {
-        while (true)
-        {
-            final Matcher m = URL.matcher(text(err));
-            if (m.find())
-            {
-                return m.group(1);
-            }
-            assertTrue(process.isAlive(), () -> "the run ended before it listened: " + text(err));
-            process.waitFor(20, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static void awaitText(final Process process, final Path file, final String text) throws Exception
-    {
-        while (!text(file).contains(text))
-        {
-            assertTrue(process.isAlive(), () -> "the run ended: " + text(file));
-            process.waitFor(20, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static String text(final Path file)
-    {
-        try
-        {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        }
-        catch (final IOException e)
-        {
-            return "(unreadable: " + e + ")";
-        }
     }
 }

@@ -18,6 +18,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static io.transnfv.cli.TransnfvProcess.awaitFile;
+import static io.transnfv.cli.TransnfvProcess.awaitText;
+import static io.transnfv.cli.TransnfvProcess.signal;
+import static io.transnfv.cli.TransnfvProcess.start;
+import static io.transnfv.cli.TransnfvProcess.text;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -60,7 +65,7 @@ class SignalStopTest
         final Path chain = dir.resolve("hang.yaml");
         Files.writeString(chain, "name: hang\nvnfs:\n  - name: stuck\n    type: test-hang\n    params:\n      marker: \""
             + marker.toString().replace("\\", "\\\\") + "\"\n", StandardCharsets.UTF_8);
-        final Process process = start(List.of("run", chain.toString(), "--generate", "packets=1000", "--batch-deadline", "0",
+        final Process process = start(dir, List.of("run", chain.toString(), "--generate", "packets=1000", "--batch-deadline", "0",
             "--no-progress"));
         awaitFile(process, marker);
         signal(process, "TERM");
@@ -99,7 +104,7 @@ class SignalStopTest
         final Path checkpoints = dir.resolve("ckpt");
         final List<String> stopped = outputs("stopped", List.of("--executor", executor, "--generate", traffic,
             "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "1000000"));
-        final Process process = start(stopped, "stopped");
+        final Process process = start(dir, stopped, "stopped");
         // with checkpoints the records are written in place
         final Path records = dir.resolve("stopped.records");
         while (process.isAlive() && (!Files.exists(records) || Files.size(records) < 64 * 1024))
@@ -122,14 +127,14 @@ class SignalStopTest
         assertEquals(recordsWritten, inputPackets, "the final checkpoint is at the packet the run stopped after");
         assertTrue(out.contains("final checkpoint 1 taken at packet " + inputPackets), out);
 
-        final Process resumed = start(outputs("stopped", List.of("--executor", executor, "--generate", traffic, "--resume",
+        final Process resumed = start(dir, outputs("stopped", List.of("--executor", executor, "--generate", traffic, "--resume",
             checkpoints.toString())), "resumed");
         assertTrue(resumed.waitFor(240, TimeUnit.SECONDS), "the resumed run did not end");
         final String resumedOut = text(dir.resolve("resumed.out")) + text(dir.resolve("resumed.err"));
         assertEquals(0, resumed.exitValue(), resumedOut);
         assertTrue(resumedOut.contains("resumed from checkpoint 1 at packet " + inputPackets), resumedOut);
 
-        final Process reference = start(outputs("reference", List.of("--generate", traffic)), "reference");
+        final Process reference = start(dir, outputs("reference", List.of("--generate", traffic)), "reference");
         assertTrue(reference.waitFor(240, TimeUnit.SECONDS), "the uninterrupted run did not end");
         assertEquals(0, reference.exitValue(), () -> text(dir.resolve("reference.err")));
         for (final String file : new String[] {".pcap", ".records", ".state"})
@@ -152,7 +157,7 @@ class SignalStopTest
         final Path records = dir.resolve("records.txt");
         final Path report = dir.resolve("report.json");
         final Path state = dir.resolve("state.txt");
-        final Process process = start(List.of("run", "--executor", executor, "--generate", "packets=" + LONG_RUN,
+        final Process process = start(dir, List.of("run", "--executor", executor, "--generate", "packets=" + LONG_RUN,
             "--no-progress", "--records", records.toString(), "--report", report.toString(), "--state", state.toString()));
         // outputs are written under a temporary name until the run ends (OutputFiles)
         while (process.isAlive() && bytesWritten(records) < 100_000)
@@ -201,61 +206,6 @@ class SignalStopTest
                     return 0;
                 }
             }).sum();
-        }
-    }
-
-    private Process start(final List<String> args) throws IOException
-    {
-        return start(args, "std");
-    }
-
-    /** Starts {@code transnfv} in {@link #dir}, its stdout and stderr to {@code NAME.out} and {@code NAME.err} there. */
-    private Process start(final List<String> args, final String name) throws IOException
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Transnfv.class.getName());
-        command.addAll(args);
-        return new ProcessBuilder(command).directory(dir.toFile())
-            .redirectOutput(dir.resolve("std".equals(name) ? "stdout" : name + ".out").toFile())
-            .redirectError(dir.resolve("std".equals(name) ? "stderr" : name + ".err").toFile()).start();
-    }
-
-    private static void signal(final Process process, final String signal) throws Exception
-    {
-        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
-        assertEquals(0, kill.waitFor(), "kill -" + signal);
-    }
-
-    private static void awaitFile(final Process process, final Path file) throws Exception
-    {
-        while (!Files.exists(file))
-        {
-            assertTrue(process.isAlive(), "the run ended before it started: exit " + (process.isAlive() ? "" : process.exitValue()));
-            process.waitFor(50, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static void awaitText(final Process process, final Path file, final String text) throws Exception
-    {
-        while (!Files.exists(file) || !text(file).contains(text))
-        {
-            assertTrue(process.isAlive(), () -> "the run ended: " + text(file));
-            process.waitFor(50, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static String text(final Path file)
-    {
-        try
-        {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        }
-        catch (final IOException e)
-        {
-            return "(unreadable: " + e + ")";
         }
     }
 }

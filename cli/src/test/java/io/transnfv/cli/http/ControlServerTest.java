@@ -14,12 +14,10 @@ import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
-import io.transnfv.engine.source.ForwardingPacketSource;
+import io.transnfv.engine.source.GatedPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
-import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
-import io.transnfv.engine.source.SourceException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,7 +38,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -95,7 +92,7 @@ class ControlServerTest
             final PacketSource generated = PacketSources.open(chain.settings().traffic());
             // the oracle reads first; the candidate's traffic stops at the gate until the scrapers have seen it there
             return opened.incrementAndGet() == 1 ? generated
-                : new GatedSource(generated, GATE_AT, () -> seenAtGate.get() && scrapesWhileHeld.get() >= SCRAPES_WHILE_HELD);
+                : GatedPacketSource.heldAt(generated, GATE_AT, () -> seenAtGate.get() && scrapesWhileHeld.get() >= SCRAPES_WHILE_HELD);
         }, spec ->
         {
             final ChainExecutor executor = tpg(spec);
@@ -146,7 +143,7 @@ class ControlServerTest
         final AtomicReference<Throwable> failed = new AtomicReference<>();
         final Thread run = new Thread(() ->
         {
-            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
             {
                 executor.run(source, null);
             }
@@ -297,7 +294,7 @@ class ControlServerTest
         // the traffic never gets past packet 1000: only the stop can end this run
         final Thread run = new Thread(() ->
         {
-            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), 1_000, () -> false))
+            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), 1_000, () -> false))
             {
                 executor.run(source, null);
             }
@@ -512,52 +509,5 @@ class ControlServerTest
             }
         }
         return total;
-    }
-
-    /** Holds a source at packet {@code at} (polls say nothing yet) until {@code open} says it may go on. */
-    static final class GatedSource extends ForwardingPacketSource
-    {
-        private final long at;
-        private final BooleanSupplier open;
-        private long read;
-        private boolean opened;
-
-        GatedSource(final PacketSource source, final long at, final BooleanSupplier open)
-        {
-            super(source);
-            this.at = at;
-            this.open = open;
-        }
-
-        @Override
-        public int poll(final PacketBuffer dst) throws SourceException
-        {
-            if (read == at && !opened)
-            {
-                if (!open.getAsBoolean())
-                {
-                    Thread.onSpinWait();
-                    return NOTHING_YET;
-                }
-                opened = true;
-            }
-            final int got = source.poll(dst);
-            if (got == PACKET)
-            {
-                read++;
-            }
-            return got;
-        }
-
-        @Override
-        public boolean next(final PacketBuffer dst) throws SourceException
-        {
-            int got;
-            while ((got = poll(dst)) == NOTHING_YET)
-            {
-                Thread.onSpinWait();
-            }
-            return got == PACKET;
-        }
     }
 }

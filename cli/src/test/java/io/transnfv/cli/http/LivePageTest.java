@@ -4,10 +4,8 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
-import io.transnfv.engine.source.ForwardingPacketSource;
-import io.transnfv.engine.source.PacketBuffer;
+import io.transnfv.engine.source.GatedPacketSource;
 import io.transnfv.engine.source.PacketSource;
-import io.transnfv.engine.source.SourceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,7 +77,7 @@ class LivePageTest
         {
             final Thread run = new Thread(() ->
             {
-                try (PacketSource source = new LimitedSource(PacketSources.open(chain.settings().traffic()), limit))
+                try (PacketSource source = new GatedPacketSource(PacketSources.open(chain.settings().traffic()), limit::get))
                 {
                     executor.run(source, null);
                 }
@@ -180,44 +178,5 @@ class LivePageTest
         }
         abort(why + " (skipped: " + REQUIRED_PROPERTY + "=false)");
         return null;
-    }
-
-    /** Says "nothing yet" once {@code limit} packets were read, until the limit is raised. */
-    private static final class LimitedSource extends ForwardingPacketSource
-    {
-        private final AtomicLong limit;
-        private long read;
-
-        LimitedSource(final PacketSource source, final AtomicLong limit)
-        {
-            super(source);
-            this.limit = limit;
-        }
-
-        @Override
-        public int poll(final PacketBuffer dst) throws SourceException
-        {
-            if (read >= limit.get())
-            {
-                return NOTHING_YET;
-            }
-            final int got = source.poll(dst);
-            if (got == PACKET)
-            {
-                read++;
-            }
-            return got;
-        }
-
-        @Override
-        public boolean next(final PacketBuffer dst) throws SourceException
-        {
-            int got;
-            while ((got = poll(dst)) == NOTHING_YET)
-            {
-                Thread.onSpinWait();
-            }
-            return got == PACKET;
-        }
     }
 }

@@ -7,18 +7,15 @@ import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SnapshotExchange;
-import io.transnfv.engine.source.ForwardingPacketSource;
+import io.transnfv.engine.source.GatedPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
-import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
-import io.transnfv.engine.source.SourceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -88,7 +85,7 @@ class RunSnapshotTest
         final AtomicBoolean seenHeld = new AtomicBoolean();
         final AtomicReference<String> problem = new AtomicReference<>();
         try (ChainExecutor executor = create.apply(chain);
-             PacketSource source = new HeldSource(PacketSources.open(chain.settings().traffic()), HELD_AT, seenHeld::get))
+             PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), HELD_AT, seenHeld::get))
         {
             final SnapshotExchange exchange = executor.snapshots().orElseThrow();
             final Thread reader = new Thread(() ->
@@ -123,47 +120,6 @@ class RunSnapshotTest
             assertEquals(PACKETS, stats.packetsFinished());
             assertArrayEquals(stats.counters(), last.stats().counters(), "the final figures are the run's own");
             assertEquals(stats.latencyNs().getTotalCount(), last.stats().latencyNs().getTotalCount());
-        }
-    }
-
-    /** Says "nothing yet" at packet {@code at} until {@code release} is true. */
-    private static final class HeldSource extends ForwardingPacketSource
-    {
-        private final long at;
-        private final BooleanSupplier release;
-        private long read;
-
-        HeldSource(final PacketSource source, final long at, final BooleanSupplier release)
-        {
-            super(source);
-            this.at = at;
-            this.release = release;
-        }
-
-        @Override
-        public int poll(final PacketBuffer dst) throws SourceException
-        {
-            if (read == at && !release.getAsBoolean())
-            {
-                return NOTHING_YET;
-            }
-            final int got = source.poll(dst);
-            if (got == PACKET)
-            {
-                read++;
-            }
-            return got;
-        }
-
-        @Override
-        public boolean next(final PacketBuffer dst) throws SourceException
-        {
-            int got;
-            while ((got = poll(dst)) == NOTHING_YET)
-            {
-                Thread.onSpinWait();
-            }
-            return got == PACKET;
         }
     }
 }

@@ -22,7 +22,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-/** Writes an experiment's {@code data.csv}, plots and {@code summary.md} into its directory. */
+/**
+ * Writes an experiment's {@code data.csv}, row by row as its points finish, and at the end (or
+ * when it is interrupted) its plots and {@code summary.md} from the rows there are.
+ */
 public final class ResultWriter
 {
     /** File names every result directory holds. */
@@ -33,13 +36,50 @@ public final class ResultWriter
     static final double KEEPS_UP_DROP_RATE = 0.001;
 
     /**
-     * @param result the finished experiment.
+     * Draws the plots and writes {@code summary.md} from {@code result}'s rows; {@code data.csv}
+     * already holds them ({@link #appendCsv}). For an interrupted experiment, {@code interruption}
+     * says so at the top of the summary, and a plot that its partial rows cannot make (e.g. a
+     * latency sweep without its capacity row) is left out and named there instead of failing.
+     *
+     * @param result       the experiment's finished points.
+     * @param interruption why the experiment stopped early; {@code null} when it ran to the end.
      * @return the PNG files written.
      * @throws IOException if a file cannot be written.
      */
-    public List<Path> write(final ExperimentResult result) throws IOException
+    public static List<Path> writeReport(final ExperimentResult result, final String interruption) throws IOException
     {
-        return writeAll(result);
+        final Path dir = result.directory();
+        Files.createDirectories(dir);
+        List<Path> plots;
+        String note = interruption;
+        if (interruption == null)
+        {
+            plots = plot(result);
+        }
+        else if (result.measurements().isEmpty())
+        {
+            plots = List.of();
+        }
+        else
+        {
+            try
+            {
+                plots = plot(result);
+            }
+            catch (final RuntimeException e)
+            {
+                plots = List.of();
+                note = interruption + " The plots were not drawn from so few rows (" + e.getMessage() + ").";
+            }
+        }
+        String summary = summary(result, plots);
+        if (note != null)
+        {
+            final int afterTitle = summary.indexOf("\n\n") + 2;
+            summary = summary.substring(0, afterTitle) + "**Interrupted.** " + note + "\n\n" + summary.substring(afterTitle);
+        }
+        Files.writeString(dir.resolve(SUMMARY), summary, StandardCharsets.UTF_8);
+        return plots;
     }
 
     /**
@@ -54,7 +94,8 @@ public final class ResultWriter
     }
 
     /**
-     * Appends finished points' rows to {@code dir/data.csv}, so they survive an interrupted experiment.
+     * Appends finished points' rows to {@code dir/data.csv} and closes the file, so they survive an
+     * experiment interrupted or killed right after (the rows are in the operating system's hands).
      *
      * @throws IOException if the file cannot be written.
      */
@@ -66,21 +107,6 @@ public final class ResultWriter
             csv.append(m.toCsv()).append('\n');
         }
         Files.writeString(dir.resolve(CSV), csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-    }
-
-    private static List<Path> writeAll(final ExperimentResult result) throws IOException
-    {
-        final Path dir = result.directory();
-        Files.createDirectories(dir);
-        final StringBuilder csv = new StringBuilder(Measurement.CSV_HEADER).append('\n');
-        for (final Measurement m : result.measurements())
-        {
-            csv.append(m.toCsv()).append('\n');
-        }
-        Files.writeString(dir.resolve(CSV), csv, StandardCharsets.UTF_8);
-        final List<Path> plots = plot(result);
-        Files.writeString(dir.resolve(SUMMARY), summary(result, plots), StandardCharsets.UTF_8);
-        return plots;
     }
 
     private static List<Path> plot(final ExperimentResult result) throws IOException

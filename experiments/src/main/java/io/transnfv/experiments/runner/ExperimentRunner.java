@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
 
@@ -27,8 +29,11 @@ import java.util.function.ToDoubleFunction;
  * once, computes the serial oracle's output once, then runs every point's executor — first
  * its warm-up runs (the first scored against the oracle for divergences), then the measured
  * repetitions, interleaved across the group's points so that drift in the machine's speed
- * spreads over all executors alike — and writes {@code data.csv}, the PNG plots and
- * {@code summary.md} to {@code <out>/<experiment>/<timestamp>/}.
+ * spreads over all executors alike. Each point's row is appended to {@code data.csv} in
+ * {@code <out>/<experiment>/<timestamp>/} the moment its last repetition ends, so an experiment
+ * stopped or killed half-way keeps every point it finished; the PNG plots and {@code summary.md}
+ * are drawn at the end from all rows ({@link #finishedSoFar()} and {@link ResultWriter#writeReport}
+ * draw them from the rows there are when a run is interrupted).
  *
  * <p>Paced points ({@code latency}) come after the unpaced ones of their traffic: the engine's
  * unpaced median is the capacity their offered loads are shares of. Each paced run replays the
@@ -49,35 +54,38 @@ public final class ExperimentRunner
     private final ExperimentSettings settings;
     private final List<Point> points;
     private final Path directory;
-    private final GroupListener afterGroup;
+    private final PointListener afterPoint;
+    private final List<Measurement> finished = new CopyOnWriteArrayList<>();
     private final AtomicLong packetsBefore = new AtomicLong();
     private volatile RunStats current;
+    /** Guarded by {@code this}: the plots and summary have been written, at the end or on a stop. */
+    private boolean reported;
 
     /** @param settings what to run. */
     public ExperimentRunner(final ExperimentSettings settings)
     {
-        this(settings, rows -> { });
+        this(settings, row -> { });
     }
 
     /**
      * @param settings   what to run.
-     * @param afterGroup called with each traffic group's rows once they are in {@code data.csv}.
+     * @param afterPoint called with each point's row once it is in {@code data.csv}.
      */
-    ExperimentRunner(final ExperimentSettings settings, final GroupListener afterGroup)
+    ExperimentRunner(final ExperimentSettings settings, final PointListener afterPoint)
     {
         this.settings = settings;
         this.points = settings.experiment().points(settings);
         this.directory = settings.outputRoot().resolve(settings.experiment().label())
             .resolve(LocalDateTime.now().format(STAMP));
-        this.afterGroup = afterGroup;
+        this.afterPoint = afterPoint;
     }
 
-    /** Told when a traffic group's rows have been written. */
+    /** Told when a point's row has been written. */
     @FunctionalInterface
-    interface GroupListener
+    interface PointListener
     {
-        /** @param rows the group's measurements, now in {@code data.csv}. */
-        void written(List<Measurement> rows) throws IOException;
+        /** @param row the point's measurement, now in {@code data.csv}. */
+        void written(Measurement row) throws IOException;
     }
 
     /** @return where the results go: {@code data.csv} grows there row by row as points finish. */
@@ -116,6 +124,38 @@ public final class ExperimentRunner
         return (runs + groups) * settings.packets();
     }
 
+    /**
+     * @return the points finished so far, in the order their rows went to {@code data.csv}, as an
+     *         experiment stopped now would leave them; safe from any thread.
+     */
+    public ExperimentResult finishedSoFar()
+    {
+        return new ExperimentResult(settings, List.copyOf(finished), directory, MachineInfo.describe());
+    }
+
+    /**
+     * Writes the plots and {@code summary.md} from the points finished so far, for an experiment
+     * that is being stopped (a signal); the run itself is not stopped. Once this has written, the
+     * run's own report at its end is not written over it; once that has written, this does nothing.
+     *
+     * @param why what stopped the experiment, for the summary.
+     * @return the points the report holds, or -1 if the run had already written its own.
+     * @throws IOException if a file cannot be written.
+     */
+    public synchronized int reportInterrupted(final String why) throws IOException
+    {
+        if (reported)
+        {
+            return -1;
+        }
+        reported = true;
+        final ExperimentResult soFar = finishedSoFar();
+        ResultWriter.writeReport(soFar, String.format(Locale.ROOT,
+            "%s after %d of %d points; data.csv holds the finished points' rows and this summary is drawn from them.",
+            why, soFar.measurements().size(), points.size()));
+        return soFar.measurements().size();
+    }
+
     /** @return packets pushed through executors so far; safe from any thread. */
     public long packetsDone()
     {
@@ -137,19 +177,22 @@ public final class ExperimentRunner
             groups.computeIfAbsent(point.trafficKey(), k -> new ArrayList<>()).add(point);
         }
         final List<Measurement> measurements = new ArrayList<>();
-        // rows go to data.csv as their group finishes, so an interrupted experiment keeps what it measured
         ResultWriter.startCsv(directory);
         boolean first = true;
         for (final List<Point> group : groups.values())
         {
-            final List<Measurement> rows = runGroup(group, first);
-            ResultWriter.appendCsv(directory, rows);
-            measurements.addAll(rows);
-            afterGroup.written(rows);
+            measurements.addAll(runGroup(group, first));
             first = false;
         }
         final ExperimentResult result = new ExperimentResult(settings, measurements, directory, MachineInfo.describe());
-        new ResultWriter().write(result);
+        synchronized (this)
+        {
+            if (!reported)
+            {
+                reported = true;
+                ResultWriter.writeReport(result, null);
+            }
+        }
         return result;
     }
 
@@ -191,12 +234,8 @@ public final class ExperimentRunner
             }
         }
         final Map<Point, Measurement> measured = new LinkedHashMap<>();
-        final Run[][] runs = measureInterleaved(unpaced, capture, keyCapacity, 0);
-        for (int p = 0; p < unpaced.size(); p++)
-        {
-            measured.put(unpaced.get(p), summarise(unpaced.get(p), capture.packets(), runs[p], divergences.get(unpaced.get(p)),
-                Double.NaN));
-        }
+        measureInterleaved(unpaced, capture, keyCapacity, 0, (point, runs) ->
+            finish(measured, summarise(point, capture.packets(), runs, divergences.get(point), Double.NaN)));
         if (!paced.isEmpty())
         {
             final double capacityPps = measured.values().stream()
@@ -208,41 +247,58 @@ public final class ExperimentRunner
                 // a run at the point's rate compiles what paced runs take; its figures are discarded
                 measure(point, capture, keyCapacity, capacityPps * point.offeredLoad());
             }
-            final Run[][] pacedRuns = measureInterleaved(paced, capture, keyCapacity, capacityPps);
-            for (int p = 0; p < paced.size(); p++)
+            measureInterleaved(paced, capture, keyCapacity, capacityPps, (point, runs) ->
             {
-                final Point point = paced.get(p);
                 // a paced run drops packets, so it cannot be scored against the oracle: it inherits the
                 // divergences its executor showed on the whole traffic
                 final OracleReference.Divergences sameExecutor = divergences.entrySet().stream()
                     .filter(e -> e.getKey().executor() == point.executor()).map(Map.Entry::getValue).findFirst()
                     .orElse(new OracleReference.Divergences(0, 0));
-                measured.put(point, summarise(point, capture.packets(), pacedRuns[p], sameExecutor,
-                    capacityPps * point.offeredLoad()));
-            }
+                finish(measured, summarise(point, capture.packets(), runs, sameExecutor, capacityPps * point.offeredLoad()));
+            });
         }
         return group.stream().map(measured::get).toList();
     }
 
+    /** Appends a finished point's row to {@code data.csv} before anything else runs, then tells the listener. */
+    private void finish(final Map<Point, Measurement> measured, final Measurement row) throws IOException
+    {
+        ResultWriter.appendCsv(directory, List.of(row));
+        measured.put(row.point(), row);
+        finished.add(row);
+        afterPoint.written(row);
+    }
+
+    /** Takes a point's runs once its last repetition has ended. */
+    @FunctionalInterface
+    private interface FinishedPoint
+    {
+        void accept(Point point, Run[] runs) throws IOException;
+    }
+
     /**
-     * The measured repetitions of {@code points}, interleaved: repetition 1 of every point, then 2, ...
+     * The measured repetitions of {@code points}, interleaved: repetition 1 of every point, then 2, ...;
+     * a point is handed to {@code onFinished} as soon as its last repetition ends.
      *
      * @param capacityPps the engine's capacity, which a paced point's offered load is a share of; 0 if none is paced.
-     * @return the runs, by point then repetition.
      */
-    private Run[][] measureInterleaved(
-        final List<Point> points, final TrafficCapture capture, final int keyCapacity, final double capacityPps)
-        throws IOException
+    private void measureInterleaved(
+        final List<Point> points, final TrafficCapture capture, final int keyCapacity, final double capacityPps,
+        final FinishedPoint onFinished) throws IOException
     {
-        final Run[][] runs = new Run[points.size()][settings.repetitions()];
-        for (int r = 0; r < settings.repetitions(); r++)
+        final int repetitions = settings.repetitions();
+        final Run[][] runs = new Run[points.size()][repetitions];
+        for (int r = 0; r < repetitions; r++)
         {
             for (int p = 0; p < points.size(); p++)
             {
                 runs[p][r] = measure(points.get(p), capture, keyCapacity, capacityPps * points.get(p).offeredLoad());
+                if (r == repetitions - 1)
+                {
+                    onFinished.accept(points.get(p), runs[p]);
+                }
             }
         }
-        return runs;
     }
 
     private Run measure(final Point point, final TrafficCapture capture, final int keyCapacity, final double offeredPps)

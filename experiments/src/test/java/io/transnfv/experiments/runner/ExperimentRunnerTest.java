@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,25 +26,40 @@ class ExperimentRunnerTest
     }
 
     @Test
-    void shouldKeepTheRowsOfFinishedPointsWhenAnExperimentStopsHalfWay(@TempDir final Path out) throws Exception
+    void shouldKeepTheRowOfEveryFinishedPointWhenAnExperimentStopsInsideATrafficGroup(@TempDir final Path out)
+        throws Exception
     {
         final ExperimentSettings settings = ExperimentSettings.of(Experiment.LB_NEW_CONN, true, 2, 1, 2_000, out);
-        final List<List<Measurement>> groups = new ArrayList<>();
-        final ExperimentRunner runner = new ExperimentRunner(settings, rows ->
+        final int stopAfter = ExecutorKind.values().length - 2;
+        final List<Measurement> finished = new ArrayList<>();
+        final AtomicReference<ExperimentRunner> running = new AtomicReference<>();
+        final ExperimentRunner runner = new ExperimentRunner(settings, row ->
         {
-            groups.add(rows);
-            if (groups.size() == 2)
+            finished.add(row);
+            if (finished.size() == stopAfter)
             {
-                throw new IOException("interrupted after two groups");
+                // what the command does on a signal, then the stop itself
+                running.get().reportInterrupted("Stopped by the test");
+                throw new IOException("interrupted after " + stopAfter + " points");
             }
         });
+        running.set(runner);
+        assertTrue(stopAfter < runner.points().stream().filter(p -> p.trafficKey().equals(runner.points().get(0).trafficKey()))
+            .count(), "the stop comes before the first traffic group is done");
         assertThrows(IOException.class, runner::run);
 
         final List<String> csv = Files.readAllLines(runner.directory().resolve(ResultWriter.CSV));
         assertEquals(Measurement.CSV_HEADER, csv.get(0));
-        final List<String> expected = groups.stream().flatMap(List::stream).map(Measurement::toCsv).toList();
-        assertEquals(2 * ExecutorKind.values().length, expected.size());
-        assertEquals(expected, csv.subList(1, csv.size()), "every finished point's row, and only those");
+        assertEquals(finished.stream().map(Measurement::toCsv).toList(), csv.subList(1, csv.size()),
+            "every finished point's row, and only those");
+        final String summary = Files.readString(runner.directory().resolve(ResultWriter.SUMMARY));
+        assertTrue(summary.contains("**Interrupted.** Stopped by the test after " + stopAfter + " of "
+            + runner.points().size() + " points"), summary);
+        for (final Measurement row : finished)
+        {
+            assertTrue(summary.contains(String.format(Locale.ROOT, "%,.0f", row.ppsMedian())), "the summary holds " + row);
+        }
+        assertEquals(-1, runner.reportInterrupted("again"), "one report per experiment");
     }
 
     @Test

@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * A real {@code redis-server} on a free loopback port, started for a test and stopped after it:
  * no persistence, its files in a temporary directory. Without {@code redis-server} the test fails
  * (the {@code transnfv} launcher installs it through {@code scripts/install-deps.sh}), or skips
- * with {@code -Dtransnfv.redis.required=false}.
+ * with {@code -Dtransnfv.redis.required=false}. The chain tests use it too, through the engine's
+ * test-jar.
  */
 public final class LocalRedisServer implements AutoCloseable
 {
