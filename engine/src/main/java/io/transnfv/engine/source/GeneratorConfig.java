@@ -115,20 +115,6 @@ public final class GeneratorConfig
     }
 
     /**
-     * Build from a map of parameter names to values; missing keys take their defaults.
-     *
-     * @param overrides parameter values as text.
-     * @return the configuration.
-     * @throws IllegalArgumentException naming the key and the allowed values.
-     */
-    public static GeneratorConfig fromMap(final Map<String, String> overrides)
-    {
-        final Builder b = builder();
-        overrides.forEach(b::set);
-        return b.build();
-    }
-
-    /**
      * A bad generator parameter: its message names the parameter and what is allowed;
      * {@link #parameters()} names the parameters at fault, the one to point at first.
      */
@@ -187,24 +173,130 @@ public final class GeneratorConfig
         {
             switch (key)
             {
-                case "packets" -> packets = longValue(key, value, 1, Long.MAX_VALUE);
-                case "flows" -> flows = (int)longValue(key, value, 1, 1 << 24);
-                case "new_conn_ratio" -> newConnRatio = ratio(key, value, false);
-                case "tcp_ratio" -> tcpRatio = ratio(key, value, true);
-                case "hosts" -> hosts = (int)longValue(key, value, 1, MAX_HOSTS);
-                case "servers" -> servers = (int)longValue(key, value, 1, MAX_SERVERS);
-                case "host_skew" -> hostSkew = skew(key, value);
-                case "server_skew" -> serverSkew = skew(key, value);
-                case "min_size" -> minSize = (int)longValue(key, value, MIN_FRAME, MAX_FRAME);
-                case "max_size" -> maxSize = (int)longValue(key, value, MIN_FRAME, MAX_FRAME);
-                case "dst_ports" -> dstPorts = ports(value);
-                case "fin_ratio" -> finRatio = ratio(key, value, true);
-                case "rate_pps" -> ratePps = longValue(key, value, 1, 1_000_000_000L);
-                case "start_ns" -> startNs = longValue(key, value, 0, Long.MAX_VALUE / 2);
-                case "seed" -> seed = longValue(key, value, Long.MIN_VALUE, Long.MAX_VALUE);
+                case "packets" -> packets(longValue(key, value));
+                case "flows" -> flows(longValue(key, value));
+                case "new_conn_ratio" -> newConnRatio(doubleValue(key, value, ratioRange(false)));
+                case "tcp_ratio" -> tcpRatio(doubleValue(key, value, ratioRange(true)));
+                case "hosts" -> hosts(longValue(key, value));
+                case "servers" -> servers(longValue(key, value));
+                case "host_skew" -> hostSkew(doubleValue(key, value, SKEW_RANGE));
+                case "server_skew" -> serverSkew(doubleValue(key, value, SKEW_RANGE));
+                case "min_size" -> minSize(longValue(key, value));
+                case "max_size" -> maxSize(longValue(key, value));
+                case "dst_ports" -> dstPorts(ports(value));
+                case "fin_ratio" -> finRatio(doubleValue(key, value, ratioRange(true)));
+                case "rate_pps" -> ratePps(longValue(key, value));
+                case "start_ns" -> startNs(longValue(key, value));
+                case "seed" -> seed(longValue(key, value));
                 default -> throw new ParameterException(List.of(key), "unknown generator parameter '" + key +
                     "'; valid keys: " + String.join(", ", KEYS), null);
             }
+            return this;
+        }
+
+        /** @return this builder, generating {@code value} packets (at least 1). */
+        public Builder packets(final long value)
+        {
+            packets = inRange("packets", value);
+            return this;
+        }
+
+        /** @return this builder, with at most {@code value} connections open at once (1 to 2^24). */
+        public Builder flows(final long value)
+        {
+            flows = (int)inRange("flows", value);
+            return this;
+        }
+
+        /** @return this builder, with this fraction of packets opening a connection, in (0, 1]. */
+        public Builder newConnRatio(final double value)
+        {
+            newConnRatio = ratio("new_conn_ratio", value, false);
+            return this;
+        }
+
+        /** @return this builder, with this fraction of connections TCP (the rest UDP), in [0, 1]. */
+        public Builder tcpRatio(final double value)
+        {
+            tcpRatio = ratio("tcp_ratio", value, true);
+            return this;
+        }
+
+        /** @return this builder, with {@code value} client hosts. */
+        public Builder hosts(final long value)
+        {
+            hosts = (int)inRange("hosts", value);
+            return this;
+        }
+
+        /** @return this builder, with {@code value} servers. */
+        public Builder servers(final long value)
+        {
+            servers = (int)inRange("servers", value);
+            return this;
+        }
+
+        /** @return this builder, with this Zipf exponent of client popularity, in [0, 10]. */
+        public Builder hostSkew(final double value)
+        {
+            hostSkew = skew("host_skew", value);
+            return this;
+        }
+
+        /** @return this builder, with this Zipf exponent of server popularity, in [0, 10]. */
+        public Builder serverSkew(final double value)
+        {
+            serverSkew = skew("server_skew", value);
+            return this;
+        }
+
+        /** @return this builder, with frames of at least {@code value} bytes. */
+        public Builder minSize(final long value)
+        {
+            minSize = (int)inRange("min_size", value);
+            return this;
+        }
+
+        /** @return this builder, with frames of at most {@code value} bytes. */
+        public Builder maxSize(final long value)
+        {
+            maxSize = (int)inRange("max_size", value);
+            return this;
+        }
+
+        /** @return this builder, with new connections' destination ports drawn from {@code ports}. */
+        public Builder dstPorts(final int... ports)
+        {
+            for (final int port : ports)
+            {
+                if (port < 1 || port > 65535)
+                {
+                    throw new ParameterException(List.of("dst_ports"), "generator parameter 'dst_ports': expected a "
+                        + "comma-separated list of ports 1-65535, got " + Arrays.toString(ports), null);
+                }
+            }
+            dstPorts = ports.clone();
+            return this;
+        }
+
+        /** @return this builder, with this fraction of TCP connections closed by FIN, in [0, 1]. */
+        public Builder finRatio(final double value)
+        {
+            finRatio = ratio("fin_ratio", value, true);
+            return this;
+        }
+
+        /** @return this builder, with packet timestamps {@code 1 / value} seconds apart. */
+        public Builder ratePps(final long value)
+        {
+            ratePps = inRange("rate_pps", value);
+            return this;
+        }
+
+        /** @return this builder, with the first packet's timestamp at {@code value} ns. */
+        public Builder startNs(final long value)
+        {
+            startNs = inRange("start_ns", value);
             return this;
         }
 
@@ -272,22 +364,45 @@ public final class GeneratorConfig
         }
     }
 
-    private static long longValue(final String key, final String text, final long min, final long max)
+    private static final String SKEW_RANGE = "a Zipf exponent in [0, 10] (0 = uniform)";
+    /** The integer parameters' ranges, {min, max}. */
+    private static final Map<String, long[]> LONG_RANGES = Map.of(
+        "packets", new long[] {1, Long.MAX_VALUE},
+        "flows", new long[] {1, 1 << 24},
+        "hosts", new long[] {1, MAX_HOSTS},
+        "servers", new long[] {1, MAX_SERVERS},
+        "min_size", new long[] {MIN_FRAME, MAX_FRAME},
+        "max_size", new long[] {MIN_FRAME, MAX_FRAME},
+        "rate_pps", new long[] {1, 1_000_000_000L},
+        "start_ns", new long[] {0, Long.MAX_VALUE / 2},
+        "seed", new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+
+    private static String ratioRange(final boolean zeroAllowed)
     {
-        final long value;
+        return zeroAllowed ? "a number in [0, 1]" : "a number in (0, 1]";
+    }
+
+    private static long longValue(final String key, final String text)
+    {
         try
         {
-            value = Long.parseLong(text.replace("_", ""));
+            return Long.parseLong(text.replace("_", ""));
         }
         catch (final NumberFormatException e)
         {
-            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + min +
-                ".." + max + ", got '" + text + "'", e);
+            final long[] range = LONG_RANGES.get(key);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + range[0] +
+                ".." + range[1] + ", got '" + text + "'", e);
         }
-        if (value < min || value > max)
+    }
+
+    private static long inRange(final String key, final long value)
+    {
+        final long[] range = LONG_RANGES.get(key);
+        if (value < range[0] || value > range[1])
         {
-            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + min +
-                ".." + max + ", got " + value, null);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected an integer in " + range[0] +
+                ".." + range[1] + ", got " + value, null);
         }
         return value;
     }
@@ -310,25 +425,21 @@ public final class GeneratorConfig
             text + "'", null);
     }
 
-    private static double ratio(final String key, final String text, final boolean zeroAllowed)
+    private static double ratio(final String key, final double value, final boolean zeroAllowed)
     {
-        final String allowed = zeroAllowed ? "a number in [0, 1]" : "a number in (0, 1]";
-        final double value = doubleValue(key, text, allowed);
-        if (value > 1 || value < 0 || (!zeroAllowed && value == 0))
+        if (!(value <= 1 && value >= 0) || (!zeroAllowed && value == 0))
         {
-            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + allowed + ", got " +
-                value, null);
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + ratioRange(zeroAllowed)
+                + ", got " + value, null);
         }
         return value;
     }
 
-    private static double skew(final String key, final String text)
+    private static double skew(final String key, final double value)
     {
-        final String allowed = "a Zipf exponent in [0, 10] (0 = uniform)";
-        final double value = doubleValue(key, text, allowed);
-        if (value < 0 || value > 10)
+        if (!(value >= 0 && value <= 10))
         {
-            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + allowed + ", got " +
+            throw new ParameterException(List.of(key), "generator parameter '" + key + "': expected " + SKEW_RANGE + ", got " +
                 value, null);
         }
         return value;

@@ -2,7 +2,6 @@ package io.transnfv.engine.source;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import io.transnfv.vnf.packet.Checksums;
@@ -114,15 +113,24 @@ class GeneratorTest
         assertEquals(9, config.seed());
         assertEquals(2, config.dstPorts().length);
         assertEquals(config, GeneratorConfig.parse(config.describe()));
-        assertEquals(GeneratorConfig.defaults(), GeneratorConfig.fromMap(Map.of()));
+        assertEquals(GeneratorConfig.defaults(), GeneratorConfig.builder().build());
         assertEquals(1_000_000, GeneratorConfig.defaults().packets());
 
         final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("flow=3"));
         assertTrue(unknown.getMessage().contains("'flow'") && unknown.getMessage().contains("flows"), unknown.getMessage());
         final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-            () -> GeneratorConfig.fromMap(Map.of("new_conn_ratio", "1.5")));
-        assertTrue(bad.getMessage().contains("'new_conn_ratio'") && bad.getMessage().contains("[0, 1]") ||
-            bad.getMessage().contains("(0, 1]"), bad.getMessage());
+            () -> GeneratorConfig.builder().set("new_conn_ratio", "1.5"));
+        assertTrue(bad.getMessage().contains("'new_conn_ratio'") && bad.getMessage().contains("(0, 1]"), bad.getMessage());
+        // the typed setters check what the text ones check, with the same messages
+        final IllegalArgumentException typed = assertThrows(IllegalArgumentException.class,
+            () -> GeneratorConfig.builder().newConnRatio(1.5));
+        assertEquals(bad.getMessage(), typed.getMessage());
+        final IllegalArgumentException servers = assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.builder().servers(0));
+        assertEquals(assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.builder().set("servers", "0")).getMessage(),
+            servers.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.builder().dstPorts(80, 0));
+        assertEquals(GeneratorConfig.parse("flows=7,tcp_ratio=0.5,dst_ports=22,53,host_skew=1.5"),
+            GeneratorConfig.builder().flows(7).tcpRatio(0.5).dstPorts(22, 53).hostSkew(1.5).build());
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("packets=abc"));
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("min_size=100,max_size=80"));
         assertThrows(IllegalArgumentException.class, () -> GeneratorConfig.parse("dst_ports=80,70000"));

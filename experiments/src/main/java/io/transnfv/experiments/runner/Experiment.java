@@ -6,10 +6,8 @@ import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.source.GeneratorConfig;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The experiments {@code transnfv experiment} runs, each a sweep of {@link Point}s. The
@@ -204,28 +202,23 @@ public enum Experiment
     /** @return the generator settings of {@code point}'s traffic, {@code packets} long. */
     static GeneratorConfig trafficOf(final Point point, final int packets)
     {
-        final Map<String, String> values = new LinkedHashMap<>();
-        values.put("packets", Integer.toString(packets));
-        values.put("new_conn_ratio", Double.toString(point.newConnRatio()));
-        values.put("host_skew", Double.toString(SKEW));
-        values.put("server_skew", Double.toString(SKEW));
-        values.put("min_size", "64");
-        values.put("max_size", "128");
-        values.put("seed", "42");
+        final GeneratorConfig.Builder traffic = GeneratorConfig.builder()
+            .packets(packets)
+            .newConnRatio(point.newConnRatio())
+            .hostSkew(SKEW)
+            .serverSkew(SKEW)
+            .minSize(64)
+            .maxSize(128)
+            .seed(42)
+            .hosts(1000);
         if (point.chain().equals("lb"))
         {
-            values.put("flows", "100000");
-            values.put("tcp_ratio", "1.0");
-            values.put("hosts", "1000");
-            values.put("servers", Integer.toString(point.servers()));
+            traffic.flows(100_000).tcpRatio(1.0).servers(point.servers());
         }
         else
         {
-            values.put("flows", "10000");
-            values.put("tcp_ratio", "0.9");
-            values.put("hosts", "1000");
-            values.put("dst_ports", "80,80,80,443,443,443,53,53,22,21,6667");
+            traffic.flows(10_000).tcpRatio(0.9).dstPorts(80, 80, 80, 443, 443, 443, 53, 53, 22, 21, 6667);
         }
-        return GeneratorConfig.fromMap(values);
+        return traffic.build();
     }
 }
