@@ -102,7 +102,8 @@ final class OutputFiles implements AutoCloseable
             {
                 final Path target = output.getValue();
                 files.optionByTarget.put(target, output.getKey());
-                files.temporaryByTarget.put(target, inPlace.contains(target) ? target : files.createTemporary(output.getKey(), target));
+                files.temporaryByTarget.put(target, inPlace.contains(target) ? files.probed(output.getKey(), target)
+                    : files.createTemporary(output.getKey(), target));
             }
         }
         catch (final RuntimeException e)
@@ -245,6 +246,25 @@ final class OutputFiles implements AutoCloseable
             throw new UsageProblem(option + " " + target + ": " + directory + " is a file, not a directory.",
                 "choose a path inside a directory.");
         }
+    }
+
+    /** @return {@code target}, written in place, once a file could be created beside it (it is writable). */
+    private Path probed(final String option, final Path target)
+    {
+        final Path probe = createTemporary(option, target);
+        if (!probe.equals(target))
+        {
+            try
+            {
+                Files.deleteIfExists(probe);
+            }
+            catch (final IOException e)
+            {
+                throw new UsageProblem(option + " " + target + ": cannot remove a file created in " + directoryOf(target) + " ("
+                    + reason(e) + ").", "choose a directory this user may write to, e.g. the working directory.");
+            }
+        }
+        return target;
     }
 
     private Path createTemporary(final String option, final Path target)

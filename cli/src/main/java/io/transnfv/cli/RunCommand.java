@@ -35,8 +35,10 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -140,8 +142,9 @@ final class RunCommand implements Callable<Integer>
         controlOptions.httpAddress(spec, settings);
         controlOptions.statsIntervalNs(spec);
         // with checkpoints the capture and the records are written in place: the latest checkpoint says how much of
-        // each is committed, and a resume cuts them back to it (a temporary name would not survive a kill)
-        final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records) : Set.of();
+        // each is committed, and a resume cuts them back to it (a temporary name would not survive a kill); the fault
+        // log is written (atomically) only when VNF code threw, failed run or not
+        final Set<Path> inPlace = checkpointOptions.enabled(chain) ? inPlace(settings.outPcap(), records, faultLog) : inPlace(faultLog);
         try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace))
         {
             final WarmUp warmUp = warmup > 0 ? warmUp(chain, pacing) : null;
@@ -172,7 +175,7 @@ final class RunCommand implements Callable<Integer>
         }
         final FlinkSettings flink = flinkOptions.settings();
         final RunSettings settings = chain.settings();
-        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), Set.of()))
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog)))
         {
             final Path work = Files.createTempDirectory("transnfv-flink-");
             try
@@ -302,6 +305,7 @@ final class RunCommand implements Callable<Integer>
         outputs.put("--records", records);
         outputs.put("--state", state);
         outputs.put("--report", report);
+        outputs.put("--fault-log", faultLog);
         return outputs;
     }
 
@@ -398,7 +402,14 @@ final class RunCommand implements Callable<Integer>
             }
             if (!executor.faults().isEmpty())
             {
-                writeFaultLog(executor.faults());
+                try
+                {
+                    writeFaultLog(executor.faults());
+                }
+                catch (final IOException e)
+                {
+                    throw outputs.failed(faultLog, e);
+                }
                 System.err.println("run: VNF code threw on some packets (dropped as <vnf>:vnf-error); first stack traces in "
                     + faultLog);
             }
@@ -538,10 +549,14 @@ final class RunCommand implements Callable<Integer>
         return pacing == null ? source : new PacedSource(source, pacing, rxRingSlots, System::nanoTime);
     }
 
-    /** The fault log: for each kind of fault a header line, then its first occurrence's stack trace. */
+    /**
+     * The fault log: for each kind of fault a header line, then its first occurrence's stack trace;
+     * written under a temporary name and moved into place, so that it is whole or absent.
+     */
     private void writeFaultLog(final FaultLog faults) throws IOException
     {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(faultLog, StandardCharsets.UTF_8)))
+        final Path written = faultLog.toAbsolutePath().resolveSibling("." + faultLog.getFileName() + ".partial-" + ProcessHandle.current().pid());
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(written, StandardCharsets.UTF_8)))
         {
             for (final FaultLog.FirstThrow first : faults.firstThrows())
             {
@@ -551,6 +566,22 @@ final class RunCommand implements Callable<Integer>
                 out.print(first.stackTrace());
                 out.println();
             }
+            if (out.checkError())
+            {
+                throw new IOException("writing " + written + " failed");
+            }
+        }
+        try
+        {
+            Files.move(written, faultLog, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (final AtomicMoveNotSupportedException e)
+        {
+            Files.move(written, faultLog, StandardCopyOption.REPLACE_EXISTING);
+        }
+        finally
+        {
+            Files.deleteIfExists(written);
         }
     }
 

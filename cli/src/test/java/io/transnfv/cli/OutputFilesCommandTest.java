@@ -40,7 +40,7 @@ class OutputFilesCommandTest
         final Path symbolic = Files.createSymbolicLink(dir.resolve("link.pcap"), input);
         final Path hard = Files.createLink(dir.resolve("hard.pcap"), input);
         final String samePathOtherSpelling = dir.resolve(".").resolve("in.pcap").toString();
-        for (final String option : List.of("--out", "--records", "--state", "--report"))
+        for (final String option : List.of("--out", "--records", "--state", "--report", "--fault-log"))
         {
             for (final String given : List.of(input.toString(), symbolic.toString(), hard.toString()))
             {
@@ -172,7 +172,7 @@ class OutputFilesCommandTest
     void shouldNameEveryOutputInADirectoryThatTakesNoNewFileBeforeAnyWork()
     {
         // /proc takes no new file, even from root (who may write a directory without write permission)
-        for (final String option : List.of("--out", "--records", "--state", "--report"))
+        for (final String option : List.of("--out", "--records", "--state", "--report", "--fault-log"))
         {
             final Captured run = Captured.run("run", "--generate", "packets=10", "--no-progress", option, "/proc/transnfv-output");
             assertEquals(2, run.status(), option + ": " + run.err());

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Files that exist but this user may not read, and directories it may not write: {@code run}
  * and {@code verify} name the file in one sentence with a {@code fix:} line (a chain file in
  * the chain validator's form), and exit 2 for what they are given (a chain, a capture, an
- * output claimed before the run), 1 for the fault log, which is written only once the run
- * has found faults.
+ * output claimed before the run, the fault log among them, though it is written only once
+ * the run has found faults).
  *
  * <p>A file or directory without permissions stops every user but root, and the tests may run
  * as root: then they use what the kernel refuses even to root, a write-only kernel setting
@@ -86,7 +86,7 @@ class PermissionDeniedTest
     }
 
     @Test
-    void shouldNameAFaultLogItCannotWriteAndExitOne() throws IOException
+    void shouldNameAFaultLogItCannotWriteBeforeAnyWork() throws IOException
     {
         final Path faultLog = unwritableDirectory().resolve("faults.log");
         final Path chain = dir.resolve("throw.yaml");
@@ -94,8 +94,10 @@ class PermissionDeniedTest
             StandardCharsets.UTF_8);
         final Captured run = Captured.run("run", chain.toString(), "--generate", "packets=100", "--no-progress",
             "--fault-log", faultLog.toString());
-        assertEquals(1, run.status(), run.err());
-        assertOneSentenceAndAFix(run.err(), "run: cannot read or write " + faultLog + ": permission denied.");
+        assertEquals(2, run.status(), run.err());
+        assertOneSentenceAndAFix(run.err(),
+            "run: --fault-log " + faultLog + ": cannot create a file in " + faultLog.getParent() + " (permission denied).");
+        assertTrue(run.out().isEmpty(), "refused before the run: " + run.out());
         assertFalse(Files.exists(faultLog));
     }
 
