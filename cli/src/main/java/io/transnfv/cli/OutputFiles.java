@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import io.transnfv.engine.egress.PcapWriter;
+
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -175,7 +177,13 @@ final class OutputFiles implements AutoCloseable
             return named;
         }
         final String option = optionByTarget.get(target);
-        return new WriteFailed((option == null ? "" : option + " ") + target, writeReason(failure), failure);
+        final String output = (option == null ? "" : option + " ") + target;
+        if (failure instanceof PcapWriter.MixedLinkTypes mixed)
+        {
+            return new WriteFailed(output, mixed.getMessage(), mixed.fix(), failure);
+        }
+        return new WriteFailed(output, writeReason(failure), "make room on its file system or choose another path, then run again",
+            failure);
     }
 
     /**
@@ -187,10 +195,9 @@ final class OutputFiles implements AutoCloseable
     {
         private static final long serialVersionUID = 1L;
 
-        WriteFailed(final String output, final String reason, final IOException cause)
+        WriteFailed(final String output, final String reason, final String fix, final IOException cause)
         {
-            super("cannot write " + output + ": " + reason + "; fix: make room on its file system or choose another path,"
-                + " then run again", cause);
+            super("cannot write " + output + ": " + reason + "; fix: " + fix, cause);
         }
     }
 

@@ -53,6 +53,22 @@ class OutputFilesCommandTest
     }
 
     @Test
+    void shouldNameTheOutputAndSayWhatToDoWhenACaptureMixesLinkTypes()
+    {
+        // two interfaces, Ethernet and Linux cooked v2: a pcap file holds one link type
+        final Path mixed = Path.of("..", "engine", "src", "test", "resources", "traces", "tiny-ether-sll2.pcapng");
+        final Path out = dir.resolve("out.pcap");
+
+        final Captured run = Captured.run("run", "lb", "--pcap", mixed.toString(), "--out", out.toString(), "--no-progress");
+
+        assertEquals(1, run.status(), run.err());
+        assertTrue(run.err().contains("cannot write --out " + out + ": frame ") && run.err().contains("and a pcap file has one")
+            && run.err().contains("fix: write each interface's packets to a file of their own"), run.err());
+        assertFalse(run.err().contains(".partial-") || run.err().contains("make room"), "the real name and the right fix: " + run.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void shouldRefuseTwoOutputsNamingOneFile()
     {
         final Path same = dir.resolve("same.txt");

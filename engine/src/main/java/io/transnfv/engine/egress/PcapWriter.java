@@ -209,10 +209,7 @@ public final class PcapWriter implements Closeable, CommittedOutput
         }
         else if (frameLinkType != linkType)
         {
-            throw new IOException(path + ": frame " + packet.sequence() + " has link type " + frameLinkType + " (" +
-                LinkType.name(frameLinkType) + ") but the file holds link type " + linkType + " (" +
-                LinkType.name(linkType) + "), and a pcap file has one; fix: write each interface's packets to a file of" +
-                " their own (e.g. tshark -Y 'frame.interface_id == 0' -w part.pcap) and run them one by one");
+            throw new MixedLinkTypes(packet.sequence(), frameLinkType, linkType);
         }
         if (packet.isAttached())
         {
@@ -285,6 +282,30 @@ public final class PcapWriter implements Closeable, CommittedOutput
         finally
         {
             channel.close();
+        }
+    }
+
+    /**
+     * A frame whose link type differs from the file's: a pcap file holds one link type (a pcapng
+     * capture with interfaces of several types cannot be written back as one pcap file). The
+     * message says what happened, without the file, which the caller names; {@link #fix()} says
+     * what to do.
+     */
+    public static final class MixedLinkTypes extends IOException
+    {
+        private static final long serialVersionUID = 1L;
+
+        MixedLinkTypes(final long sequence, final int frameLinkType, final int fileLinkType)
+        {
+            super("frame " + sequence + " has link type " + frameLinkType + " (" + LinkType.name(frameLinkType)
+                + ") but the file holds link type " + fileLinkType + " (" + LinkType.name(fileLinkType) + "), and a pcap file has one");
+        }
+
+        /** @return what the user can do. */
+        public String fix()
+        {
+            return "write each interface's packets to a file of their own (e.g. tshark -Y 'frame.interface_id == 0' -w part.pcap)"
+                + " and run them one by one, or run without --out (the records keep every packet)";
         }
     }
 }

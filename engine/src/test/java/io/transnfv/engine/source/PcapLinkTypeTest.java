@@ -185,8 +185,8 @@ class PcapLinkTypeTest
             writer.write(buffer);
             types.add(buffer.linkType());
             assertTrue(source.next(buffer));
-            final IOException e = assertThrows(IOException.class, () -> writer.write(buffer));
-            assertTrue(e.getMessage().contains("link type 276") && e.getMessage().contains("fix: "), e.getMessage());
+            final PcapWriter.MixedLinkTypes e = assertThrows(PcapWriter.MixedLinkTypes.class, () -> writer.write(buffer));
+            assertTrue(e.getMessage().contains("link type 276") && e.fix().contains("a file of their own"), e.getMessage());
         }
         assertEquals(List.of(LinkType.ETHERNET), types);
     }
