@@ -8,6 +8,7 @@ import io.transnfv.engine.checkpoint.CommittedOutput;
 import io.transnfv.engine.checkpoint.CommittedTextFile;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
+import io.transnfv.engine.report.RunReport;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -223,36 +224,22 @@ final class CheckpointOptions
         return checkpointer == null ? null : checkpointer.finalCheckpoint();
     }
 
-    /** @return what checkpoints did in this run, one paragraph for the text summary, or null if none were on. */
-    String summary()
+    /** @return what checkpoints did in this run, for the run report, or null if none were on. */
+    RunReport.Checkpoints report()
     {
         if (checkpointer == null)
         {
             return null;
         }
-        final StringBuilder text = new StringBuilder("checkpoints: ").append(checkpointer.taken()).append(" taken (")
-            .append(checkpointer.fullTaken()).append(" full) in ").append(checkpointer.store().directory()).append(", ")
-            .append(checkpointer.bytesWritten()).append(" bytes, ").append(checkpointer.entriesWritten()).append(" entries written of ")
-            .append(checkpointer.stateEntriesVisited()).append(" visited");
         final long[] ns = checkpointer.takeNs();
-        if (ns.length > 0)
-        {
-            Arrays.sort(ns);
-            final long[] parts = checkpointer.partNs();
-            text.append(String.format(", %.1f ms in all (sinks %.1f, changes %.1f, file %.1f), %.2f ms p50, %.2f ms max per checkpoint",
-                Arrays.stream(ns).sum() / 1e6, parts[0] / 1e6, parts[1] / 1e6, parts[2] / 1e6, ns[ns.length / 2] / 1e6,
-                ns[ns.length - 1] / 1e6));
-        }
-        if (checkpointer.resumedFrom() != null)
-        {
-            text.append(String.format("%nresumed from checkpoint %d at packet %d in %.1f ms", checkpointer.resumedFrom().id(),
-                checkpointer.resumedFrom().inputPackets(), checkpointer.resumeNs() / 1e6));
-        }
-        if (liveSource)
-        {
-            text.append(String.format("%noutputs at-least-once: a live port cannot be replayed, so packets after the last checkpoint"
-                + " were not re-read and outputs sent before the stop may have been sent again"));
-        }
-        return text.toString();
+        Arrays.sort(ns);
+        final long[] parts = checkpointer.partNs();
+        final RunReport.Checkpoints.Resumed resumed = checkpointer.resumedFrom() == null ? null
+            : new RunReport.Checkpoints.Resumed(checkpointer.resumedFrom().id(), checkpointer.resumedFrom().inputPackets(),
+                checkpointer.resumeNs() / 1e6);
+        return new RunReport.Checkpoints(checkpointer.store().directory().toString(), checkpointer.taken(), checkpointer.fullTaken(),
+            checkpointer.bytesWritten(), checkpointer.entriesWritten(), checkpointer.stateEntriesVisited(),
+            Arrays.stream(ns).sum() / 1e6, parts[0] / 1e6, parts[1] / 1e6, parts[2] / 1e6,
+            ns.length == 0 ? 0 : ns[ns.length / 2] / 1e6, ns.length == 0 ? 0 : ns[ns.length - 1] / 1e6, resumed, liveSource);
     }
 }

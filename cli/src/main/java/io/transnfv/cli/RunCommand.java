@@ -371,12 +371,8 @@ final class RunCommand implements Callable<Integer>
             {
                 summary.pacing(paced.rate().describe(), paced.rxRingSlots(), paced.offered(), paced.rxMissed());
             }
-            final RunReport built = summary.build();
+            final RunReport built = summary.checkpoints(checkpointOptions.report()).build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
-            if (!json && checkpointOptions.summary() != null)
-            {
-                System.out.println(checkpointOptions.summary());
-            }
             if (report != null)
             {
                 try

@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -143,6 +144,32 @@ class RunReportSchemaTest
         assertFalse(json.has("scheduler"));
         assertFalse(json.get("executor").has("strategy"));
         assertTrue(json.get("outputs").isEmpty(), "no file was asked for");
+    }
+
+    @Test
+    void shouldReportCheckpointsAndTheResumeInTheJson(@TempDir final Path dir) throws IOException
+    {
+        final Path checkpoints = dir.resolve("ckpt");
+        final String[] run = {"run", "--executor", "serial", "--generate", "packets=3000,seed=6", "--batch", "100", "--no-progress",
+            "--json"};
+        final Captured first = Captured.run(concat(run, "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "5"));
+        assertEquals(0, first.status(), first.err());
+        final JsonNode taken = JSON.readTree(first.out());
+        assertEquals(List.of(), schema.validate(taken), taken::toPrettyString);
+        assertEquals(6, taken.get("checkpoints").get("taken").asLong(), taken.get("checkpoints")::toPrettyString);
+        assertFalse(taken.get("checkpoints").has("resumed"), "a fresh run resumed nothing");
+        assertFalse(taken.get("checkpoints").get("outputs_at_least_once").asBoolean(), "a generator is replayable");
+
+        final Captured resumed = Captured.run(concat(run, "--resume", checkpoints.toString(), "--checkpoint-every", "5"));
+        assertEquals(0, resumed.status(), resumed.err());
+        final JsonNode again = JSON.readTree(resumed.out());
+        assertEquals(List.of(), schema.validate(again), again::toPrettyString);
+        assertEquals(3000, again.get("checkpoints").get("resumed").get("at_packet").asLong(), again.get("checkpoints")::toPrettyString);
+    }
+
+    private static String[] concat(final String[] head, final String... tail)
+    {
+        return Stream.concat(Stream.of(head), Stream.of(tail)).toArray(String[]::new);
     }
 
     @Test

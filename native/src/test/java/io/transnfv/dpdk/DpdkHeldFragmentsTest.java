@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -155,7 +156,7 @@ class DpdkHeldFragmentsTest
             }
             else if (count > 1 && order < 6)
             {
-                java.util.Collections.reverse(fragments);
+                Collections.reverse(fragments);
             }
             final int at = random.nextInt(packets.size() + 1);
             for (int f = 0; f < fragments.size(); f++)

@@ -51,6 +51,7 @@ import java.util.stream.Stream;
  *                         null if the executor cannot tell.
  * @param checkers         what the VNFs' state checkers found during the run and on the final state,
  *                         or null if they were not run (a run that failed, an executor that cannot).
+ * @param checkpoints      what checkpoints did (taken, cost, the resume), or null if none were on.
  * @param stopped          why the run stopped before the end of its traffic (a signal, the error
  *                         bound), or null if it ran to the end.
  */
@@ -74,6 +75,7 @@ public record RunReport(
     List<FaultReport> faults,
     StateSize state,
     CheckerReport checkers,
+    Checkpoints checkpoints,
     Stop stopped)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
@@ -146,6 +148,39 @@ public record RunReport(
      */
     public record FaultReport(String vnf, String callback, String exception, long packets, long firstPacket, String message)
     {
+    }
+
+    /**
+     * What checkpoints did in a run.
+     *
+     * @param directory          where they went.
+     * @param taken              checkpoints written, full ones included.
+     * @param full               full checkpoints written.
+     * @param bytes              bytes written.
+     * @param entriesWritten     table entries written.
+     * @param entriesVisited     table entries read to write them.
+     * @param totalMs            time spent taking them, on the thread that held the batch boundary.
+     * @param sinksMs            of which committing the outputs.
+     * @param changesMs          of which finding the entries to write.
+     * @param fileMs             of which writing the files.
+     * @param p50Ms              the median checkpoint's time.
+     * @param maxMs              the longest checkpoint's time.
+     * @param resumed            the checkpoint the run resumed from, or null for a fresh run.
+     * @param outputsAtLeastOnce true for a live source (a port): it cannot be replayed, so outputs sent
+     *                           after the last checkpoint before a failure may be sent again.
+     */
+    public record Checkpoints(String directory, long taken, long full, long bytes, long entriesWritten, long entriesVisited,
+        double totalMs, double sinksMs, double changesMs, double fileMs, double p50Ms, double maxMs, Resumed resumed,
+        boolean outputsAtLeastOnce)
+    {
+        /**
+         * @param checkpoint the checkpoint's number.
+         * @param atPacket   the input position it holds: the run went on from the next packet.
+         * @param ms         time to restore it.
+         */
+        public record Resumed(long checkpoint, long atPacket, double ms)
+        {
+        }
     }
 
     /**
@@ -353,6 +388,7 @@ public record RunReport(
         private StateSize state;
         private CheckerReport checkers;
         private Stop stopped;
+        private Checkpoints checkpoints;
 
         private Builder()
         {
@@ -558,6 +594,13 @@ public record RunReport(
             return this;
         }
 
+        /** @return this builder; see {@link RunReport#checkpoints()}. */
+        public Builder checkpoints(final Checkpoints report)
+        {
+            this.checkpoints = report;
+            return this;
+        }
+
         /** @return this builder; see {@link RunReport#stopped()}. */
         public Builder stopped(final String cause, final String message)
         {
@@ -580,7 +623,7 @@ public record RunReport(
                 }
             }
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, stopped);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped);
         }
     }
 
@@ -663,10 +706,37 @@ public record RunReport(
         {
             schedulerText(out, scheduler);
         }
+        if (checkpoints != null)
+        {
+            checkpointsText(out, checkpoints);
+        }
         return out.toString();
     }
 
     /** The state's lines: entries in all with the heap in use, then each table's. */
+    private static void checkpointsText(final StringBuilder out, final Checkpoints c)
+    {
+        out.append("checkpoints: ").append(c.taken()).append(" taken (").append(c.full()).append(" full) in ").append(c.directory())
+            .append(", ").append(c.bytes()).append(" bytes, ").append(c.entriesWritten()).append(" entries written of ")
+            .append(c.entriesVisited()).append(" visited");
+        if (c.taken() > 0)
+        {
+            out.append(String.format(Locale.ROOT, ", %.1f ms in all (sinks %.1f, changes %.1f, file %.1f), %.2f ms p50, %.2f ms max"
+                + " per checkpoint", c.totalMs(), c.sinksMs(), c.changesMs(), c.fileMs(), c.p50Ms(), c.maxMs()));
+        }
+        out.append(System.lineSeparator());
+        if (c.resumed() != null)
+        {
+            out.append(String.format(Locale.ROOT, "resumed from checkpoint %d at packet %d in %.1f ms%n", c.resumed().checkpoint(),
+                c.resumed().atPacket(), c.resumed().ms()));
+        }
+        if (c.outputsAtLeastOnce())
+        {
+            out.append("outputs at-least-once: a live port cannot be replayed, so packets after the last checkpoint were not"
+                + " re-read and outputs sent before the stop may have been sent again").append(System.lineSeparator());
+        }
+    }
+
     private static void stateText(final StringBuilder out, final StateSize state)
     {
         if (state == null)

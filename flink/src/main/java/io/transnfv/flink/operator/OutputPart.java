@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.DataFormatException;
 
 /**
  * What a subtask produced between two checkpoints, in the form staged and committed by
@@ -180,7 +181,7 @@ public final class OutputPart
         {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
         }
-        catch (final java.util.zip.DataFormatException | RuntimeException e)
+        catch (final DataFormatException | RuntimeException e)
         {
             throw new IOException("output part's latency histogram is damaged: " + e.getMessage(), e);
         }
