@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -21,7 +22,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.FlowProbe;
+import io.transnfv.engine.control.FlowQuery;
+import io.transnfv.engine.control.StateCommand;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.control.StateQuery;
 import io.transnfv.engine.report.RunSnapshot;
@@ -31,6 +36,8 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.instance.KeyFormat;
 import io.transnfv.vnf.instance.TableCatalog;
+import io.transnfv.vnf.packet.FlowTuple;
+import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,7 +64,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-        + " POST /stop";
+        + " GET /flows?tuple=TUPLE, POST /stop";
     /** The live page: one self-contained file in the jar, read once. */
     private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
@@ -93,7 +100,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final HttpMethod method = request.method();
         final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
         {
-            case "/", "/metrics", "/status" -> "GET";
+            case "/", "/metrics", "/status", "/flows" -> "GET";
             case "/stop" -> "POST";
             default -> null;
         };
@@ -114,6 +121,11 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         if (path.startsWith(STATE))
         {
             state(ctx, keepAlive, path, uri);
+            return;
+        }
+        if ("/flows".equals(path))
+        {
+            flows(ctx, keepAlive, uri);
             return;
         }
         if (!uri.parameters().isEmpty())
@@ -182,6 +194,88 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 + " writes it");
             return;
         }
+        final StateQuery query = new StateQuery(table, key);
+        final String tableName = name;
+        ask(ctx, keepAlive, query, () ->
+        {
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            body.put("key", KeyFormat.format(kind, key));
+            body.put("value", query.value());
+            answeredAt(body, query);
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    /**
+     * GET /flows?tuple=TUPLE: every entry the flow touches in every VNF of the chain, the keys
+     * derived by the VNFs' own pre-processing ({@link FlowProbe}), all read at one point between
+     * two batches.
+     */
+    private void flows(final ChannelHandlerContext ctx, final boolean keepAlive, final QueryStringDecoder uri)
+    {
+        final List<String> tuples = uri.parameters().get("tuple");
+        final String other = uri.parameters().keySet().stream().filter(k -> !"tuple".equals(k)).findFirst().orElse(null);
+        if (other != null || tuples == null || tuples.size() != 1)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? "/flows takes only 'tuple', got '" + other + "'"
+                : "/flows needs one ?tuple=", "add ?tuple= with " + FlowTuple.SYNTAX);
+            return;
+        }
+        final FlowTuple tuple;
+        try
+        {
+            tuple = FlowTuple.parse(tuples.get(0));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "write the tuple as " + FlowTuple.SYNTAX);
+            return;
+        }
+        final ChainRuntime runtime = view.executor().runtime();
+        final byte[] frame = tuple.frame();
+        final FlowProbe.Result probe = FlowProbe.probe(runtime, new PacketFlyweight().wrap(frame, 0, frame.length));
+        final FlowQuery query = new FlowQuery(probe.accesses().toArray(new FlowProbe.Access[0]));
+        ask(ctx, keepAlive, query, () ->
+        {
+            final TableCatalog catalog = runtime.catalog();
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("tuple", tuple.toString());
+            answeredAt(body, query);
+            final ArrayNode vnfs = body.putArray("vnfs");
+            for (final int v : runtime.topologicalOrder())
+            {
+                final ObjectNode vnf = vnfs.addObject();
+                vnf.put("vnf", runtime.instance(v).name());
+                vnf.put("type", runtime.instance(v).type());
+                final ArrayNode entries = vnf.putArray("entries");
+                for (int i = 0; i < query.size(); i++)
+                {
+                    final FlowProbe.Access access = query.access(i);
+                    if (access.vnf() != v)
+                    {
+                        continue;
+                    }
+                    final ObjectNode entry = entries.addObject();
+                    entry.put("table", catalog.qualifiedName(access.table()));
+                    entry.put("key", KeyFormat.format(catalog.spec(access.table()).keyKind(), access.key()));
+                    entry.put("access", access.access());
+                    entry.put("value", query.value(i));
+                    entry.put("present", query.value(i) != catalog.spec(access.table()).initialValue());
+                }
+                probe.failures().stream().filter(f -> f.vnf() == v).findFirst()
+                    .ifPresent(f -> vnf.put("error", "its pre-processing threw on this flow's packet: " + f.message()));
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    /**
+     * Queues {@code command} for the engine and, on the event loop, runs {@code then} once it is
+     * answered, or answers 503 if the engine reaches no batch boundary in time.
+     */
+    private void ask(final ChannelHandlerContext ctx, final boolean keepAlive, final StateCommand command, final Runnable then)
+    {
         final Optional<CommandQueue> commands = view.executor().commands();
         if (commands.isEmpty())
         {
@@ -189,40 +283,39 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 + " executor takes no state lookups", "run with the tpg or serial executor");
             return;
         }
-        final StateQuery query = new StateQuery(table, key);
-        if (!commands.get().offer(query))
+        if (!commands.get().offer(command))
         {
             error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, CommandQueue.CAPACITY + " lookups are already waiting"
                 + " for the engine", "try again in a moment");
             return;
         }
-        final String tableName = name;
-        awaitAnswer(ctx, commands.get(), query, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
+        awaitAnswer(ctx, commands.get(), command, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
         {
-            if (!query.answered())
+            if (!command.answered())
             {
                 error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "the engine reached no point between two batches"
                     + " within " + TimeUnit.NANOSECONDS.toMillis(SNAPSHOT_WAIT_NS) + " ms (a batch is stuck, or a checkpoint is"
                     + " being written)", "try again; GET /status says whether the run still moves");
                 return;
             }
-            final ObjectNode body = JSON.createObjectNode();
-            body.put("table", tableName);
-            body.put("key", KeyFormat.format(kind, key));
-            body.put("value", query.value());
-            if (query.packetsBefore() >= 0)
-            {
-                body.put("after_packets", query.packetsBefore());
-            }
-            else
-            {
-                body.put("final", true);
-            }
-            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+            then.run();
         });
     }
 
-    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateQuery query,
+    /** Says where in the traffic an answer was read: after how many packets, or from the final state. */
+    private static void answeredAt(final ObjectNode body, final StateCommand command)
+    {
+        if (command.packetsBefore() >= 0)
+        {
+            body.put("after_packets", command.packetsBefore());
+        }
+        else
+        {
+            body.put("final", true);
+        }
+    }
+
+    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateCommand query,
         final long deadlineNs, final Runnable then)
     {
         commands.answerIfEnded(query);

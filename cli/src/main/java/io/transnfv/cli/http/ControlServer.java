@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP control plane of one run, on Netty: {@code GET /metrics}, {@code GET /status},
- * {@code GET /state/<vnf>/<table>?key=KEY} and {@code POST /stop} (see {@code docs/operations.md}).
+ * {@code GET /state/<vnf>/<table>?key=KEY}, {@code GET /flows?tuple=TUPLE} and {@code POST /stop} (see
+ * {@code docs/operations.md}).
  *
  * <pre>
  *  client ──► transnfv-http (one event loop thread, never an engine thread)

@@ -20,6 +20,11 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.engine.source.SourceException;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.instance.KeyFormat;
+import io.transnfv.vnf.packet.FiveTupleFormat;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,6 +33,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -197,6 +203,132 @@ class ControlServerTest
             assertTrue(answer.get("final").asBoolean(), answer::toPrettyString);
             assertEquals(executor.committedState().orElseThrow().get(table, k), answer.get("value").asLong());
         }
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldShowOneFlowAcrossTheChainWithTheOraclesValuesAtThatPacket() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        // a flow of the traffic, translated by the NAT: the last TCP or UDP packet from inside before the gate
+        String tuple = null;
+        int src = 0;
+        int srcPort = 0;
+        int protocol = 0;
+        try (PacketSource traffic = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            final PacketBuffer buffer = new PacketBuffer();
+            final PacketFlyweight p = new PacketFlyweight();
+            while (traffic.next(buffer))
+            {
+                p.wrap(buffer.data(), buffer.offset(), buffer.length());
+                if (p.isIpv4WithPorts() && (p.srcIpv4() >>> 24) == 10 && !p.isFin() && !p.isRst())
+                {
+                    tuple = FiveTupleFormat.format(p);
+                    src = p.srcIpv4();
+                    srcPort = p.srcPort();
+                    protocol = p.ipProtocol();
+                }
+            }
+        }
+        assertTrue(tuple != null, "the traffic has a translated flow before the gate");
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+
+        // the output records' spelling, as an operator would paste it
+        final String path = "/flows?tuple=" + URLEncoder.encode(tuple, StandardCharsets.UTF_8);
+        JsonNode flow;
+        do
+        {
+            flow = json.readTree(get(server.url(), path).body());
+        }
+        while (flow.get("after_packets").asLong() != heldAt);
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+        assertEquals(tuple, flow.get("tuple").asText());
+        final JsonNode shown = flow;
+
+        final JsonNode vnfs = flow.get("vnfs");
+        assertEquals(List.of("nat", "lb", "td"), List.of(vnfs.get(0).get("vnf").asText(), vnfs.get(1).get("vnf").asText(),
+            vnfs.get(2).get("vnf").asText()));
+        final String mappingKey = KeyFormat.format(KeyKind.ENDPOINT, FlowKeys.endpoint(src, srcPort, protocol));
+        boolean mapped = false;
+        int entries = 0;
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            for (final JsonNode vnf : vnfs)
+            {
+                for (final JsonNode entry : vnf.get("entries"))
+                {
+                    final int table = tableIndex(executor, entry.get("table").asText());
+                    final long key = KeyFormat.parse(executor.runtime().catalog().spec(table).keyKind(), entry.get("key").asText());
+                    assertEquals(oracle.committedState().orElseThrow().get(table, key), entry.get("value").asLong(),
+                        entry::toString);
+                    entries++;
+                    if ("nat.mappings".equals(entry.get("table").asText()) && mappingKey.equals(entry.get("key").asText()))
+                    {
+                        mapped = entry.get("present").asBoolean();
+                    }
+                }
+            }
+        }
+        assertTrue(mapped, () -> "the NAT's mapping of " + mappingKey + " is shown, present: " + shown.toPrettyString());
+        assertTrue(entries >= 3, () -> "every VNF's entries are shown: " + shown.toPrettyString());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAnswerBadFlowTuplesWithJsonErrors() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 1_000);
+        final HttpResponse<String> none = get(server.url(), "/flows");
+        assertEquals(400, none.statusCode());
+        assertError(none, "/flows needs one ?tuple=", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> garbage = get(server.url(), "/flows?tuple=hello");
+        assertEquals(400, garbage.statusCode());
+        assertError(garbage, "'hello' is not a flow tuple", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> noPort = get(server.url(), "/flows?tuple=tcp:10.0.0.1-10.0.0.2:80");
+        assertEquals(400, noPort.statusCode());
+        assertError(noPort, "tcp needs a port at both ends", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> badAddress = get(server.url(), "/flows?tuple=udp:10.0.0.300:1-10.0.0.2:80");
+        assertEquals(400, badAddress.statusCode());
+        assertError(badAddress, "10.0.0.300", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> other = get(server.url(), "/flows?tuple=udp:10.0.0.1:1-10.0.0.2:80&vnf=nat");
+        assertEquals(400, other.statusCode());
+        assertError(other, "takes only 'tuple', got 'vnf'", "?tuple=");
+        assertEquals(405, send(server.url(), "/flows?tuple=udp:10.0.0.1:1-10.0.0.2:80", "POST").statusCode());
+        // an IPv6 flow after the run: every VNF is shown, from the final state
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(traffic, null);
+        }
+        final HttpResponse<String> v6 = get(server.url(), "/flows?tuple="
+            + URLEncoder.encode("udp:[2001:db8::1]:53-[2001:db8::2]:5353", StandardCharsets.UTF_8));
+        assertEquals(200, v6.statusCode(), v6.body());
+        final JsonNode flow = json.readTree(v6.body());
+        assertEquals("udp [2001:db8::1]:53>[2001:db8::2]:5353", flow.get("tuple").asText());
+        assertTrue(flow.get("final").asBoolean(), v6.body());
+        assertEquals(3, flow.get("vnfs").size(), v6.body());
     }
 
     @Test
