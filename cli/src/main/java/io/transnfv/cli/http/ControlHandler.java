@@ -26,6 +26,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.FlowProbe;
 import io.transnfv.engine.control.FlowQuery;
+import io.transnfv.engine.control.PageQuery;
 import io.transnfv.engine.control.StateCommand;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.control.StateQuery;
@@ -47,6 +48,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -64,10 +66,11 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-        + " GET /flows?tuple=TUPLE, POST /stop";
+        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, POST /stop";
     /** The live page: one self-contained file in the jar, read once. */
     private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
+    private static final Set<String> PARAMETERS = Set.of("key", "limit", "after");
     private static final ObjectMapper JSON = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
@@ -176,11 +179,19 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
         final KeyKind kind = catalog.spec(table).keyKind();
         final List<String> keys = uri.parameters().get("key");
-        final String other = uri.parameters().keySet().stream().filter(k -> !"key".equals(k)).findFirst().orElse(null);
-        if (other != null || keys == null || keys.size() != 1)
+        final String other = uri.parameters().keySet().stream().filter(k -> !PARAMETERS.contains(k)).findFirst().orElse(null);
+        final boolean paged = uri.parameters().containsKey("limit") || uri.parameters().containsKey("after");
+        if (other != null || (keys != null && (keys.size() != 1 || paged)))
         {
-            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes only 'key', got '" + other + "'"
-                : path + " needs one ?key=", "add ?key= with " + KeyFormat.expected(kind));
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes 'key', or 'limit' and 'after',"
+                + " got '" + other + "'" : keys.size() != 1 ? path + " takes one ?key=" : path + " takes either ?key= (one key)"
+                + " or ?limit=&after= (a page), not both", "add ?key= with " + KeyFormat.expected(kind)
+                + ", or leave it out for a page of entries (?limit=N&after=NEXT)");
+            return;
+        }
+        if (keys == null)
+        {
+            page(ctx, keepAlive, path, uri, table, name, kind);
             return;
         }
         final long key;
@@ -205,6 +216,75 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             answeredAt(body, query);
             send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
         });
+    }
+
+    /**
+     * GET /state/&lt;vnf&gt;/&lt;table&gt;[?limit=N&amp;after=NEXT]: one page of a table's entries, read
+     * by the engine where no batch is in flight ({@link PageQuery}), never the whole table.
+     */
+    private void page(final ChannelHandlerContext ctx, final boolean keepAlive, final String path, final QueryStringDecoder uri,
+        final int table, final String tableName, final KeyKind kind)
+    {
+        final List<String> limits = uri.parameters().get("limit");
+        final List<String> afters = uri.parameters().get("after");
+        if ((limits != null && limits.size() != 1) || (afters != null && afters.size() != 1))
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, path + " takes one ?limit= and one ?after= at most",
+                "send ?limit=N&after=NEXT with the previous page's 'next'");
+            return;
+        }
+        final PageQuery query;
+        try
+        {
+            final int limit = limits == null ? PageQuery.DEFAULT_LIMIT : parseLimit(limits.get(0));
+            query = new PageQuery(table, afters == null ? null : afters.get(0), limit);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "send ?limit= from 1 to " + PageQuery.MAX_LIMIT
+                + " (default " + PageQuery.DEFAULT_LIMIT + ") and ?after= with the previous page's 'next', or no ?after= for"
+                + " the first page");
+            return;
+        }
+        ask(ctx, keepAlive, query, () ->
+        {
+            if (query.error() != null)
+            {
+                error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, query.error(), "send ?after= with the previous page's"
+                    + " 'next', or no ?after= for the first page");
+                return;
+            }
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            answeredAt(body, query);
+            body.put("order", query.order());
+            body.put("limit", query.limit());
+            final ArrayNode entries = body.putArray("entries");
+            for (int i = 0; i < query.page().size(); i++)
+            {
+                final ObjectNode entry = entries.addObject();
+                entry.put("key", KeyFormat.format(kind, query.page().key(i)));
+                entry.put("value", query.page().value(i));
+            }
+            if (query.next() != null)
+            {
+                body.put("next", query.next());
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    private static int parseLimit(final String text)
+    {
+        try
+        {
+            return Integer.parseInt(text);
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("'" + text + "' is not a page size (a whole number from 1 to "
+                + PageQuery.MAX_LIMIT + ")", e);
+        }
     }
 
     /**

@@ -332,6 +332,114 @@ class ControlServerTest
     }
 
     @Test
+    @Timeout(300)
+    void shouldPageThroughATableAtOnePointWithTheOraclesEntries() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        final int limit = 150;
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = new GatedSource(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+        JsonNode first;
+        do
+        {
+            first = json.readTree(get(server.url(), "/state/nat/mappings?limit=" + limit).body());
+        }
+        while (first.get("after_packets").asLong() != heldAt);
+        assertEquals("slot", first.get("order").asText());
+        final HttpResponse<String> wrongOrder = get(server.url(), "/state/nat/mappings?after=k10");
+        assertEquals(400, wrongOrder.statusCode());
+        assertError(wrongOrder, "cursor of a key-order page", "previous page's 'next'");
+
+        // held at the gate: every page is read at the same packet, so together they are the table then
+        final Map<String, Long> paged = new HashMap<>();
+        int pages = 0;
+        JsonNode page = first;
+        while (true)
+        {
+            assertEquals(heldAt, page.get("after_packets").asLong(), page::toPrettyString);
+            assertTrue(page.get("entries").size() <= limit, "a page of " + page.get("entries").size());
+            for (final JsonNode entry : page.get("entries"))
+            {
+                assertNull(paged.put(entry.get("key").asText(), entry.get("value").asLong()), "given twice: " + entry);
+            }
+            pages++;
+            if (!page.has("next"))
+            {
+                break;
+            }
+            page = json.readTree(get(server.url(), "/state/nat/mappings?limit=" + limit + "&after=" + page.get("next").asText())
+                .body());
+        }
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+
+        final int table = tableIndex(executor, "nat.mappings");
+        final Map<String, Long> expected = new HashMap<>();
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            oracle.committedState().orElseThrow().forEach(table, (key, value) -> expected.put(KeyFormat.format(KeyKind.ENDPOINT,
+                key), value));
+        }
+        assertTrue(expected.size() > 3 * limit, "the table spans several pages: " + expected.size());
+        assertEquals(expected, paged);
+        assertTrue(pages > expected.size() / limit, "pages: " + pages);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldPageTheSerialOraclesTablesInKeyOrder() throws Exception
+    {
+        final ChainSpec chain = chain(20_000);
+        final SerialChainExecutor serial = new SerialChainExecutor(chain);
+        toClose.add(serial);
+        final ControlServer server = start(serial, 20_000);
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            serial.run(traffic, null);
+        }
+        final int table = tableIndex(serial, "lb.connections");
+        final List<Long> expected = new ArrayList<>();
+        serial.committedState().orElseThrow().forEach(table, (key, value) -> expected.add(key));
+        final List<Long> paged = new ArrayList<>();
+        String path = "/state/lb/connections?limit=64";
+        while (true)
+        {
+            final JsonNode page = json.readTree(get(server.url(), path).body());
+            assertTrue(page.get("final").asBoolean(), page::toPrettyString);
+            assertEquals("key", page.get("order").asText());
+            for (final JsonNode entry : page.get("entries"))
+            {
+                paged.add(KeyFormat.parse(KeyKind.FLOW, entry.get("key").asText()));
+            }
+            if (!page.has("next"))
+            {
+                break;
+            }
+            path = "/state/lb/connections?limit=64&after=" + page.get("next").asText();
+        }
+        assertTrue(expected.size() > 128, "several pages: " + expected.size());
+        assertEquals(expected, paged);
+    }
+
+    @Test
     @Timeout(120)
     void shouldAnswerBadStateLookupsWithJsonErrors() throws Exception
     {
@@ -340,15 +448,27 @@ class ControlServerTest
         final HttpResponse<String> table = get(server.url(), "/state/lb/nope?key=1");
         assertEquals(404, table.statusCode());
         assertError(table, "no table 'lb.nope' in this chain", "lb.active");
-        final HttpResponse<String> noKey = get(server.url(), "/state/lb/active");
-        assertEquals(400, noKey.statusCode());
-        assertError(noKey, "needs one ?key=", "a whole number");
+        final HttpResponse<String> twoKeys = get(server.url(), "/state/lb/active?key=1&key=2");
+        assertEquals(400, twoKeys.statusCode());
+        assertError(twoKeys, "takes one ?key=", "a whole number");
+        final HttpResponse<String> keyAndPage = get(server.url(), "/state/lb/active?key=1&limit=5");
+        assertEquals(400, keyAndPage.statusCode());
+        assertError(keyAndPage, "not both", "?limit=N&after=NEXT");
+        final HttpResponse<String> zero = get(server.url(), "/state/lb/active?limit=0");
+        assertEquals(400, zero.statusCode());
+        assertError(zero, "a page holds 1 to 1000 entries, not 0", "?limit= from 1 to 1000");
+        final HttpResponse<String> words = get(server.url(), "/state/lb/active?limit=ten");
+        assertEquals(400, words.statusCode());
+        assertError(words, "'ten' is not a page size", "?limit= from 1 to 1000");
+        final HttpResponse<String> cursor = get(server.url(), "/state/lb/active?after=zz");
+        assertEquals(400, cursor.statusCode());
+        assertError(cursor, "'zz' is not a page cursor", "previous page's 'next'");
         final HttpResponse<String> badKey = get(server.url(), "/state/nat/mappings?key=10.0.0.1");
         assertEquals(400, badKey.statusCode());
         assertError(badKey, "'10.0.0.1' is not a", "as the state dump");
         final HttpResponse<String> other = get(server.url(), "/state/lb/active?key=1&page=2");
         assertEquals(400, other.statusCode());
-        assertError(other, "takes only 'key', got 'page'", "?key=");
+        assertError(other, "takes 'key', or 'limit' and 'after', got 'page'", "?key=");
         assertEquals(405, send(server.url(), "/state/lb/active?key=1", "POST").statusCode());
     }
 
