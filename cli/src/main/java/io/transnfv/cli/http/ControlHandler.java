@@ -3,6 +3,7 @@ package io.transnfv.cli.http;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -13,11 +14,14 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -50,6 +54,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -66,26 +71,32 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, POST /stop";
+        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, GET /events, POST /stop";
     /** The live page: one self-contained file in the jar, read once. */
     private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
+    /** How often /events sends a snapshot: the live page's refresh. */
+    static final long EVENT_INTERVAL_MS = 1000;
     private static final Set<String> PARAMETERS = Set.of("key", "limit", "after");
     private static final ObjectMapper JSON = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
+    /** One line per event: a server-sent event's data may not hold a line break. */
+    private static final ObjectWriter COMPACT = JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
 
     private final RunView view;
     private final RateWindow rates;
     private final PrintStream notices;
+    private final AtomicInteger eventStreams;
 
-    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices)
+    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices, final AtomicInteger eventStreams)
     {
         this.view = view;
         this.rates = rates;
         this.notices = notices;
+        this.eventStreams = eventStreams;
     }
 
     @Override
@@ -103,7 +114,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final HttpMethod method = request.method();
         final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
         {
-            case "/", "/metrics", "/status", "/flows" -> "GET";
+            case "/", "/metrics", "/status", "/flows", "/events" -> "GET";
             case "/stop" -> "POST";
             default -> null;
         };
@@ -143,6 +154,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 text(HttpResponseStatus.OK, PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()))));
             case "/status" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, json(HttpResponseStatus.OK, status(snapshot))));
             case "/" -> send(ctx, keepAlive, head, pageResponse());
+            case "/events" -> events(ctx, head);
             default -> stop(ctx, keepAlive);
         }
     }
@@ -407,6 +419,61 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         {
             ctx.executor().schedule(() -> awaitAnswer(ctx, commands, query, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
         }
+    }
+
+    /**
+     * GET /events: a server-sent event stream ({@code text/event-stream}), one {@code snapshot}
+     * event at once and then every {@link #EVENT_INTERVAL_MS} ms, each {@code /status} and
+     * {@code /metrics} of one snapshot: {@code {"status": {...}, "metrics": "..."}} on one
+     * {@code data:} line. The stream stays open, after the run's end too, until the client goes.
+     */
+    private void events(final ChannelHandlerContext ctx, final boolean head)
+    {
+        if (view.executor().snapshots().isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor publishes no live figures", "run with the tpg or serial executor");
+            return;
+        }
+        final HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        if (head)
+        {
+            HttpUtil.setContentLength(response, 0);
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        HttpUtil.setTransferEncodingChunked(response, true);
+        ctx.writeAndFlush(response);
+        eventStreams.incrementAndGet();
+        ctx.channel().closeFuture().addListener(f -> eventStreams.decrementAndGet());
+        sendEvent(ctx);
+    }
+
+    private void sendEvent(final ChannelHandlerContext ctx)
+    {
+        if (!ctx.channel().isActive())
+        {
+            return;
+        }
+        withSnapshot(ctx, snapshot ->
+        {
+            final ObjectNode event = JSON.createObjectNode();
+            event.set("status", status(snapshot));
+            event.put("metrics", PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()));
+            final String data;
+            try
+            {
+                data = "event: snapshot\ndata: " + COMPACT.writeValueAsString(event) + "\n\n";
+            }
+            catch (final JsonProcessingException e)
+            {
+                throw new IllegalStateException("a JSON tree that cannot be written: " + e.getMessage(), e);
+            }
+            ctx.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(data, StandardCharsets.UTF_8)));
+            ctx.executor().schedule(() -> sendEvent(ctx), EVENT_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        });
     }
 
     /** POST /stop: the graceful stop a SIGTERM asks for. */

@@ -441,6 +441,51 @@ class ControlServerTest
 
     @Test
     @Timeout(120)
+    void shouldStreamSnapshotsAsServerSentEvents() throws Exception
+    {
+        final ChainSpec chain = chain(5_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 5_000);
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(traffic, null);
+        }
+        final HttpResponse<java.util.stream.Stream<String>> stream = client.send(HttpRequest.newBuilder(
+            URI.create(server.url() + "/events")).build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, stream.statusCode());
+        assertTrue(stream.headers().firstValue("content-type").orElse("").startsWith("text/event-stream"));
+        final List<JsonNode> events = new ArrayList<>();
+        final java.util.Iterator<String> lines = stream.body().iterator();
+        String event = null;
+        while (events.size() < 2)
+        {
+            final String line = lines.next();
+            if (line.startsWith("event: "))
+            {
+                event = line.substring(7);
+            }
+            else if (line.startsWith("data: "))
+            {
+                assertEquals("snapshot", event);
+                events.add(json.readTree(line.substring(6)));
+            }
+        }
+        stream.body().close();
+        for (final JsonNode snapshot : events)
+        {
+            assertEquals("finished", snapshot.get("status").get("state").asText(), snapshot::toString);
+            assertEquals(5_000, snapshot.get("status").get("progress").get("packets_finished").asLong());
+            final Map<String, Double> metrics = metrics(snapshot.get("metrics").asText());
+            assertEquals(5_000.0, metrics.get("transnfv_packets_finished_total"));
+        }
+        final HttpResponse<String> head = send(server.url(), "/events", "HEAD");
+        assertEquals(200, head.statusCode());
+        assertTrue(head.body().isEmpty());
+        assertEquals(405, send(server.url(), "/events", "POST").statusCode());
+    }
+
+    @Test
+    @Timeout(120)
     void shouldAnswerBadStateLookupsWithJsonErrors() throws Exception
     {
         final ChainSpec chain = chain(1_000);
@@ -744,8 +789,14 @@ class ControlServerTest
     /** @return every sample of an exposition, by name and labels ({@code name{labels}}), and by bare name for unlabelled ones. */
     static Map<String, Double> metrics(final HttpResponse<String> response)
     {
+        return metrics(response.body());
+    }
+
+    /** @return every sample of an exposition's text, as {@link #metrics(HttpResponse)}. */
+    static Map<String, Double> metrics(final String exposition)
+    {
         final Map<String, Double> samples = new HashMap<>();
-        final Matcher m = SAMPLE.matcher(response.body());
+        final Matcher m = SAMPLE.matcher(exposition);
         while (m.find())
         {
             samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), Double.parseDouble(m.group(3)));
