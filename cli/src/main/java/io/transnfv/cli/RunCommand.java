@@ -211,6 +211,12 @@ final class RunCommand implements Callable<Integer>
                     .state(flinkTableNames(result), result.liveEntries())
                     .build();
                 System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            final String nic = json ? null : dpdkOptions.nicStatistics();
+            if (nic != null)
+            {
+                // testpmd's "show port stats all" block, where DPDK users look for it
+                System.out.print(nic);
+            }
                 if (!json)
                 {
                     result.facts().forEach(System.out::println);
@@ -369,6 +375,12 @@ final class RunCommand implements Callable<Integer>
             }
             final RunReport built = summary.build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            final String nic = json ? null : dpdkOptions.nicStatistics();
+            if (nic != null)
+            {
+                // testpmd's "show port stats all" block, where DPDK users look for it
+                System.out.print(nic);
+            }
             if (!json && checkpointOptions.summary() != null)
             {
                 System.out.println(checkpointOptions.summary());
