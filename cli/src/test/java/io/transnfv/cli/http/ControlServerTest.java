@@ -630,7 +630,9 @@ class ControlServerTest
         final HttpResponse<String> page = get(server.url(), "/");
         assertEquals(200, page.statusCode());
         assertTrue(page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
-        assertTrue(page.body().contains("fetch(\"/status\")") && page.body().contains("fetch(\"/metrics\")"), page.body());
+        // it follows the run's event stream, and polls nothing
+        assertTrue(page.body().contains("new EventSource(\"/events\")"), page.body());
+        assertFalse(page.body().contains("fetch("), page.body());
         // nothing fetched from elsewhere: no CDN, no external script or style
         assertFalse(page.body().contains("http://") || page.body().contains("https://") || page.body().contains("src="),
             "the page loads nothing from elsewhere");
