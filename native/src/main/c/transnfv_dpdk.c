@@ -366,6 +366,8 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_ethStats0(JNIEnv *env, jclass 
 	p->counters[TNFV_C_ETH_IERRORS] = s.ierrors;
 	p->counters[TNFV_C_ETH_OERRORS] = s.oerrors;
 	p->counters[TNFV_C_ETH_RX_NOMBUF] = s.rx_nombuf;
+	p->counters[TNFV_C_ETH_IBYTES] = s.ibytes;
+	p->counters[TNFV_C_ETH_OBYTES] = s.obytes;
 	return 0;
 }
 

@@ -94,6 +94,8 @@ enum tnfv_counter {
 	TNFV_C_HELD_RELEASED,        /* mbufs freed early: the engine holds a copy of their fragment */
 	TNFV_C_TX_COPIED,            /* frames transmitted from a copy, in mbufs allocated for them */
 	TNFV_C_DROP_NO_MBUF,         /* copied frames dropped: the pool had no mbufs for them */
+	TNFV_C_ETH_IBYTES,           /* rte_eth_stats snapshot, bytes (testpmd's RX-bytes, TX-bytes) */
+	TNFV_C_ETH_OBYTES,
 	TNFV_C_COUNT
 };
 

@@ -1,6 +1,7 @@
 package io.transnfv.cli;
 
 import io.transnfv.dpdk.DpdkConfig;
+import io.transnfv.dpdk.DpdkException;
 import io.transnfv.dpdk.DpdkFrontEnd;
 import io.transnfv.dpdk.DpdkSource;
 import io.transnfv.engine.chain.ChainSpec;
@@ -85,6 +86,17 @@ final class DpdkOptions
     {
         final DpdkFrontEnd open = frontEnd;
         return open == null ? null : () -> open.port().counters().toMap();
+    }
+
+    /**
+     * @return the port's statistics as testpmd prints them, refreshed from the port now (the run
+     *         has ended: nothing else reads the port), or null when no port is open.
+     * @throws DpdkException if the port cannot say.
+     */
+    String nicStatistics() throws DpdkException
+    {
+        final DpdkFrontEnd open = frontEnd;
+        return open == null ? null : open.port().refreshCounters().nicStatistics(open.port().id());
     }
 
     /**

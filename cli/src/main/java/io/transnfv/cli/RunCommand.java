@@ -214,6 +214,12 @@ final class RunCommand implements Callable<Integer>
                     .state(flinkTableNames(result), result.liveEntries())
                     .build();
                 System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            final String nic = json ? null : dpdkOptions.nicStatistics();
+            if (nic != null)
+            {
+                // testpmd's "show port stats all" block, where DPDK users look for it
+                System.out.print(nic);
+            }
                 if (!json)
                 {
                     result.facts().forEach(System.out::println);
@@ -373,6 +379,12 @@ final class RunCommand implements Callable<Integer>
             }
             final RunReport built = summary.checkpoints(checkpointOptions.report()).build();
             System.out.println(json ? ReportJson.toJson(built) : built.toText());
+            final String nic = json ? null : dpdkOptions.nicStatistics();
+            if (nic != null)
+            {
+                // testpmd's "show port stats all" block, where DPDK users look for it
+                System.out.print(nic);
+            }
             if (report != null)
             {
                 try

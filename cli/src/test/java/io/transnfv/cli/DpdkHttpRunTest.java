@@ -5,14 +5,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.transnfv.cli.TransnfvProcess.awaitUrl;
 import static io.transnfv.cli.TransnfvProcess.start;
@@ -78,6 +83,32 @@ class DpdkHttpRunTest
         assertEquals(202, stop.statusCode(), stop.body());
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the run did not stop");
         assertEquals(143, process.exitValue(), () -> text(err));
-        assertTrue(text(dir.resolve("stdout")).contains("packets in           " + FRAMES), () -> text(dir.resolve("stdout")));
+        final String summary = text(dir.resolve("stdout"));
+        assertTrue(summary.contains("packets in           " + FRAMES), summary);
+        // testpmd's port statistics block, figures from the port itself
+        assertTrue(summary.contains("\n  ######################## NIC statistics for port 0  ########################\n"), summary);
+        assertTrue(summary.contains("\n  RX-packets: " + String.format("%-10d", FRAMES) + " RX-missed: 0          RX-bytes:  "
+            + captureBytes(in) + "\n"), summary);
+        assertTrue(summary.contains("\n  RX-errors: 0\n  RX-nombuf:  0         \n"), summary);
+        final Matcher forwarded = Pattern.compile("forwarded +(\\d+)").matcher(summary);
+        assertTrue(forwarded.find(), summary);
+        assertTrue(Long.parseLong(forwarded.group(1)) > 0, summary);
+        assertTrue(Pattern.compile("\n  TX-packets: " + forwarded.group(1) + " +TX-errors: 0 +TX-bytes:  [1-9]\\d*\n")
+            .matcher(summary).find(), summary);
+        assertTrue(summary.contains("\n  ####################################################################"
+            + "########\n"), summary);
+    }
+
+    /** @return the bytes of every frame of a pcap file (what the pcap PMD counts as received bytes). */
+    private static long captureBytes(final Path pcap) throws IOException
+    {
+        final ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(pcap));
+        file.order(file.getInt(0) == 0xa1b2c3d4 || file.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        long bytes = 0;
+        for (int at = 24; at + 16 <= file.limit(); at += 16 + file.getInt(at + 8))
+        {
+            bytes += file.getInt(at + 8);
+        }
+        return bytes;
     }
 }

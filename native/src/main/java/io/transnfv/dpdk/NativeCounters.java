@@ -2,6 +2,7 @@ package io.transnfv.dpdk;
 
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,8 +34,10 @@ public final class NativeCounters
     static final int HELD_RELEASED = RX_POOL_LOW + 1;
     static final int TX_COPIED = HELD_RELEASED + 1;
     static final int DROP_NO_MBUF = TX_COPIED + 1;
+    static final int ETH_IBYTES = DROP_NO_MBUF + 1;
+    static final int ETH_OBYTES = ETH_IBYTES + 1;
 
-    private static final int COUNT = DROP_NO_MBUF + 1;
+    private static final int COUNT = ETH_OBYTES + 1;
 
     private final ByteBuffer counters;
     private long[] frozen;
@@ -150,6 +153,37 @@ public final class NativeCounters
         return get(DROP_NO_MBUF);
     }
 
+    /**
+     * The port's statistics as DPDK's testpmd prints them ({@code show port stats}), for the run
+     * summary; the counters are as of the port's last refresh ({@link DpdkPort#refreshCounters()}).
+     * testpmd's "since last show" throughput lines are left out: the summary gives the run's rates.
+     *
+     * <pre>
+     *   ######################## NIC statistics for port 0  ########################
+     *   RX-packets: 193        RX-missed: 0          RX-bytes:  25714
+     *   RX-errors: 0
+     *   RX-nombuf:  0
+     *   TX-packets: 193        TX-errors: 0          TX-bytes:  25714
+     *   ############################################################################
+     * </pre>
+     *
+     * @param port the port's id.
+     * @return the block, lines ended by {@code \n}.
+     */
+    public String nicStatistics(final int port)
+    {
+        // testpmd's nic_stats_display (app/test-pmd/config.c), its printf formats in Java's
+        final String border = "########################";
+        return String.format(Locale.ROOT, "  %s NIC statistics for port %-2d %s\n", border, port, border)
+            + String.format(Locale.ROOT, "  RX-packets: %-10d RX-missed: %-10d RX-bytes:  %d\n", get(ETH_IPACKETS), get(ETH_IMISSED),
+                get(ETH_IBYTES))
+            + String.format(Locale.ROOT, "  RX-errors: %d\n", get(ETH_IERRORS))
+            + String.format(Locale.ROOT, "  RX-nombuf:  %-10d\n", get(ETH_RX_NOMBUF))
+            + String.format(Locale.ROOT, "  TX-packets: %-10d TX-errors: %-10d TX-bytes:  %d\n", get(ETH_OPACKETS), get(ETH_OERRORS),
+                get(ETH_OBYTES))
+            + "  " + border + "############################" + border + "\n";
+    }
+
     /** @return every counter by name, for reports. */
     public Map<String, Long> toMap()
     {
@@ -175,6 +209,8 @@ public final class NativeCounters
         m.put("port_ierrors", get(ETH_IERRORS));
         m.put("port_oerrors", get(ETH_OERRORS));
         m.put("port_rx_nombuf", get(ETH_RX_NOMBUF));
+        m.put("port_ibytes", get(ETH_IBYTES));
+        m.put("port_obytes", get(ETH_OBYTES));
         return m;
     }
 }

@@ -3,25 +3,35 @@ package io.transnfv.cli.http;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.FlowProbe;
+import io.transnfv.engine.control.FlowQuery;
+import io.transnfv.engine.control.PageQuery;
+import io.transnfv.engine.control.StateCommand;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.control.StateQuery;
 import io.transnfv.engine.report.RunSnapshot;
@@ -31,6 +41,8 @@ import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.instance.KeyFormat;
 import io.transnfv.vnf.instance.TableCatalog;
+import io.transnfv.vnf.packet.FlowTuple;
+import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,7 +52,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -57,25 +71,32 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-        + " POST /stop";
+        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, GET /events, POST /stop";
     /** The live page: one self-contained file in the jar, read once. */
     private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
+    /** How often /events sends a snapshot: the live page's refresh. */
+    static final long EVENT_INTERVAL_MS = 1000;
+    private static final Set<String> PARAMETERS = Set.of("key", "limit", "after");
     private static final ObjectMapper JSON = JsonMapper.builder()
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
+    /** One line per event: a server-sent event's data may not hold a line break. */
+    private static final ObjectWriter COMPACT = JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
 
     private final RunView view;
     private final RateWindow rates;
     private final PrintStream notices;
+    private final AtomicInteger eventStreams;
 
-    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices)
+    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices, final AtomicInteger eventStreams)
     {
         this.view = view;
         this.rates = rates;
         this.notices = notices;
+        this.eventStreams = eventStreams;
     }
 
     @Override
@@ -93,7 +114,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final HttpMethod method = request.method();
         final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
         {
-            case "/", "/metrics", "/status" -> "GET";
+            case "/", "/metrics", "/status", "/flows", "/events" -> "GET";
             case "/stop" -> "POST";
             default -> null;
         };
@@ -116,6 +137,11 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             state(ctx, keepAlive, path, uri);
             return;
         }
+        if ("/flows".equals(path))
+        {
+            flows(ctx, keepAlive, uri);
+            return;
+        }
         if (!uri.parameters().isEmpty())
         {
             error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, path + " takes no parameters, got '"
@@ -128,6 +154,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 text(HttpResponseStatus.OK, PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()))));
             case "/status" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, json(HttpResponseStatus.OK, status(snapshot))));
             case "/" -> send(ctx, keepAlive, head, pageResponse());
+            case "/events" -> events(ctx, head);
             default -> stop(ctx, keepAlive);
         }
     }
@@ -164,11 +191,19 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
         final KeyKind kind = catalog.spec(table).keyKind();
         final List<String> keys = uri.parameters().get("key");
-        final String other = uri.parameters().keySet().stream().filter(k -> !"key".equals(k)).findFirst().orElse(null);
-        if (other != null || keys == null || keys.size() != 1)
+        final String other = uri.parameters().keySet().stream().filter(k -> !PARAMETERS.contains(k)).findFirst().orElse(null);
+        final boolean paged = uri.parameters().containsKey("limit") || uri.parameters().containsKey("after");
+        if (other != null || (keys != null && (keys.size() != 1 || paged)))
         {
-            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes only 'key', got '" + other + "'"
-                : path + " needs one ?key=", "add ?key= with " + KeyFormat.expected(kind));
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? path + " takes 'key', or 'limit' and 'after',"
+                + " got '" + other + "'" : keys.size() != 1 ? path + " takes one ?key=" : path + " takes either ?key= (one key)"
+                + " or ?limit=&after= (a page), not both", "add ?key= with " + KeyFormat.expected(kind)
+                + ", or leave it out for a page of entries (?limit=N&after=NEXT)");
+            return;
+        }
+        if (keys == null)
+        {
+            page(ctx, keepAlive, path, uri, table, name, kind);
             return;
         }
         final long key;
@@ -182,6 +217,157 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 + " writes it");
             return;
         }
+        final StateQuery query = new StateQuery(table, key);
+        final String tableName = name;
+        ask(ctx, keepAlive, query, () ->
+        {
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            body.put("key", KeyFormat.format(kind, key));
+            body.put("value", query.value());
+            answeredAt(body, query);
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    /**
+     * GET /state/&lt;vnf&gt;/&lt;table&gt;[?limit=N&amp;after=NEXT]: one page of a table's entries, read
+     * by the engine where no batch is in flight ({@link PageQuery}), never the whole table.
+     */
+    private void page(final ChannelHandlerContext ctx, final boolean keepAlive, final String path, final QueryStringDecoder uri,
+        final int table, final String tableName, final KeyKind kind)
+    {
+        final List<String> limits = uri.parameters().get("limit");
+        final List<String> afters = uri.parameters().get("after");
+        if ((limits != null && limits.size() != 1) || (afters != null && afters.size() != 1))
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, path + " takes one ?limit= and one ?after= at most",
+                "send ?limit=N&after=NEXT with the previous page's 'next'");
+            return;
+        }
+        final PageQuery query;
+        try
+        {
+            final int limit = limits == null ? PageQuery.DEFAULT_LIMIT : parseLimit(limits.get(0));
+            query = new PageQuery(table, afters == null ? null : afters.get(0), limit);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "send ?limit= from 1 to " + PageQuery.MAX_LIMIT
+                + " (default " + PageQuery.DEFAULT_LIMIT + ") and ?after= with the previous page's 'next', or no ?after= for"
+                + " the first page");
+            return;
+        }
+        ask(ctx, keepAlive, query, () ->
+        {
+            if (query.error() != null)
+            {
+                error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, query.error(), "send ?after= with the previous page's"
+                    + " 'next', or no ?after= for the first page");
+                return;
+            }
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("table", tableName);
+            answeredAt(body, query);
+            body.put("order", query.order());
+            body.put("limit", query.limit());
+            final ArrayNode entries = body.putArray("entries");
+            for (int i = 0; i < query.page().size(); i++)
+            {
+                final ObjectNode entry = entries.addObject();
+                entry.put("key", KeyFormat.format(kind, query.page().key(i)));
+                entry.put("value", query.page().value(i));
+            }
+            if (query.next() != null)
+            {
+                body.put("next", query.next());
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    private static int parseLimit(final String text)
+    {
+        try
+        {
+            return Integer.parseInt(text);
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("'" + text + "' is not a page size (a whole number from 1 to "
+                + PageQuery.MAX_LIMIT + ")", e);
+        }
+    }
+
+    /**
+     * GET /flows?tuple=TUPLE: every entry the flow touches in every VNF of the chain, the keys
+     * derived by the VNFs' own pre-processing ({@link FlowProbe}), all read at one point between
+     * two batches.
+     */
+    private void flows(final ChannelHandlerContext ctx, final boolean keepAlive, final QueryStringDecoder uri)
+    {
+        final List<String> tuples = uri.parameters().get("tuple");
+        final String other = uri.parameters().keySet().stream().filter(k -> !"tuple".equals(k)).findFirst().orElse(null);
+        if (other != null || tuples == null || tuples.size() != 1)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, other != null ? "/flows takes only 'tuple', got '" + other + "'"
+                : "/flows needs one ?tuple=", "add ?tuple= with " + FlowTuple.SYNTAX);
+            return;
+        }
+        final FlowTuple tuple;
+        try
+        {
+            tuple = FlowTuple.parse(tuples.get(0));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, e.getMessage(), "write the tuple as " + FlowTuple.SYNTAX);
+            return;
+        }
+        final ChainRuntime runtime = view.executor().runtime();
+        final byte[] frame = tuple.frame();
+        final FlowProbe.Result probe = FlowProbe.probe(runtime, new PacketFlyweight().wrap(frame, 0, frame.length));
+        final FlowQuery query = new FlowQuery(probe.accesses().toArray(new FlowProbe.Access[0]));
+        ask(ctx, keepAlive, query, () ->
+        {
+            final TableCatalog catalog = runtime.catalog();
+            final ObjectNode body = JSON.createObjectNode();
+            body.put("tuple", tuple.toString());
+            answeredAt(body, query);
+            final ArrayNode vnfs = body.putArray("vnfs");
+            for (final int v : runtime.topologicalOrder())
+            {
+                final ObjectNode vnf = vnfs.addObject();
+                vnf.put("vnf", runtime.instance(v).name());
+                vnf.put("type", runtime.instance(v).type());
+                final ArrayNode entries = vnf.putArray("entries");
+                for (int i = 0; i < query.size(); i++)
+                {
+                    final FlowProbe.Access access = query.access(i);
+                    if (access.vnf() != v)
+                    {
+                        continue;
+                    }
+                    final ObjectNode entry = entries.addObject();
+                    entry.put("table", catalog.qualifiedName(access.table()));
+                    entry.put("key", KeyFormat.format(catalog.spec(access.table()).keyKind(), access.key()));
+                    entry.put("access", access.access());
+                    entry.put("value", query.value(i));
+                    entry.put("present", query.value(i) != catalog.spec(access.table()).initialValue());
+                }
+                probe.failures().stream().filter(f -> f.vnf() == v).findFirst()
+                    .ifPresent(f -> vnf.put("error", "its pre-processing threw on this flow's packet: " + f.message()));
+            }
+            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+        });
+    }
+
+    /**
+     * Queues {@code command} for the engine and, on the event loop, runs {@code then} once it is
+     * answered, or answers 503 if the engine reaches no batch boundary in time.
+     */
+    private void ask(final ChannelHandlerContext ctx, final boolean keepAlive, final StateCommand command, final Runnable then)
+    {
         final Optional<CommandQueue> commands = view.executor().commands();
         if (commands.isEmpty())
         {
@@ -189,40 +375,39 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 + " executor takes no state lookups", "run with the tpg or serial executor");
             return;
         }
-        final StateQuery query = new StateQuery(table, key);
-        if (!commands.get().offer(query))
+        if (!commands.get().offer(command))
         {
             error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, CommandQueue.CAPACITY + " lookups are already waiting"
                 + " for the engine", "try again in a moment");
             return;
         }
-        final String tableName = name;
-        awaitAnswer(ctx, commands.get(), query, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
+        awaitAnswer(ctx, commands.get(), command, System.nanoTime() + SNAPSHOT_WAIT_NS, () ->
         {
-            if (!query.answered())
+            if (!command.answered())
             {
                 error(ctx, keepAlive, HttpResponseStatus.SERVICE_UNAVAILABLE, "the engine reached no point between two batches"
                     + " within " + TimeUnit.NANOSECONDS.toMillis(SNAPSHOT_WAIT_NS) + " ms (a batch is stuck, or a checkpoint is"
                     + " being written)", "try again; GET /status says whether the run still moves");
                 return;
             }
-            final ObjectNode body = JSON.createObjectNode();
-            body.put("table", tableName);
-            body.put("key", KeyFormat.format(kind, key));
-            body.put("value", query.value());
-            if (query.packetsBefore() >= 0)
-            {
-                body.put("after_packets", query.packetsBefore());
-            }
-            else
-            {
-                body.put("final", true);
-            }
-            send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
+            then.run();
         });
     }
 
-    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateQuery query,
+    /** Says where in the traffic an answer was read: after how many packets, or from the final state. */
+    private static void answeredAt(final ObjectNode body, final StateCommand command)
+    {
+        if (command.packetsBefore() >= 0)
+        {
+            body.put("after_packets", command.packetsBefore());
+        }
+        else
+        {
+            body.put("final", true);
+        }
+    }
+
+    private static void awaitAnswer(final ChannelHandlerContext ctx, final CommandQueue commands, final StateCommand query,
         final long deadlineNs, final Runnable then)
     {
         commands.answerIfEnded(query);
@@ -234,6 +419,61 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         {
             ctx.executor().schedule(() -> awaitAnswer(ctx, commands, query, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
         }
+    }
+
+    /**
+     * GET /events: a server-sent event stream ({@code text/event-stream}), one {@code snapshot}
+     * event at once and then every {@link #EVENT_INTERVAL_MS} ms, each {@code /status} and
+     * {@code /metrics} of one snapshot: {@code {"status": {...}, "metrics": "..."}} on one
+     * {@code data:} line. The stream stays open, after the run's end too, until the client goes.
+     */
+    private void events(final ChannelHandlerContext ctx, final boolean head)
+    {
+        if (view.executor().snapshots().isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor publishes no live figures", "run with the tpg or serial executor");
+            return;
+        }
+        final HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        if (head)
+        {
+            HttpUtil.setContentLength(response, 0);
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        HttpUtil.setTransferEncodingChunked(response, true);
+        ctx.writeAndFlush(response);
+        eventStreams.incrementAndGet();
+        ctx.channel().closeFuture().addListener(f -> eventStreams.decrementAndGet());
+        sendEvent(ctx);
+    }
+
+    private void sendEvent(final ChannelHandlerContext ctx)
+    {
+        if (!ctx.channel().isActive())
+        {
+            return;
+        }
+        withSnapshot(ctx, snapshot ->
+        {
+            final ObjectNode event = JSON.createObjectNode();
+            event.set("status", status(snapshot));
+            event.put("metrics", PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()));
+            final String data;
+            try
+            {
+                data = "event: snapshot\ndata: " + COMPACT.writeValueAsString(event) + "\n\n";
+            }
+            catch (final JsonProcessingException e)
+            {
+                throw new IllegalStateException("a JSON tree that cannot be written: " + e.getMessage(), e);
+            }
+            ctx.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(data, StandardCharsets.UTF_8)));
+            ctx.executor().schedule(() -> sendEvent(ctx), EVENT_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        });
     }
 
     /** POST /stop: the graceful stop a SIGTERM asks for. */

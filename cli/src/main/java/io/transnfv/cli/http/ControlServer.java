@@ -18,10 +18,13 @@ import io.transnfv.engine.chain.HttpAddress;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The HTTP control plane of one run, on Netty: {@code GET /metrics}, {@code GET /status},
- * {@code GET /state/<vnf>/<table>?key=KEY} and {@code POST /stop} (see {@code docs/operations.md}).
+ * {@code GET /state/<vnf>/<table>?key=KEY}, {@code GET /flows?tuple=TUPLE}, {@code GET /events} and
+ * {@code POST /stop} (see
+ * {@code docs/operations.md}).
  *
  * <pre>
  *  client ──► transnfv-http (one event loop thread, never an engine thread)
@@ -43,11 +46,13 @@ public final class ControlServer implements AutoCloseable
     private final EventLoopGroup group;
     private final Channel channel;
     private final InetSocketAddress bound;
+    private final AtomicInteger eventStreams;
 
-    private ControlServer(final EventLoopGroup group, final Channel channel)
+    private ControlServer(final EventLoopGroup group, final Channel channel, final AtomicInteger eventStreams)
     {
         this.group = group;
         this.channel = channel;
+        this.eventStreams = eventStreams;
         this.bound = (InetSocketAddress)channel.localAddress();
     }
 
@@ -62,6 +67,7 @@ public final class ControlServer implements AutoCloseable
         final InetSocketAddress socket = address.resolve();
         final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("transnfv-http", true),
             NioIoHandler.newFactory());
+        final AtomicInteger eventStreams = new AtomicInteger();
         final RateWindow rates = new RateWindow(() -> view.executor().stats().packetsFinished(), System::nanoTime);
         final ChannelFuture bind = new ServerBootstrap()
             .group(group)
@@ -75,7 +81,7 @@ public final class ControlServer implements AutoCloseable
                         .addLast(new HttpServerCodec())
                         .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
                         .addLast(new HttpServerKeepAliveHandler())
-                        .addLast(new ControlHandler(view, rates, notices));
+                        .addLast(new ControlHandler(view, rates, notices, eventStreams));
                 }
             })
             .bind(socket).awaitUninterruptibly();
@@ -88,7 +94,13 @@ public final class ControlServer implements AutoCloseable
         }
         rates.sample();
         group.next().scheduleAtFixedRate(rates::sample, 1, 1, TimeUnit.SECONDS);
-        return new ControlServer(group, bind.channel());
+        return new ControlServer(group, bind.channel(), eventStreams);
+    }
+
+    /** @return the {@code GET /events} streams open now (the live pages that follow the run). */
+    public int eventStreams()
+    {
+        return eventStreams.get();
     }
 
     /** @return the address the server listens on (with the port the system picked for port 0). */

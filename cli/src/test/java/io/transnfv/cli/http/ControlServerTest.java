@@ -16,8 +16,14 @@ import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.GatedPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PrefixSource;
+import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.instance.KeyFormat;
+import io.transnfv.vnf.packet.FiveTupleFormat;
+import io.transnfv.vnf.packet.FlowKeys;
+import io.transnfv.vnf.packet.PacketFlyweight;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +32,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -197,6 +204,285 @@ class ControlServerTest
     }
 
     @Test
+    @Timeout(300)
+    void shouldShowOneFlowAcrossTheChainWithTheOraclesValuesAtThatPacket() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        // a flow of the traffic, translated by the NAT: the last TCP or UDP packet from inside before the gate
+        String tuple = null;
+        int src = 0;
+        int srcPort = 0;
+        int protocol = 0;
+        try (PacketSource traffic = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            final PacketBuffer buffer = new PacketBuffer();
+            final PacketFlyweight p = new PacketFlyweight();
+            while (traffic.next(buffer))
+            {
+                p.wrap(buffer.data(), buffer.offset(), buffer.length());
+                if (p.isIpv4WithPorts() && (p.srcIpv4() >>> 24) == 10 && !p.isFin() && !p.isRst())
+                {
+                    tuple = FiveTupleFormat.format(p);
+                    src = p.srcIpv4();
+                    srcPort = p.srcPort();
+                    protocol = p.ipProtocol();
+                }
+            }
+        }
+        assertTrue(tuple != null, "the traffic has a translated flow before the gate");
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+
+        // the output records' spelling, as an operator would paste it
+        final String path = "/flows?tuple=" + URLEncoder.encode(tuple, StandardCharsets.UTF_8);
+        JsonNode flow;
+        do
+        {
+            flow = json.readTree(get(server.url(), path).body());
+        }
+        while (flow.get("after_packets").asLong() != heldAt);
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+        assertEquals(tuple, flow.get("tuple").asText());
+        final JsonNode shown = flow;
+
+        final JsonNode vnfs = flow.get("vnfs");
+        assertEquals(List.of("nat", "lb", "td"), List.of(vnfs.get(0).get("vnf").asText(), vnfs.get(1).get("vnf").asText(),
+            vnfs.get(2).get("vnf").asText()));
+        final String mappingKey = KeyFormat.format(KeyKind.ENDPOINT, FlowKeys.endpoint(src, srcPort, protocol));
+        boolean mapped = false;
+        int entries = 0;
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            for (final JsonNode vnf : vnfs)
+            {
+                for (final JsonNode entry : vnf.get("entries"))
+                {
+                    final int table = tableIndex(executor, entry.get("table").asText());
+                    final long key = KeyFormat.parse(executor.runtime().catalog().spec(table).keyKind(), entry.get("key").asText());
+                    assertEquals(oracle.committedState().orElseThrow().get(table, key), entry.get("value").asLong(),
+                        entry::toString);
+                    entries++;
+                    if ("nat.mappings".equals(entry.get("table").asText()) && mappingKey.equals(entry.get("key").asText()))
+                    {
+                        mapped = entry.get("present").asBoolean();
+                    }
+                }
+            }
+        }
+        assertTrue(mapped, () -> "the NAT's mapping of " + mappingKey + " is shown, present: " + shown.toPrettyString());
+        assertTrue(entries >= 3, () -> "every VNF's entries are shown: " + shown.toPrettyString());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAnswerBadFlowTuplesWithJsonErrors() throws Exception
+    {
+        final ChainSpec chain = chain(1_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 1_000);
+        final HttpResponse<String> none = get(server.url(), "/flows");
+        assertEquals(400, none.statusCode());
+        assertError(none, "/flows needs one ?tuple=", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> garbage = get(server.url(), "/flows?tuple=hello");
+        assertEquals(400, garbage.statusCode());
+        assertError(garbage, "'hello' is not a flow tuple", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> noPort = get(server.url(), "/flows?tuple=tcp:10.0.0.1-10.0.0.2:80");
+        assertEquals(400, noPort.statusCode());
+        assertError(noPort, "tcp needs a port at both ends", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> badAddress = get(server.url(), "/flows?tuple=udp:10.0.0.300:1-10.0.0.2:80");
+        assertEquals(400, badAddress.statusCode());
+        assertError(badAddress, "10.0.0.300", "PROTO:SRC:SPORT-DST:DPORT");
+        final HttpResponse<String> other = get(server.url(), "/flows?tuple=udp:10.0.0.1:1-10.0.0.2:80&vnf=nat");
+        assertEquals(400, other.statusCode());
+        assertError(other, "takes only 'tuple', got 'vnf'", "?tuple=");
+        assertEquals(405, send(server.url(), "/flows?tuple=udp:10.0.0.1:1-10.0.0.2:80", "POST").statusCode());
+        // an IPv6 flow after the run: every VNF is shown, from the final state
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(traffic, null);
+        }
+        final HttpResponse<String> v6 = get(server.url(), "/flows?tuple="
+            + URLEncoder.encode("udp:[2001:db8::1]:53-[2001:db8::2]:5353", StandardCharsets.UTF_8));
+        assertEquals(200, v6.statusCode(), v6.body());
+        final JsonNode flow = json.readTree(v6.body());
+        assertEquals("udp [2001:db8::1]:53>[2001:db8::2]:5353", flow.get("tuple").asText());
+        assertTrue(flow.get("final").asBoolean(), v6.body());
+        assertEquals(3, flow.get("vnfs").size(), v6.body());
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldPageThroughATableAtOnePointWithTheOraclesEntries() throws Exception
+    {
+        final ChainSpec chain = chain(60_000);
+        final long heldAt = 20_000;
+        final int limit = 150;
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 60_000);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+        JsonNode first;
+        do
+        {
+            first = json.readTree(get(server.url(), "/state/nat/mappings?limit=" + limit).body());
+        }
+        while (first.get("after_packets").asLong() != heldAt);
+        assertEquals("slot", first.get("order").asText());
+        final HttpResponse<String> wrongOrder = get(server.url(), "/state/nat/mappings?after=k10");
+        assertEquals(400, wrongOrder.statusCode());
+        assertError(wrongOrder, "cursor of a key-order page", "previous page's 'next'");
+
+        // held at the gate: every page is read at the same packet, so together they are the table then
+        final Map<String, Long> paged = new HashMap<>();
+        int pages = 0;
+        JsonNode page = first;
+        while (true)
+        {
+            assertEquals(heldAt, page.get("after_packets").asLong(), page::toPrettyString);
+            assertTrue(page.get("entries").size() <= limit, "a page of " + page.get("entries").size());
+            for (final JsonNode entry : page.get("entries"))
+            {
+                assertNull(paged.put(entry.get("key").asText(), entry.get("value").asLong()), "given twice: " + entry);
+            }
+            pages++;
+            if (!page.has("next"))
+            {
+                break;
+            }
+            page = json.readTree(get(server.url(), "/state/nat/mappings?limit=" + limit + "&after=" + page.get("next").asText())
+                .body());
+        }
+        release.set(true);
+        run.join();
+        assertNull(failed.get());
+
+        final int table = tableIndex(executor, "nat.mappings");
+        final Map<String, Long> expected = new HashMap<>();
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource prefix = new PrefixSource(PacketSources.open(chain.settings().traffic()), heldAt))
+        {
+            oracle.run(prefix, null);
+            oracle.committedState().orElseThrow().forEach(table, (key, value) -> expected.put(KeyFormat.format(KeyKind.ENDPOINT,
+                key), value));
+        }
+        assertTrue(expected.size() > 3 * limit, "the table spans several pages: " + expected.size());
+        assertEquals(expected, paged);
+        assertTrue(pages > expected.size() / limit, "pages: " + pages);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldPageTheSerialOraclesTablesInKeyOrder() throws Exception
+    {
+        final ChainSpec chain = chain(20_000);
+        final SerialChainExecutor serial = new SerialChainExecutor(chain);
+        toClose.add(serial);
+        final ControlServer server = start(serial, 20_000);
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            serial.run(traffic, null);
+        }
+        final int table = tableIndex(serial, "lb.connections");
+        final List<Long> expected = new ArrayList<>();
+        serial.committedState().orElseThrow().forEach(table, (key, value) -> expected.add(key));
+        final List<Long> paged = new ArrayList<>();
+        String path = "/state/lb/connections?limit=64";
+        while (true)
+        {
+            final JsonNode page = json.readTree(get(server.url(), path).body());
+            assertTrue(page.get("final").asBoolean(), page::toPrettyString);
+            assertEquals("key", page.get("order").asText());
+            for (final JsonNode entry : page.get("entries"))
+            {
+                paged.add(KeyFormat.parse(KeyKind.FLOW, entry.get("key").asText()));
+            }
+            if (!page.has("next"))
+            {
+                break;
+            }
+            path = "/state/lb/connections?limit=64&after=" + page.get("next").asText();
+        }
+        assertTrue(expected.size() > 128, "several pages: " + expected.size());
+        assertEquals(expected, paged);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldStreamSnapshotsAsServerSentEvents() throws Exception
+    {
+        final ChainSpec chain = chain(5_000);
+        final ChainExecutor executor = tpg(chain);
+        final ControlServer server = start(executor, 5_000);
+        try (PacketSource traffic = PacketSources.open(chain.settings().traffic()))
+        {
+            executor.run(traffic, null);
+        }
+        final HttpResponse<java.util.stream.Stream<String>> stream = client.send(HttpRequest.newBuilder(
+            URI.create(server.url() + "/events")).build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, stream.statusCode());
+        assertTrue(stream.headers().firstValue("content-type").orElse("").startsWith("text/event-stream"));
+        final List<JsonNode> events = new ArrayList<>();
+        final java.util.Iterator<String> lines = stream.body().iterator();
+        String event = null;
+        while (events.size() < 2)
+        {
+            final String line = lines.next();
+            if (line.startsWith("event: "))
+            {
+                event = line.substring(7);
+            }
+            else if (line.startsWith("data: "))
+            {
+                assertEquals("snapshot", event);
+                events.add(json.readTree(line.substring(6)));
+            }
+        }
+        stream.body().close();
+        for (final JsonNode snapshot : events)
+        {
+            assertEquals("finished", snapshot.get("status").get("state").asText(), snapshot::toString);
+            assertEquals(5_000, snapshot.get("status").get("progress").get("packets_finished").asLong());
+            final Map<String, Double> metrics = metrics(snapshot.get("metrics").asText());
+            assertEquals(5_000.0, metrics.get("transnfv_packets_finished_total"));
+        }
+        final HttpResponse<String> head = send(server.url(), "/events", "HEAD");
+        assertEquals(200, head.statusCode());
+        assertTrue(head.body().isEmpty());
+        assertEquals(405, send(server.url(), "/events", "POST").statusCode());
+    }
+
+    @Test
     @Timeout(120)
     void shouldAnswerBadStateLookupsWithJsonErrors() throws Exception
     {
@@ -205,15 +491,27 @@ class ControlServerTest
         final HttpResponse<String> table = get(server.url(), "/state/lb/nope?key=1");
         assertEquals(404, table.statusCode());
         assertError(table, "no table 'lb.nope' in this chain", "lb.active");
-        final HttpResponse<String> noKey = get(server.url(), "/state/lb/active");
-        assertEquals(400, noKey.statusCode());
-        assertError(noKey, "needs one ?key=", "a whole number");
+        final HttpResponse<String> twoKeys = get(server.url(), "/state/lb/active?key=1&key=2");
+        assertEquals(400, twoKeys.statusCode());
+        assertError(twoKeys, "takes one ?key=", "a whole number");
+        final HttpResponse<String> keyAndPage = get(server.url(), "/state/lb/active?key=1&limit=5");
+        assertEquals(400, keyAndPage.statusCode());
+        assertError(keyAndPage, "not both", "?limit=N&after=NEXT");
+        final HttpResponse<String> zero = get(server.url(), "/state/lb/active?limit=0");
+        assertEquals(400, zero.statusCode());
+        assertError(zero, "a page holds 1 to 1000 entries, not 0", "?limit= from 1 to 1000");
+        final HttpResponse<String> words = get(server.url(), "/state/lb/active?limit=ten");
+        assertEquals(400, words.statusCode());
+        assertError(words, "'ten' is not a page size", "?limit= from 1 to 1000");
+        final HttpResponse<String> cursor = get(server.url(), "/state/lb/active?after=zz");
+        assertEquals(400, cursor.statusCode());
+        assertError(cursor, "'zz' is not a page cursor", "previous page's 'next'");
         final HttpResponse<String> badKey = get(server.url(), "/state/nat/mappings?key=10.0.0.1");
         assertEquals(400, badKey.statusCode());
         assertError(badKey, "'10.0.0.1' is not a", "as the state dump");
         final HttpResponse<String> other = get(server.url(), "/state/lb/active?key=1&page=2");
         assertEquals(400, other.statusCode());
-        assertError(other, "takes only 'key', got 'page'", "?key=");
+        assertError(other, "takes 'key', or 'limit' and 'after', got 'page'", "?key=");
         assertEquals(405, send(server.url(), "/state/lb/active?key=1", "POST").statusCode());
     }
 
@@ -330,7 +628,9 @@ class ControlServerTest
         final HttpResponse<String> page = get(server.url(), "/");
         assertEquals(200, page.statusCode());
         assertTrue(page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
-        assertTrue(page.body().contains("fetch(\"/status\")") && page.body().contains("fetch(\"/metrics\")"), page.body());
+        // it follows the run's event stream, and polls nothing
+        assertTrue(page.body().contains("new EventSource(\"/events\")"), page.body());
+        assertFalse(page.body().contains("fetch("), page.body());
         // nothing fetched from elsewhere: no CDN, no external script or style
         assertFalse(page.body().contains("http://") || page.body().contains("https://") || page.body().contains("src="),
             "the page loads nothing from elsewhere");
@@ -489,8 +789,14 @@ class ControlServerTest
     /** @return every sample of an exposition, by name and labels ({@code name{labels}}), and by bare name for unlabelled ones. */
     static Map<String, Double> metrics(final HttpResponse<String> response)
     {
+        return metrics(response.body());
+    }
+
+    /** @return every sample of an exposition's text, as {@link #metrics(HttpResponse)}. */
+    static Map<String, Double> metrics(final String exposition)
+    {
         final Map<String, Double> samples = new HashMap<>();
-        final Matcher m = SAMPLE.matcher(response.body());
+        final Matcher m = SAMPLE.matcher(exposition);
         while (m.find())
         {
             samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), Double.parseDouble(m.group(3)));

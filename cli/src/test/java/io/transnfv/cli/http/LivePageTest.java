@@ -1,5 +1,8 @@
 package io.transnfv.cli.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.HttpAddress;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -10,22 +13,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -39,9 +49,10 @@ import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
  * The live page at {@code /} in a real browser: headless Chromium (Debian's {@code chromium})
- * loads it from a running engine, runs its script, and the rendered DOM shows the run's figures,
- * which change as the run moves on. The run is held at chosen packets, so what the page must
- * show is known exactly.
+ * loads it once from a running engine, and the test reads the rendered DOM through the DevTools
+ * protocol while the page stays open. The run is held at chosen packets, so what the page must
+ * show is known exactly; when the run moves on, the same page (never reloaded, never polling)
+ * shows the new figures, which only the server-sent events of {@code /events} can bring.
  */
 class LivePageTest
 {
@@ -49,16 +60,15 @@ class LivePageTest
     static final String REQUIRED_PROPERTY = "transnfv.chromium.required";
 
     private static final long PACKETS = 60_000;
-    private static final Pattern FIGURE = Pattern.compile("id=\"packets\">([0-9,]+) / ([0-9,]+)<");
-    private static final Pattern UPDATES = Pattern.compile("data-updates=\"(\\d+)\"");
     private static final Pattern DECISION = Pattern.compile("<td>(bfs|dfs|random)/(op|group)/(eager|lazy)</td><td>[0-9,]+</td>");
+    private static final String PACKETS_TEXT = "document.getElementById('packets').textContent";
 
     @TempDir
     Path dir;
 
     @Test
     @Timeout(300)
-    void shouldShowTheRunsFiguresAndFollowThemAsTheRunMovesOn() throws Exception
+    void shouldShowTheRunsFiguresAndFollowThemThroughServerSentEvents() throws Exception
     {
         final Path chromium = chromium();
         final ChainSpec chain = ControlServerTest.chain(PACKETS);
@@ -89,38 +99,34 @@ class LivePageTest
             run.start();
 
             awaitFinished(server.url(), 10_000);
-            final String first = dumpDom(chromium, server.url());
-            assertTrue(first.contains("<span id=\"chain\">nat-lb-td</span>"), first);
-            assertTrue(first.contains("<span id=\"run-state\">running</span>"), first);
-            assertEquals("10,000", figure(first, 1), first);
-            assertEquals("60,000", figure(first, 2), first);
-            assertTrue(updates(first) >= 1, "the script refreshed the page: " + first);
-            assertTrue(DECISION.matcher(first).find(), "the decisions table is filled: " + first);
+            try (BrowserPage page = BrowserPage.open(chromium, dir, server.url() + "/"))
+            {
+                page.awaitText(PACKETS_TEXT, "10,000 / 60,000");
+                final String first = page.evaluate("document.documentElement.outerHTML");
+                assertTrue(first.contains("<span id=\"chain\">nat-lb-td</span>"), first);
+                assertTrue(first.contains("<span id=\"run-state\">running</span>"), first);
+                assertTrue(DECISION.matcher(first).find(), "the decisions table is filled: " + first);
+                assertEquals(1, server.eventStreams(), "the page follows the run on one event stream");
 
-            limit.set(30_000);
-            awaitFinished(server.url(), 30_000);
-            final String second = dumpDom(chromium, server.url());
-            assertEquals("30,000", figure(second, 1), second);
+                // the run moves on: the open page shows it, brought by the event stream alone
+                limit.set(30_000);
+                awaitFinished(server.url(), 30_000);
+                page.awaitText(PACKETS_TEXT, "30,000 / 60,000");
+                final String seen = page.evaluate("document.getElementById('updates').dataset.packetsSeen");
+                final List<String> shown = List.of(seen.split(","));
+                assertTrue(shown.contains("10000") && shown.indexOf("10000") < shown.indexOf("30000"), seen);
 
-            limit.set(Long.MAX_VALUE);
-            run.join();
-            assertNull(failed.get());
-            final String last = dumpDom(chromium, server.url());
-            assertEquals("60,000", figure(last, 1), last);
-            assertTrue(last.contains("<span id=\"run-state\">finished</span>"), last);
+                limit.set(Long.MAX_VALUE);
+                run.join();
+                assertNull(failed.get());
+                page.awaitText("document.getElementById('run-state').textContent", "finished");
+                page.awaitText(PACKETS_TEXT, "60,000 / 60,000");
+                // nothing was polled: every figure came from /events
+                assertEquals("", page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+                    + ".filter(p => p === '/status' || p === '/metrics').join(',')"));
+                assertEquals("0", page.evaluate("document.getElementById('error').textContent.length.toString()"));
+            }
         }
-    }
-
-    private static String figure(final String dom, final int group)
-    {
-        final Matcher m = FIGURE.matcher(dom);
-        return m.find() ? m.group(group) : "(no packets figure)";
-    }
-
-    private static int updates(final String dom)
-    {
-        final Matcher m = UPDATES.matcher(dom);
-        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /** Waits until the engine has finished exactly {@code packets} (the source holds it there). */
@@ -139,22 +145,156 @@ class LivePageTest
         }
     }
 
-    /** @return the DOM after Chromium loaded the page and ran its script for a few (virtual) seconds. */
-    private String dumpDom(final Path chromium, final String url) throws IOException, InterruptedException
+    /**
+     * One page open in headless Chromium, read through the DevTools protocol (a WebSocket the
+     * browser opens on a port it picks): {@link #evaluate} runs an expression in the page.
+     */
+    private static final class BrowserPage implements AutoCloseable
     {
-        final Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-dev-shm-usage", "--user-data-dir=" + dir.resolve("profile"), "--virtual-time-budget=3000",
-            "--dump-dom", url + "/").redirectError(dir.resolve("chromium.err").toFile()).start();
-        process.getOutputStream().close();
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (InputStream in = process.getInputStream())
+        private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://[^\\s]+)");
+
+        private final Process process;
+        private final WebSocket socket;
+        private final ObjectMapper json = new ObjectMapper();
+        private final Map<Integer, CompletableFuture<JsonNode>> replies = new ConcurrentHashMap<>();
+        private final AtomicInteger ids = new AtomicInteger();
+
+        private BrowserPage(final Process process, final WebSocket socket)
         {
-            in.transferTo(out);
+            this.process = process;
+            this.socket = socket;
         }
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
-        final String dom = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), () -> "chromium: " + dom + Files.exists(dir.resolve("chromium.err")));
-        return dom;
+
+        static BrowserPage open(final Path chromium, final Path dir, final String url) throws Exception
+        {
+            final Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--user-data-dir=" + dir.resolve("profile"), "--remote-debugging-port=0", url)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            process.getOutputStream().close();
+            final BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+            String line;
+            URI browser = null;
+            while (browser == null && (line = err.readLine()) != null)
+            {
+                final Matcher m = LISTENING.matcher(line);
+                if (m.find())
+                {
+                    browser = URI.create(m.group(1));
+                }
+            }
+            if (browser == null)
+            {
+                process.destroy();
+                throw new AssertionError("chromium ended without opening DevTools");
+            }
+            final Thread drain = new Thread(() ->
+            {
+                try
+                {
+                    err.transferTo(Writer.nullWriter());
+                }
+                catch (final IOException ignored)
+                {
+                    // the browser went away
+                }
+            }, "chromium-stderr");
+            drain.setDaemon(true);
+            drain.start();
+            final HttpClient client = HttpClient.newHttpClient();
+            final ObjectMapper json = new ObjectMapper();
+            String target = null;
+            while (target == null)
+            {
+                final JsonNode list = json.readTree(client.send(HttpRequest.newBuilder(URI.create("http://" + browser.getHost()
+                    + ":" + browser.getPort() + "/json/list")).build(), HttpResponse.BodyHandlers.ofString()).body());
+                for (final JsonNode t : list)
+                {
+                    if ("page".equals(t.get("type").asText()) && t.get("url").asText().startsWith(url))
+                    {
+                        target = t.get("webSocketDebuggerUrl").asText();
+                    }
+                }
+                Thread.onSpinWait();
+            }
+            final BrowserPage[] page = new BrowserPage[1];
+            final StringBuilder partial = new StringBuilder();
+            final WebSocket socket = client.newWebSocketBuilder().buildAsync(URI.create(target), new WebSocket.Listener()
+            {
+                @Override
+                public CompletionStage<?> onText(final WebSocket ws, final CharSequence data, final boolean last)
+                {
+                    partial.append(data);
+                    if (last)
+                    {
+                        page[0].reply(partial.toString());
+                        partial.setLength(0);
+                    }
+                    ws.request(1);
+                    return null;
+                }
+            }).get(60, TimeUnit.SECONDS);
+            page[0] = new BrowserPage(process, socket);
+            return page[0];
+        }
+
+        private void reply(final String message)
+        {
+            try
+            {
+                final JsonNode node = json.readTree(message);
+                if (node.has("id"))
+                {
+                    final CompletableFuture<JsonNode> reply = replies.remove(node.get("id").asInt());
+                    if (reply != null)
+                    {
+                        reply.complete(node);
+                    }
+                }
+            }
+            catch (final IOException e)
+            {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** @return the value of {@code expression} in the page, as text ("" for undefined). */
+        String evaluate(final String expression) throws Exception
+        {
+            final int id = ids.incrementAndGet();
+            final CompletableFuture<JsonNode> reply = new CompletableFuture<>();
+            replies.put(id, reply);
+            final ObjectNode call = json.createObjectNode();
+            call.put("id", id);
+            call.put("method", "Runtime.evaluate");
+            call.putObject("params").put("expression", expression).put("returnByValue", true);
+            socket.sendText(json.writeValueAsString(call), true).get(60, TimeUnit.SECONDS);
+            final JsonNode result = reply.get(60, TimeUnit.SECONDS).path("result").path("result");
+            return result.has("value") ? result.get("value").asText() : "";
+        }
+
+        /** Waits (within the test's time-out) until {@code expression} reads {@code expected} in the page. */
+        void awaitText(final String expression, final String expected) throws Exception
+        {
+            while (!expected.equals(evaluate(expression)))
+            {
+                Thread.sleep(50);
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            socket.abort();
+            process.destroy();
+            try
+            {
+                process.waitFor(60, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private static Path chromium()

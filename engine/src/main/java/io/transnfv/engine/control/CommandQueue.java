@@ -21,7 +21,7 @@ public final class CommandQueue
     /** Queries waiting at once, beyond which {@link #offer} refuses (the asker says: busy, try again). */
     public static final int CAPACITY = 64;
 
-    private final MpscArrayQueue<StateQuery> queries = new MpscArrayQueue<>(CAPACITY);
+    private final MpscArrayQueue<StateCommand> queries = new MpscArrayQueue<>(CAPACITY);
     private volatile StateReader finalState;
 
     /**
@@ -29,7 +29,7 @@ public final class CommandQueue
      *
      * @return false if the queue is full.
      */
-    public boolean offer(final StateQuery query)
+    public boolean offer(final StateCommand query)
     {
         final StateReader ended = finalState;
         if (ended != null)
@@ -54,7 +54,7 @@ public final class CommandQueue
      */
     public void drain(final StateReader committed, final long packetsBefore)
     {
-        StateQuery query;
+        StateCommand query;
         while ((query = queries.relaxedPoll()) != null)
         {
             query.answer(committed, packetsBefore);
@@ -75,7 +75,7 @@ public final class CommandQueue
      * Answers {@code query} from the final state if the run has ended (a query offered while the
      * run was ending may have missed the last drain); any thread.
      */
-    public void answerIfEnded(final StateQuery query)
+    public void answerIfEnded(final StateCommand query)
     {
         final StateReader ended = finalState;
         if (ended != null)

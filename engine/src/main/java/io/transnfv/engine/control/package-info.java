@@ -10,8 +10,11 @@
  *     ──► beforeFinish hooks (a final checkpoint, once checkpoints exist)
  * </pre>
  *
- * <p>State lookups from the HTTP control plane ({@link io.transnfv.engine.control.StateQuery})
- * go through a {@link io.transnfv.engine.control.CommandQueue}: a JCTools MPSC queue that the
+ * <p>State lookups from the HTTP control plane ({@link io.transnfv.engine.control.StateCommand}:
+ * one key, {@link io.transnfv.engine.control.StateQuery}, a page of a table,
+ * {@link io.transnfv.engine.control.PageQuery}, or every entry of one flow,
+ * {@link io.transnfv.engine.control.FlowQuery}, whose keys {@link io.transnfv.engine.control.FlowProbe}
+ * asks the VNFs' own pre-processing for) go through a {@link io.transnfv.engine.control.CommandQueue}: a JCTools MPSC queue that the
  * engine drains where no batch is in flight, so every answer is the state after a whole batch.
  */
 package io.transnfv.engine.control;

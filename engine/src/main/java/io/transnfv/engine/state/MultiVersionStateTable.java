@@ -308,6 +308,74 @@ public final class MultiVersionStateTable implements StateStore, ChangeTrackingS
         SortedKeyVisit.visit(keys, used, table, this, initialValues[table], visitor);
     }
 
+    /** Where {@link #pageInSlotOrder} has visited every slot of a table. */
+    public static final long END_OF_PAGES = -1L;
+
+    /**
+     * @return true if {@code table}'s pages come in slot order ({@link #pageInSlotOrder}): a table
+     *         held in this heap, not in an external store.
+     */
+    public boolean pagesInSlotOrder(final int table)
+    {
+        return !(storesUnbound && backends[table] != null);
+    }
+
+    /**
+     * One page of {@code table}'s entries in slot order, between batches, with work bounded by
+     * {@code maxSlots} home slots whatever the table's size. The cursor is a shard and a slot
+     * counter advanced in reverse-binary order (Redis' {@code SCAN}): a shard that grows between
+     * two pages doubles its slots, and a key's home slot in the larger map is one the counter
+     * has not passed yet exactly when its home slot in the smaller one was not passed, so every
+     * entry present from the first page to the last is returned, once, and no entry twice
+     * (shards never shrink). An entry added or removed meanwhile may or may not appear.
+     *
+     * <pre>
+     *  cursor = shard &lt;&lt; 32 | counter      counter: 000 100 010 110 001 101 011 111 (3 slot bits)
+     * </pre>
+     *
+     * @param cursor   0 for the first page, then what the previous page returned.
+     * @param limit    the most entries to add (more only when more keys than that share one home slot).
+     * @param maxSlots the most home slots to visit: the page may hold fewer than {@code limit}.
+     * @param page     receives the entries.
+     * @return the cursor of the next page, or {@link #END_OF_PAGES}.
+     */
+    public long pageInSlotOrder(final int table, final long cursor, final int limit, final int maxSlots, final StatePage page)
+    {
+        requireNoBatch();
+        if (!pagesInSlotOrder(table))
+        {
+            throw new IllegalStateException("table " + table + " is held in an external store: page it in key order");
+        }
+        final TableShard[] shards = tables[table];
+        int shard = (int)(cursor >>> 32);
+        int counter = (int)cursor;
+        int visited = 0;
+        while (shard < shards.length)
+        {
+            if (page.size() >= limit || visited >= maxSlots)
+            {
+                return ((long)shard << 32) | (counter & 0xFFFF_FFFFL);
+            }
+            final TableShard s = shards[shard];
+            final int mask = s.capacity() - 1;
+            final int before = page.size();
+            s.bucketEntries(counter & mask, page);
+            if (page.size() > limit && before > 0)
+            {
+                // the slot's keys go on the next page, whole
+                page.truncate(before);
+                return ((long)shard << 32) | (counter & 0xFFFF_FFFFL);
+            }
+            visited++;
+            counter = Integer.reverse(Integer.reverse(counter | ~mask) + 1);
+            if (counter == 0)
+            {
+                shard++;
+            }
+        }
+        return END_OF_PAGES;
+    }
+
     /**
      * A stored table's entries in key order, their values read in one {@link StateBackend#load}
      * (Redis: one round trip, not one per key) before the first is visited.

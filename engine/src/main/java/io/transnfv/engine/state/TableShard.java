@@ -326,6 +326,34 @@ final class TableShard
         }
     }
 
+    /**
+     * Appends to {@code page} every entry whose home slot (where its probe starts) is
+     * {@code bucket}, and at bucket 0 the {@link #FREE_KEY} entry if held: one step of a slot-order
+     * page ({@link MultiVersionStateTable#pageInSlotOrder}). Linear probing keeps a key between its
+     * home slot and the next empty slot, so the walk stops there. Between batches only.
+     */
+    void bucketEntries(final int bucket, final StatePage page)
+    {
+        if (bucket == 0 && freeKeyPresent)
+        {
+            page.add(FREE_KEY, slots[slots.length - 1]);
+        }
+        final long[] slots = this.slots;
+        final int mask = this.mask;
+        for (int slot = bucket; ; slot = (slot + 1) & mask)
+        {
+            final long k = slots[slot << 1];
+            if (k == FREE_KEY)
+            {
+                return;
+            }
+            if (((int)TouchedKeyTable.hash(table, k) & mask) == bucket)
+            {
+                page.add(k, slots[(slot << 1) + 1]);
+            }
+        }
+    }
+
     /** Forgets every mark (the epoch wrapped around). */
     void clearMarks()
     {
