@@ -207,6 +207,7 @@ public final class TableCapacities
     public void check(final StateMaintenance state, final ChainRuntime.ExpiryListener listener)
     {
         checks++;
+        admission.checked();
         long shared = 0;
         for (int t = 0; t < capacities.length; t++)
         {
