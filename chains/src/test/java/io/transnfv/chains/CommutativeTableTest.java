@@ -110,7 +110,7 @@ class CommutativeTableTest
             type: flow-monitor
             params: { idle_timeout: 2ms, expiry_interval: 1ms }
             tables:
-              flow-last-seen: { capacity: 3000, when_full: evict }
+              flow-last-seen: { capacity: 1000, when_full: evict }
               host-packets: { capacity: %d, consistency: %s }
               host-bytes: { capacity: %d, consistency: %s }
         settings:
@@ -159,6 +159,7 @@ class CommutativeTableTest
                     final long refused = stats.drops(0, monitor.stateFullReason());
                     final long evicted = runtime.capacities().evicted(runtime.catalog().find("monitor", "flow-last-seen"));
                     assertTrue(refused > 0, run.describe() + ": the flood must fill a host table");
+                    assertTrue(evicted > 0, run.describe() + ": the flood must fill flow-last-seen");
                     for (final String table : HOST_COUNTERS)
                     {
                         final int t = runtime.catalog().find("monitor", table);
