@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.chain.TableDistribution;
 import io.transnfv.engine.chain.TableSettings;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfConfigException;
 import io.transnfv.vnf.api.VnfFactory;
@@ -12,11 +13,15 @@ import io.transnfv.vnf.api.VnfRegistry;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.instance.VnfInstance;
 
+import io.transnfv.vnf.api.TableSpec;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,7 +32,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
@@ -205,7 +210,8 @@ final class VnfsReader
             final Map<String, StoreKind> stores = new LinkedHashMap<>();
             final Map<String, TableDistribution> distributions = new LinkedHashMap<>();
             final Map<String, YamlNode> declaredAt = new HashMap<>();
-            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt);
+            final Set<String> commutative = new LinkedHashSet<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -218,8 +224,8 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions), instance.outputs(), tableNames,
-                instance.checkers().stream().map(VnfInstance.Checker::name).toList());
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative), instance.outputs(),
+                tableNames, instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
         catch (final VnfConfigException e)
         {
@@ -237,12 +243,13 @@ final class VnfsReader
      * Reads a VNF's {@code tables:}: for each of its tables, the entries to size it for, its
      * capacity, what it does when full, its trigger, the store it lives in and how it spreads over
      * a scaled-out run, into {@code sizes}, {@code stores} and {@code distributions} (with where
-     * each distribution is written; tables not written are absent).
+     * each distribution is written; tables not written are absent), and the tables made
+     * {@code consistency: commutative} into {@code commutative}.
      */
     private void tables(
         final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
         final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions,
-        final Map<String, YamlNode> declaredAt)
+        final Map<String, YamlNode> declaredAt, final Set<String> commutative)
     {
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
@@ -297,6 +304,12 @@ final class VnfsReader
                     declaredAt.put(table.key(), distribution);
                 }
             }
+            final YamlNode consistency = settings.get("consistency");
+            if (consistency != null && consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())),
+                catalog, where))
+            {
+                commutative.add(table.key());
+            }
             final YamlNode storeNode = settings.get("store");
             final StoreKind store = ChainErrors.isAbsent(storeNode) ? null
                 : StoresReader.storeKind(errors, storeNode, "store of table '" + table.key() + "' of " + where);
@@ -314,7 +327,7 @@ final class VnfsReader
             }
             if (expected == null && capacity == null && settings.get("trigger") == null && settings.get("when_full") == null)
             {
-                if (storeNode == null && distribution == null)
+                if (storeNode == null && distribution == null && consistency == null)
                 {
                     errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
                         "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
@@ -371,6 +384,55 @@ final class VnfsReader
             errors.add(node, where + " cannot evict from table '" + table + "'",
                 evictable.isEmpty() ? "use 'when_full: reject': this VNF type evicts from none of its tables"
                     : "use 'when_full: reject', or evict from " + String.join(", ", evictable) + " (its other entries go with them)");
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Reads a table's {@code consistency}: {@code serializable} (the default) or
+     * {@code commutative}, which the table's VNF must be able to honour (its updates of the table
+     * are deltas that never read it: {@link TableSpec#honoursCommutative()}) and which a trigger
+     * excludes (a trigger needs each write's value before and after, an ADD sees neither).
+     *
+     * @return true for a {@code commutative} the VNF honours.
+     */
+    private boolean consistency(final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where)
+    {
+        final String text = ChainErrors.scalarText(node);
+        if ("serializable".equals(text))
+        {
+            return false;
+        }
+        final String table = spec.name();
+        if (!"commutative".equals(text))
+        {
+            errors.add(node, "bad 'consistency' " + (text == null ? "value" : "'" + text + "'") + " of table '" + table + "' of " + where,
+                "write 'serializable' (every access ordered, the default) or 'commutative' (updates run as adds that commute)"
+                    + ("stale-reads".equals(text) || "fire-and-forget".equals(text) ? "; '" + text + "' is not built" : ""));
+            return false;
+        }
+        if (!spec.honoursCommutative())
+        {
+            final List<String> honoured = new ArrayList<>();
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                if (catalog.spec(t).honoursCommutative())
+                {
+                    honoured.add(catalog.spec(t).name());
+                }
+            }
+            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative: " + spec.notCommutative(),
+                "remove 'consistency: commutative' (the table stays serializable)" + (honoured.isEmpty()
+                    ? "; this VNF, as configured, can make none of its tables commutative"
+                    : "; this VNF, as configured, can make " + String.join(", ", honoured) + " commutative"));
+            return false;
+        }
+        if (trigger != null)
+        {
+            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative and have a trigger: "
+                + "a trigger compares each write's value before and after, and an add sees neither",
+                "remove 'consistency: commutative' or the table's 'trigger'");
             return false;
         }
         return true;

@@ -270,6 +270,57 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldRefuseCommutativeWhereTheVnfCannotRunItsUpdatesAsAdds()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: fw
+                type: firewall
+                tables:
+                  connections: { consistency: commutative }
+              - name: monitor
+                type: flow-monitor
+                params: { host_idle_timeout: 30s }
+                tables:
+                  host-packets: { consistency: commutative }
+              - name: totals
+                type: flow-monitor
+                tables:
+                  host-bytes: { consistency: stale-reads }
+                  host-packets: { consistency: commutative, trigger: { above: 10, alert: busy } }
+            edges:
+              - { from: fw, to: monitor }
+              - { from: monitor, to: totals }
+            """);
+        assertEquals(4, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:35").message(), "table 'connections' of VNF 'fw' cannot be commutative: its VNF reads the table");
+        assertContains(at(errors, "6:35").fix(), "remove 'consistency: commutative'", "can make none of its tables commutative");
+        assertContains(at(errors, "11:36").message(), "table 'host-packets' of VNF 'monitor' cannot be commutative",
+            "with 'host_idle_timeout' the monitor restarts a host's count", "not a delta");
+        assertContains(at(errors, "15:34").message(), "bad 'consistency' 'stale-reads' of table 'host-bytes' of VNF 'totals'");
+        assertContains(at(errors, "15:34").fix(), "'stale-reads' is not built");
+        assertContains(at(errors, "16:36").message(), "table 'host-packets' of VNF 'totals' cannot be commutative and have a trigger");
+    }
+
+    @Test
+    void shouldReadCommutativeTablesIntoTheChain()
+    {
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                tables:
+                  host-packets: { consistency: commutative }
+                  host-bytes: { consistency: commutative, capacity: 1000 }
+                  flow-packets: { consistency: serializable }
+            """, "x.yaml");
+        assertEquals(java.util.Set.of("host-packets", "host-bytes"), chain.vnfs().get(0).commutative());
+        assertEquals(1000, chain.vnfs().get(0).tables().get("host-bytes").capacity());
+    }
+
+    @Test
     void shouldReadCapacitiesAndEvictionIntoTheChain()
     {
         assertEquals(List.of(), errors("""

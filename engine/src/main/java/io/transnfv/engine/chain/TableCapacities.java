@@ -19,7 +19,8 @@ import java.util.Map;
  * fragment tracker's). A check counts each bounded table's entries, evicts from a full table
  * that asks for it ({@code when_full: evict}), and closes every full table to new entries in
  * the {@link AdmissionGate} until a later check finds it under: a write that would add an entry
- * to a closed table aborts its transaction. Checks run between two transactions of the serial
+ * to a closed table aborts its transaction (an ADD: one to a key absent at the check, see
+ * {@link AdmissionGate#admitsAdd}). Checks run between two transactions of the serial
  * order, at the same packets on every executor, so every executor refuses and evicts the same.
  *
  * <pre>
@@ -207,6 +208,7 @@ public final class TableCapacities
     public void check(final StateMaintenance state, final ChainRuntime.ExpiryListener listener)
     {
         checks++;
+        admission.checked();
         long shared = 0;
         for (int t = 0; t < capacities.length; t++)
         {

@@ -6,6 +6,7 @@ import io.transnfv.vnf.api.VnfFactory;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One VNF of a chain: its unique name, its type's factory, its validated parameters and what
@@ -21,11 +22,22 @@ import java.util.Objects;
  *                      the others are in the chain's default store ({@link StoreSettings#defaultKind()}).
  * @param distributions how each named table spreads over a scaled-out run's instances (YAML
  *                      {@code tables: {t: {distribution: by-flow}}}); tables not named follow their scope.
+ * @param commutative   the tables whose updates the VNF runs as ADDs (YAML
+ *                      {@code tables: {t: {consistency: commutative}}}); the others are
+ *                      {@code serializable}, the default.
  */
 public record VnfNode(
     String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
-    Map<String, TableDistribution> distributions)
+    Map<String, TableDistribution> distributions, Set<String> commutative)
 {
+    /** A node whose tables are all serializable. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions)
+    {
+        this(name, factory, config, tables, stores, distributions, Set.of());
+    }
+
     /** Checks the fields are present and freezes the maps. */
     public VnfNode
     {
@@ -35,6 +47,7 @@ public record VnfNode(
         tables = Map.copyOf(tables);
         stores = Map.copyOf(stores);
         distributions = Map.copyOf(distributions);
+        commutative = Set.copyOf(commutative);
     }
 
     /** A node whose tables follow their scope when scaled out. */

@@ -99,6 +99,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private final Phase.Transition onExecuteDone = this::afterExecute;
     private final Phase.Transition onCollapseDone = this::afterCollapse;
     private final SerialApplier serialApplier = new SerialApplier();
+    /** The tables closed to new entries, told of keys the committed adds remove; null if none is bounded. */
+    private AdmissionGate admission;
     private final SerialOrder serialOrder = new SerialOrder();
     private long serialBatches;
     private long restarts;
@@ -483,6 +485,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     @Override
     public void admission(final AdmissionGate gate)
     {
+        admission = gate;
         serialApplier.admission(gate);
         for (final OperationExecutor executor : executors)
         {
@@ -739,15 +742,23 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
      * sum). On the coordinating worker, after the collapse; the serial schedule applied its ADDs
      * in place as it went.
      */
-    private static void commitAdds(final TransactionLog log, final MultiVersionStateTable state)
+    private void commitAdds(final TransactionLog log, final MultiVersionStateTable state)
     {
+        final AdmissionGate gate = admission;
         for (int o = 0, n = log.operationCount(); o < n; o++)
         {
             if (log.type(o) == ADD && log.abortReason(log.transactionOf(o)) == 0)
             {
                 final int table = log.table(o);
                 final long key = log.key(o);
-                state.put(table, key, state.get(table, key) + log.after(o));
+                final long before = state.get(table, key);
+                final long after = before + log.after(o);
+                state.put(table, key, after);
+                if (gate != null)
+                {
+                    // a key the batch's adds took back to the initial value was present at the check
+                    gate.removedByAdd(table, key, before, after);
+                }
             }
         }
     }

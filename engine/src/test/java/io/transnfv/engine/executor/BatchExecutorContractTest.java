@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The acceptance test of every {@link BatchExecutor}: seeded random batches must give, for
@@ -71,6 +72,17 @@ abstract class BatchExecutorContractTest
         {
             check.checkWorkload(new RandomWorkload(2_000_000L + seed, 3_000, 1));
         }
+    }
+
+    @Test
+    void shouldMatchSerialOracleWhenTheAdditiveTableIsClosedToNewKeys()
+    {
+        int removed = 0;
+        for (long seed = 0; seed < 60; seed++)
+        {
+            removed += check.checkWorkload(new RandomWorkload(3_000_000L + seed, 3_000), true);
+        }
+        assertTrue(removed > 0, config() + ": some adds must take a key of the closed table back to 0 (then it is still taken back)");
     }
 
     @Test

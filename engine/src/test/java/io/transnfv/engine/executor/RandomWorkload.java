@@ -95,6 +95,14 @@ final class RandomWorkload
         return Math.floorMod(v, 13) - 3;
     };
 
+    /** ADD delta of -1, 0 or +1: a key's sum walks back to 0 now and then; may abort. */
+    static final StateFunction SWING = (zero, ctx) ->
+    {
+        final long v = inputs(zero, ctx);
+        maybeAbort(v, ctx, 6);
+        return Math.floorMod(v, 3) - 1;
+    };
+
     /** CHOOSE update: depends on the picked candidate's index and key. */
     static final StateFunction PICKED = (current, ctx) ->
     {
@@ -140,6 +148,9 @@ final class RandomWorkload
     final int disorder;
     final int batches;
     final int maxTransactions;
+    /** A fourth key of the additive table, added to by {@link #SWING}; tests may start it small. */
+    static final long EXTRA_ADDITIVE_KEY = 7L;
+
     /** The additive table's id (the last table), or -1 if the workload has none. */
     final int additive;
     final TableCatalog catalog = new TableCatalog();
@@ -266,7 +277,14 @@ final class RandomWorkload
         final int ref = index > 0 && rnd.nextInt(3) == 0 ? rnd.nextInt(index) : -1;
         if (additive >= 0 && rnd.nextInt(5) == 0)
         {
-            log.add(additive, rnd.nextInt(3), DELTA, operand(rnd.nextInt(50), abort, ref));
+            if (rnd.nextInt(4) == 0)
+            {
+                log.add(additive, EXTRA_ADDITIVE_KEY, SWING, operand(rnd.nextInt(50), abort, ref));
+            }
+            else
+            {
+                log.add(additive, rnd.nextInt(3), DELTA, operand(rnd.nextInt(50), abort, ref));
+            }
         }
         else if (kind < 20)
         {

@@ -50,6 +50,32 @@ public abstract class OperationContext implements FunctionContext
         return false;
     }
 
+    /**
+     * Checks an {@link OperationType#ADD} against the {@link AdmissionGate}
+     * ({@link AdmissionGate#admitsAdd}): a non-zero delta to a key absent at the last capacity
+     * check, in a closed table, aborts the transaction with {@link TransactionView#STATE_FULL}.
+     *
+     * @param batchStartValue the key's committed value when the batch started (the serial
+     *                        schedule: its value before this add).
+     * @return true if the add may go ahead.
+     */
+    protected final boolean admittedAdd(final int table, final long key, final long batchStartValue, final long delta)
+    {
+        final AdmissionGate gate = admission;
+        if (gate == null || gate.admitsAdd(table, key, batchStartValue, delta))
+        {
+            return true;
+        }
+        abortReason = TransactionView.STATE_FULL;
+        return false;
+    }
+
+    /** @return the tables closed to new entries, or null if every table takes them. */
+    protected final AdmissionGate admission()
+    {
+        return admission;
+    }
+
     /** @param listener told when a function throws, or null. */
     public final void faultListener(final FaultListener listener)
     {

@@ -22,7 +22,7 @@ public enum OperationType
      * earlier operations' results), never from the target's value: adds to one key commute, so
      * the graph does not order them. The target takes no part in the graph; the deltas of the
      * transactions that commit reach the state by the end of the batch. Every transactional
-     * access to the target's table must be an ADD ({@code TableSpec.additive()}), so that no
+     * access to the target's table must be an ADD (a chain's {@code consistency: commutative}), so that no
      * read inside a batch could tell the order of the adds; housekeeping, checks and dumps,
      * between batches, see the serial-order sum.
      */

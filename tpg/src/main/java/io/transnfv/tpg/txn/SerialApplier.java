@@ -142,8 +142,16 @@ public final class SerialApplier extends OperationContext
                 if (abortReason == 0)
                 {
                     final long old = store.get(table, key);
-                    writeWithUndo(table, key, old, old + delta);
-                    log.result(o, 0L, delta, ChooseFunction.NONE);
+                    if (admittedAdd(table, key, old, delta))
+                    {
+                        writeWithUndo(table, key, old, old + delta);
+                        log.result(o, 0L, delta, ChooseFunction.NONE);
+                        final AdmissionGate gate = admission();
+                        if (gate != null)
+                        {
+                            gate.removedByAdd(table, key, old, old + delta);
+                        }
+                    }
                 }
                 break;
             }

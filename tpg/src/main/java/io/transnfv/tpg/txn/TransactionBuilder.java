@@ -45,9 +45,9 @@ public interface TransactionBuilder
      * Declares an {@link OperationType#ADD}: {@code delta} is called with 0 as the current value
      * and returns what to add to {@code (table, key)}; it may read its transaction's earlier
      * results, never the target's value. Its result is {@code before} 0, {@code after} the delta.
-     * Only for tables whose every transactional access is an ADD, keyed by an index (a key space
-     * the VNF's configuration bounds, such as a counter's slot): capacity checks never refuse an
-     * ADD, since whether it creates an entry depends on the order of the adds.
+     * Only for tables whose every transactional access is an ADD. In a table closed by a capacity
+     * check, a non-zero delta to a key absent at that check aborts the transaction with
+     * {@link TransactionView#STATE_FULL} ({@link AdmissionGate#admitsAdd}); adds to present keys go on.
      *
      * @param operand a constant handed to {@code delta} through {@link FunctionContext#operand()}.
      * @return the operation's index in this transaction.

@@ -193,6 +193,69 @@ class SerialApplierTest
         assertThrows(IllegalStateException.class, () -> log.param(ACCOUNTS, 2));
     }
 
+    @Test
+    void shouldRefuseAnAddToAKeyAbsentWhileItsTableIsClosedAndAddToPresentKeys()
+    {
+        final AdmissionGate gate = new AdmissionGate(new long[] {0L, 0L});
+        applier.admission(gate);
+        store.put(LOAD, 1, 10);
+        gate.checked();
+        gate.close(LOAD, true);
+        final StateFunction delta = (v, ctx) -> ctx.operand();
+        log.begin(10, 0, null);
+        log.write(ACCOUNTS, 5, 1);
+        log.add(LOAD, 1, delta, 3);
+        log.end();
+        log.begin(11, 1, null);
+        log.write(ACCOUNTS, 6, 1);
+        log.add(LOAD, 2, delta, 3);
+        log.end();
+        log.begin(12, 2, null);
+        log.add(LOAD, 3, delta, 0);
+        log.end();
+
+        assertEquals(0, applier.apply(log, 0, store));
+        assertEquals(13, store.get(LOAD, 1), "a present key takes its delta");
+        assertEquals(TransactionView.STATE_FULL, applier.apply(log, 1, store), "an absent key would be a new entry");
+        assertEquals(0, store.get(LOAD, 2));
+        assertEquals(0, store.get(ACCOUNTS, 6), "the refused transaction's earlier writes are undone");
+        assertEquals(0, applier.apply(log, 2, store), "a zero delta creates nothing");
+
+        gate.checked();
+        gate.close(LOAD, false);
+        assertEquals(0, applier.apply(log, 1, store), "an open table takes new keys");
+        assertEquals(3, store.get(LOAD, 2));
+    }
+
+    @Test
+    void shouldStillTakeAddsToAKeyItsOwnAddsRemovedSinceTheCheck()
+    {
+        final AdmissionGate gate = new AdmissionGate(new long[] {0L, 0L});
+        applier.admission(gate);
+        store.put(LOAD, 1, 2);
+        gate.checked();
+        gate.close(LOAD, true);
+        final StateFunction delta = (v, ctx) -> ctx.operand();
+        log.begin(10, 0, null);
+        log.add(LOAD, 1, delta, -2);
+        log.end();
+        log.begin(11, 1, null);
+        log.add(LOAD, 1, delta, 5);
+        log.end();
+
+        assertEquals(0, applier.apply(log, 0, store));
+        assertEquals(0, store.get(LOAD, 1), "back at the initial value: absent");
+        assertEquals(1, gate.removedSinceCheck(LOAD));
+        assertEquals(0, applier.apply(log, 1, store), "present at the check, so not a new entry: the engine, which judges by "
+            + "the batch start, takes it too");
+        assertEquals(5, store.get(LOAD, 1));
+
+        gate.checked();
+        assertEquals(0, gate.removedSinceCheck(LOAD), "a check judges anew");
+        store.put(LOAD, 1, 0);
+        assertEquals(TransactionView.STATE_FULL, applier.apply(log, 1, store), "absent at the last check");
+    }
+
     private static int leastLoaded(final FunctionContext ctx)
     {
         int best = 0;

@@ -14,10 +14,28 @@ import java.util.Objects;
  * @param description  one line for dumps and docs.
  * @param activity     when an entry was last active, for {@link StateMaintenance#forEachDue};
  *                     null for a table that does not expire by time.
+ * @param notCommutative why its VNF cannot run its updates of the table as ADDs (a chain's
+ *                     {@code consistency: commutative}), or null if it can ({@link #commutable()}):
+ *                     every transactional access it makes to the table is then an update by a
+ *                     delta that never reads the old value, and the VNF asks
+ *                     {@link VnfSetup#commutative(int)} at setup which form to declare.
  */
 public record TableSpec(
-    String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity)
+    String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
+    String notCommutative)
 {
+    /** Why a table's VNF cannot honour {@code consistency: commutative}, unless it says otherwise. */
+    public static final String READS_OR_REWRITES =
+        "its VNF reads the table in its transactions or computes its updates from the old value";
+
+    /** A table whose VNF reads it or rewrites it from the old value. */
+    public TableSpec(
+        final String name, final TableScope scope, final KeyKind keyKind, final long initialValue,
+        final String description, final ActivityClock activity)
+    {
+        this(name, scope, keyKind, initialValue, description, activity, READS_OR_REWRITES);
+    }
+
     /** A table that does not expire by time. */
     public TableSpec(
         final String name, final TableScope scope, final KeyKind keyKind, final long initialValue,
@@ -35,7 +53,33 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative) : this;
+    }
+
+    /**
+     * @return this declaration, from a VNF that can run every update of the table as an ADD (a
+     *         delta computed from its own transaction, never from the table) and never reads it in
+     *         a transaction, so a chain may set {@code consistency: commutative} on it.
+     */
+    public TableSpec commutable()
+    {
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null);
+    }
+
+    /**
+     * @param why what stops the VNF, in its configuration, from running its updates as ADDs; the
+     *            chain validator quotes it when a chain asks for {@code consistency: commutative}.
+     * @return this declaration, refusing {@code commutative}.
+     */
+    public TableSpec notCommutable(final String why)
+    {
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"));
+    }
+
+    /** @return true if the chain may set {@code consistency: commutative} on the table. */
+    public boolean honoursCommutative()
+    {
+        return notCommutative == null;
     }
 
     /** Validates the declaration. */

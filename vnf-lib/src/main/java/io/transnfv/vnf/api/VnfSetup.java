@@ -15,6 +15,20 @@ public interface VnfSetup
     /** @return the id of a new state table, for use in transactions. */
     int table(TableSpec spec);
 
+    /**
+     * The chain's consistency hint for a table declared by {@link #table}: true if the chain sets
+     * {@code consistency: commutative} on it, and the VNF must then declare every transactional
+     * access to it as an ADD ({@code TransactionBuilder.add}: a delta that never reads the
+     * table); false for {@code serializable}, the default. Only a table declared
+     * {@link TableSpec#commutable()} can be commutative.
+     *
+     * @param table an id returned by {@link #table}.
+     */
+    default boolean commutative(final int table)
+    {
+        return false;
+    }
+
     /** @return the id of a named output; output 0 is {@value #DEFAULT_OUTPUT}. */
     int output(String name);
 

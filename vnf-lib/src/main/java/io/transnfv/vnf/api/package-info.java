@@ -13,5 +13,10 @@
  *
  * <p>Pre- and post-processing may run on several threads at once (one packet each); state is
  * only touched through transactions, and in {@code expire} and the checkers, which run alone.
+ *
+ * <p>Consistency hints: a table declared {@link io.transnfv.vnf.api.TableSpec#commutable()} may be
+ * made {@code consistency: commutative} by the chain; the VNF reads the hint at setup
+ * ({@link io.transnfv.vnf.api.VnfSetup#commutative(int)}) and then declares its updates of the
+ * table as ADDs, which the graph does not order among themselves.
  */
 package io.transnfv.vnf.api;

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -51,13 +52,40 @@ public final class VnfInstance
      */
     public VnfInstance(final String name, final String type, final Vnf vnf, final TableCatalog catalog)
     {
+        this(name, type, vnf, catalog, Set.of());
+    }
+
+    /**
+     * @param name        the instance's name in the chain.
+     * @param type        its VNF type.
+     * @param vnf         the VNF, not yet set up.
+     * @param catalog     where its tables are registered.
+     * @param commutative its tables the chain sets {@code consistency: commutative} on, by name.
+     * @throws IllegalArgumentException if one of them is not a table of the VNF or its VNF cannot
+     *                                  honour the hint ({@link TableSpec#notCommutative()}).
+     */
+    public VnfInstance(final String name, final String type, final Vnf vnf, final TableCatalog catalog, final Set<String> commutative)
+    {
         this.name = name;
         this.type = type;
         this.vnf = vnf;
         outputs.add(VnfSetup.DEFAULT_OUTPUT);
         dropReasons.add("none");
-        final Setup setup = new Setup(catalog);
+        final Setup setup = new Setup(catalog, commutative);
         vnf.setup(setup);
+        for (final String table : commutative)
+        {
+            final int id = catalog.find(name, table);
+            if (id < 0)
+            {
+                throw new IllegalArgumentException("VNF '" + name + "' has no table '" + table + "'");
+            }
+            if (!catalog.spec(id).honoursCommutative())
+            {
+                throw new IllegalArgumentException("table '" + table + "' of VNF '" + name + "' cannot be commutative: "
+                    + catalog.spec(id).notCommutative());
+            }
+        }
         vnfErrorReason = setup.dropReason(VNF_ERROR);
         stateFullReason = setup.dropReason(STATE_FULL);
     }
@@ -180,10 +208,19 @@ public final class VnfInstance
     private final class Setup implements VnfSetup
     {
         private final TableCatalog catalog;
+        private final Set<String> commutative;
 
-        Setup(final TableCatalog catalog)
+        Setup(final TableCatalog catalog, final Set<String> commutative)
         {
             this.catalog = catalog;
+            this.commutative = commutative;
+        }
+
+        @Override
+        public boolean commutative(final int table)
+        {
+            final TableSpec spec = catalog.spec(table);
+            return spec.honoursCommutative() && commutative.contains(spec.name()) && name.equals(catalog.owner(table));
         }
 
         @Override

@@ -34,9 +34,12 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *  0 RMW flow-last-seen[F]  stamp(now)                (FIN/RST: 0)
  *  1 RMW flow-packets[F]    live ? +1 : 1             (FIN/RST: 0)
  *  2 RMW flow-bytes[F]      live ? +length : length   (FIN/RST: 0)
- *  3 RMW host-packets[H]    +1
- *  4 RMW host-bytes[H]      +length
+ *  3 RMW host-packets[H]    +1                        (ADD when the chain makes the table commutative)
+ *  4 RMW host-bytes[H]      +length                   (ADD when the chain makes the table commutative)
  * </pre>
+ * Without host expiry the host counters are {@link TableSpec#commutable() commutable}: a chain's
+ * {@code consistency: commutative} turns ops 3 and 4 into ADDs, which the graph does not order
+ * among themselves (docs/design/tpg.md, "ADD: counters that order nothing").
  * "live" is op 0's value before: a flow idle longer than the timeout starts afresh.
  *
  * <p>IPv4 and IPv6 are counted alike. An ICMP or ICMPv6 error is counted as a packet of its
@@ -69,6 +72,8 @@ public final class FlowMonitor implements Vnf
     private final StateFunction clear = (current, ctx) -> 0L;
     private final StateFunction addToFlow = this::addToFlow;
     private final StateFunction add = (current, ctx) -> current + ctx.operand();
+    /** The same count as an ADD's delta: it never reads the host's total. */
+    private final StateFunction delta = (current, ctx) -> ctx.operand();
     private final StateFunction countError = this::countError;
     private final StateFunction addToHost = this::addToHost;
     /** Pre-processing runs on several worker threads; each reads quotes with its own view. */
@@ -81,6 +86,9 @@ public final class FlowMonitor implements Vnf
     private int hostBytesTable;
     private int hostLastSeenTable = -1;
     private int flowErrorsTable;
+    /** Whether the chain made {@code host-packets}, {@code host-bytes} commutative: counted by ADDs. */
+    private boolean hostPacketsAdd;
+    private boolean hostBytesAdd;
     private VnfCounter packets;
     private VnfCounter bytes;
     private VnfCounter flowsStarted;
@@ -120,10 +128,12 @@ public final class FlowMonitor implements Vnf
             "5-tuple -> frame bytes"));
         flowLastSeenTable = setup.table(new TableSpec("flow-last-seen", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> last packet ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
-        hostPacketsTable = setup.table(new TableSpec("host-packets", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> packets"));
-        hostBytesTable = setup.table(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> frame bytes"));
+        hostPacketsTable = setup.table(hostCounter(new TableSpec("host-packets", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> packets")));
+        hostBytesTable = setup.table(hostCounter(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> frame bytes")));
+        hostPacketsAdd = setup.commutative(hostPacketsTable);
+        hostBytesAdd = setup.commutative(hostBytesTable);
         if (hostIdleTimeoutMs > 0)
         {
             hostLastSeenTable = setup.table(new TableSpec("host-last-seen", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
@@ -150,6 +160,19 @@ public final class FlowMonitor implements Vnf
         }
     }
 
+    /**
+     * Without host expiry a host's counters only ever grow by the packet's own count, a delta
+     * that never reads them: a chain may make them commutative. With host expiry the count
+     * restarts when the host was idle, which depends on op 3's value, not a delta.
+     */
+    private TableSpec hostCounter(final TableSpec spec)
+    {
+        return hostIdleTimeoutMs > 0
+            ? spec.notCommutable("with 'host_idle_timeout' the monitor restarts a host's count after the host was idle, "
+                + "an update that depends on the host's last-seen time, not a delta")
+            : spec.commutable();
+    }
+
     @Override
     public void preProcess(final PacketFlyweight packet, final TransactionBuilder txn)
     {
@@ -174,8 +197,22 @@ public final class FlowMonitor implements Vnf
         }
         if (hostLastSeenTable < 0)
         {
-            txn.readModify(hostPacketsTable, host, add, 1L);
-            txn.readModify(hostBytesTable, host, add, length);
+            if (hostPacketsAdd)
+            {
+                txn.add(hostPacketsTable, host, delta, 1L);
+            }
+            else
+            {
+                txn.readModify(hostPacketsTable, host, add, 1L);
+            }
+            if (hostBytesAdd)
+            {
+                txn.add(hostBytesTable, host, delta, length);
+            }
+            else
+            {
+                txn.readModify(hostBytesTable, host, add, length);
+            }
         }
         else
         {

@@ -196,7 +196,7 @@ public final class Nat implements Vnf
         mappingsTable = setup.table(new TableSpec("mappings", TableScope.PER_FLOW, KeyKind.ENDPOINT, 0L,
             "internal endpoint -> last-seen ms mod 2^40 << 24 | address index << 16 | external port"));
         packetsTable = setup.table(new TableSpec("packets", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
-            "0 -> packets translated"));
+            "0 -> packets translated").commutable());
         poolExhaustedReason = setup.dropReason("pool-exhausted");
         noMappingReason = setup.dropReason("no-mapping");
         ipv6Reason = setup.dropReason("ipv6");
