@@ -106,25 +106,6 @@ public final class EngineConfiguration
      */
     public static final int ENGAGE_SMALL_BATCH = intProperty("transnfv.engage.small.batch", 2, 1);
 
-    /**
-     * While saturated, measure one worker against all and engage the faster (see
-     * {@code SaturatedWidth}); false engages every worker whenever packets wait.
-     * {@code transnfv.engage.saturated}.
-     */
-    public static final boolean ENGAGE_SATURATED_MEASURED = Boolean.parseBoolean(System.getProperty("transnfv.engage.saturated", "true"));
-
-    /** Batches timed per measuring window of the saturated width. {@code transnfv.engage.saturated.window}. */
-    public static final int ENGAGE_SATURATED_WINDOW = intProperty("transnfv.engage.saturated.window", 32, 1);
-
-    /** Windows per width in one measurement of the saturated width. {@code transnfv.engage.saturated.rounds}. */
-    public static final int ENGAGE_SATURATED_ROUNDS = intProperty("transnfv.engage.saturated.rounds", 3, 1);
-
-    /** Saturated batches a width is kept before it is measured again. {@code transnfv.engage.saturated.hold}. */
-    public static final int ENGAGE_SATURATED_HOLD = intProperty("transnfv.engage.saturated.hold", 2048, 1);
-
-    /** How much faster (a fraction) one worker must measure to be chosen over all while saturated. */
-    public static final double ENGAGE_SATURATED_MARGIN = 0.05;
-
     /** Slots of the ingress ring between a source's reading thread and its consumer (a power of two). {@code transnfv.ingress.ring.slots}. */
     public static final int INGRESS_RING_SLOTS = intProperty("transnfv.ingress.ring.slots", 1024, 2);
 

@@ -19,11 +19,8 @@ import io.transnfv.engine.report.SchedulerReport;
  *
  * <p>The gap between the two is the hysteresis: near one worker's capacity batches hold several
  * packets, so the engine stays wide rather than narrowing, falling behind and widening again.
- *
- * <p>"All workers" while packets wait is itself measured: where the workers' cores pay more to
- * pass packets and state between them than a second worker gains, one worker processes more
- * packets per second than two, and a {@link SaturatedWidth} then engages one worker while the
- * engine is saturated (it compares both widths at run time, and again at intervals).
+ * <pre>
+ * </pre>
  *
  * <p>Decided by the IO role (one thread at a time) after each batch it closes.
  */
@@ -33,7 +30,6 @@ public final class Engagement
     private final boolean adaptive;
     private final int narrowAfter;
     private final int smallBatch;
-    private final SaturatedWidth saturated;
     private int engaged;
     private int smallStreak;
     private long widened;
@@ -46,12 +42,9 @@ public final class Engagement
      * @param adaptive    false to keep every worker engaged whatever the load.
      * @param narrowAfter small batches in a row after which one worker is enough, at least 1.
      * @param smallBatch  the most packets a small batch holds, at least 1.
-     * @param saturated   the width while packets wait, measured; null to engage every worker then.
      */
-    public Engagement(final int workers, final boolean adaptive, final int narrowAfter, final int smallBatch,
-        final SaturatedWidth saturated)
+    public Engagement(final int workers, final boolean adaptive, final int narrowAfter, final int smallBatch)
     {
-        this.saturated = saturated;
         if (workers < 1 || narrowAfter < 1 || smallBatch < 1)
         {
             throw new IllegalArgumentException("workers " + workers + ", narrow after " + narrowAfter + ", small batch " + smallBatch);
@@ -69,10 +62,9 @@ public final class Engagement
      * @param reason  why it closed ({@link Punctuation#SIZE}, ...).
      * @param packets the batch's packets.
      * @param limit   the batch limit it closed under.
-     * @param nowNs   the wall clock now.
      * @return the workers to engage now.
      */
-    public int onClosed(final int reason, final int packets, final int limit, final long nowNs)
+    public int onClosed(final int reason, final int packets, final int limit)
     {
         batches++;
         if (engaged == 1)
@@ -88,16 +80,11 @@ public final class Engagement
         if (reason == Punctuation.SIZE || reason == Punctuation.ENGINE_IDLE || 4L * packets >= limit)
         {
             smallStreak = 0;
-            final int target = saturated == null ? workers : saturated.onSaturated(nowNs, packets);
-            if (target > engaged)
+            if (engaged != workers)
             {
+                engaged = workers;
                 widened++;
             }
-            else if (target < engaged)
-            {
-                narrowed++;
-            }
-            engaged = target;
         }
         else if (packets > smallBatch)
         {
@@ -107,10 +94,6 @@ public final class Engagement
         {
             engaged = 1;
             narrowed++;
-            if (saturated != null)
-            {
-                saturated.onUnsaturated();
-            }
         }
         return engaged;
     }
@@ -124,7 +107,6 @@ public final class Engagement
     /** @return what the engagement did, for the run report. */
     public SchedulerReport.EngagementReport report()
     {
-        return new SchedulerReport.EngagementReport(workers, adaptive, batches == 0 ? 0.0 : (double)batchesOnOne / batches, widened, narrowed,
-            saturated == null ? 0 : saturated.probes(), saturated == null ? 0 : saturated.choseOne());
+        return new SchedulerReport.EngagementReport(workers, adaptive, batches == 0 ? 0.0 : (double)batchesOnOne / batches, widened, narrowed);
     }
 }

@@ -5,7 +5,6 @@ import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.batch.BatchMemory;
 import io.transnfv.engine.batch.Engagement;
 import io.transnfv.engine.batch.Punctuation;
-import io.transnfv.engine.batch.SaturatedWidth;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.CheckerSettings;
@@ -279,10 +278,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.frameCapacity = capacity + tracker.maxHeld();
         this.punctuation = new Punctuation(capacity, settings.punctuationIntervalNs(), settings.latencyTargetNs());
         this.engagement = new Engagement(threads, EngineConfiguration.ENGAGE_ADAPTIVE, EngineConfiguration.ENGAGE_NARROW_AFTER,
-            EngineConfiguration.ENGAGE_SMALL_BATCH, EngineConfiguration.ENGAGE_SATURATED_MEASURED
-                ? new SaturatedWidth(threads, EngineConfiguration.ENGAGE_SATURATED_WINDOW, EngineConfiguration.ENGAGE_SATURATED_ROUNDS,
-                    EngineConfiguration.ENGAGE_SATURATED_HOLD, EngineConfiguration.ENGAGE_SATURATED_MARGIN)
-                : null);
+            EngineConfiguration.ENGAGE_SMALL_BATCH);
         this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
         final int chunks = (frameCapacity + chunkPackets - 1) / chunkPackets;
         this.chunkLogs = new TransactionLog[stageCount][chunks];
@@ -503,7 +499,7 @@ public final class BatchedChainExecutor implements ChainExecutor
                     if (!tickOnly)
                     {
                         // a quiet live port's tick is no batch: it says nothing about the load
-                        workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit(), System.nanoTime()));
+                        workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
                     }
                     admit(frame, admittedLogs[fillIndex], worker, clock);
                     frame.number = frame.count == 0 ? batches : batches++;

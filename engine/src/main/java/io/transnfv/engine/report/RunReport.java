@@ -833,10 +833,8 @@ public record RunReport(
         final SchedulerReport.EngagementReport e = s.engagement();
         if (e != null && e.adaptive())
         {
-            item(out, "workers engaged", String.format(Locale.ROOT, "one for %.1f %% of the batches, all %d for the rest (%s widenings, %s narrowings);"
-                + " while saturated, one worker measured faster in %s of %s probes",
-                100.0 * e.shareOnOne(), e.workers(), number(e.widened()), number(e.narrowed()), number(e.saturatedChoseOne()),
-                number(e.saturatedProbes())));
+            item(out, "workers engaged", String.format(Locale.ROOT, "one for %.1f %% of the batches, all %d for the rest (%s widenings, %s narrowings)",
+                100.0 * e.shareOnOne(), e.workers(), number(e.widened()), number(e.narrowed())));
         }
         item(out, "graphs", number(s.graphs()));
         item(out, "decisions", s.decisions().stream()

@@ -126,13 +126,9 @@ public record SchedulerReport(
      * @param adaptive       false if every worker stayed engaged whatever the load.
      * @param shareOnOne     share of the batches that ran with one worker engaged.
      * @param widened        times every worker was engaged again because packets were waiting.
-     * @param narrowed       times the engine went down to a worker: after a run of small batches,
-     *                       or while saturated because one worker measured faster than all.
-     * @param saturatedProbes   times the width while saturated was measured (both widths) and chosen.
-     * @param saturatedChoseOne of those, the times one worker was the faster.
+     * @param narrowed       times the engine went down to one worker after a run of small batches.
      */
-    public record EngagementReport(int workers, boolean adaptive, double shareOnOne, long widened, long narrowed,
-        long saturatedProbes, long saturatedChoseOne)
+    public record EngagementReport(int workers, boolean adaptive, double shareOnOne, long widened, long narrowed)
     {
     }
 
