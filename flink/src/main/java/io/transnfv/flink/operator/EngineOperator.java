@@ -37,10 +37,12 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One TransNFV engine per parallel subtask. Each {@link PacketBatch} is handed to the engine,
- * which runs on its own worker threads, and {@link #processElement} returns once the engine has
- * finished every packet of it (or holds it as an IP fragment waiting for its first): between two
- * records the engine is at a batch boundary with no transaction in flight, which is where Flink
- * calls {@link #snapshotState} on a checkpoint barrier. The snapshot is the engine's own
+ * which runs on its own worker threads; {@link #processElement} returns once at most
+ * {@link #IN_FLIGHT_BATCHES} batches are still in the engine, so that Flink delivers the next
+ * batch while the engine works on the last (the engine reads on while the task thread waits for
+ * Flink). On a checkpoint barrier, {@link #snapshotState} first waits until the engine has
+ * finished every packet handed over (or holds it as an IP fragment waiting for its first): the
+ * engine is then at a batch boundary with no transaction in flight, and so is the snapshot. The snapshot is the engine's own
  * checkpoint ({@link CheckpointFile}, every table in full, the counters, the packet time) in
  * operator list state; the outputs produced since the previous barrier are staged and committed
  * when the checkpoint completes ({@link CommittedOutputs}). After a failure Flink restores the
@@ -53,6 +55,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     implements OneInputStreamOperator<PacketBatch, Long>, BoundedOneInput
 {
     private static final long serialVersionUID = 1L;
+    /** Batches handed to the engine and not yet finished when {@link #processElement} returns. */
+    static final int IN_FLIGHT_BATCHES = 4;
 
     private final ChainSource chain;
     private final EngineFactory engines;
@@ -207,19 +211,20 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         }
         handed += batch.count;
         handOver.offer(batch);
-        awaitFinished();
+        awaitFinished((long)IN_FLIGHT_BATCHES * batch.count);
         batches++;
         output.collect(new StreamRecord<>((long)batch.count));
     }
 
     /**
-     * Waits until every packet handed over is finished or held as a fragment, or the engine
-     * failed: the listener has seen it, and the engine has counted it (its egress counts a batch
-     * after handing the batch's packets to the listener, and a snapshot must not miss that count).
+     * Waits until every packet handed over but {@code inFlight} is finished or held as a fragment,
+     * or the engine failed: the listener has seen it, and the engine has counted it (its egress
+     * counts a batch after handing the batch's packets to the listener, and a snapshot must not
+     * miss that count).
      */
-    private void awaitFinished() throws Exception
+    private void awaitFinished(final long inFlight) throws Exception
     {
-        while (Math.min(finished.get(), executor.stats().packetsFinished()) + executor.heldFragments() < handed)
+        while (Math.min(finished.get(), executor.stats().packetsFinished()) + executor.heldFragments() < handed - inFlight)
         {
             failIfEngineFailed();
             if (!engineThread.isAlive() && engineFailure == null)
@@ -252,6 +257,11 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         if (due != null)
         {
             throw new FailurePlan.InjectedFailure(due, attempt);
+        }
+        if (!runDone)
+        {
+            // a consistent cut: everything handed over is in the state and the outputs
+            awaitFinished(0);
         }
         if (!runDone && executor.heldFragments() > 0)
         {
