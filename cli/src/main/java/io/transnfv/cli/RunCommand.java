@@ -16,7 +16,9 @@ import io.transnfv.engine.report.RunReport;
 import io.transnfv.engine.report.RunReport.OutputPaths;
 import io.transnfv.engine.source.PacedSource;
 import io.transnfv.engine.source.PacingRate;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.flink.job.FlinkRunResult;
 import io.transnfv.flink.job.FlinkSettings;
@@ -329,7 +331,7 @@ final class RunCommand implements Callable<Integer>
                  : executor.readsSourceItself() ? shapedLikeWarmUp(PacketSources.open(chain.settings().traffic()), warmUp)
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = outPcap == null ? null
-                 : checkpointOptions.pcap(chain, executor, outputs, outPcap, spec, System.err);
+                 : withCapturesLinkType(checkpointOptions.pcap(chain, executor, outputs, outPcap, spec, System.err), chain);
              Writer recordWriter = records == null ? null
                  : checkpointOptions.records(chain, executor, outputs, records, spec, System.err);
              // open until every output is written: a scrape after the end of the traffic reads the final figures
@@ -549,6 +551,28 @@ final class RunCommand implements Callable<Integer>
             names.add(catalog.qualifiedName(t));
         }
         return names;
+    }
+
+    /**
+     * @return {@code writer}, told the link type of the capture the run reads, which its header
+     *         names if no frame is forwarded (a capture's link type is written back; Ethernet for
+     *         generated traffic and ports).
+     */
+    private PcapWriter withCapturesLinkType(final PcapWriter writer, final ChainSpec chain) throws IOException
+    {
+        final TrafficSpec traffic = chain.settings().traffic();
+        if (traffic.kind() == TrafficSpec.Kind.PCAP && !dpdkOptions.enabled())
+        {
+            try (PcapSource capture = PcapSource.open(traffic.pcap(), 1))
+            {
+                final PacketBuffer first = new PacketBuffer();
+                if (capture.next(first))
+                {
+                    writer.linkTypeIfEmpty(first.linkType());
+                }
+            }
+        }
+        return writer;
     }
 
     /** @return {@code source} paced at {@code pacing} through the run's receive ring, or as it is without pacing. */

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -66,6 +68,22 @@ class OutputFilesCommandTest
             && run.err().contains("fix: write each interface's packets to a file of their own"), run.err());
         assertFalse(run.err().contains(".partial-") || run.err().contains("make room"), "the real name and the right fix: " + run.err());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void shouldWriteTheCapturesLinkTypeBackWhenNothingIsForwarded() throws IOException
+    {
+        // BSD loopback (LOOP, 108) IPv6 traffic that the firewall lets none of through
+        final Path loop = Path.of("..", "engine", "src", "test", "resources", "traces", "http_ipv6-loop.pcap");
+        final Path out = dir.resolve("empty.pcap");
+
+        final Captured run = Captured.run("run", "fw-portscan-monitor", "--pcap", loop.toString(), "--out", out.toString(), "--no-progress");
+
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("wrote 0 packets to " + out), run.out());
+        final ByteBuffer header = ByteBuffer.wrap(Files.readAllBytes(out)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(24, header.limit(), "a header and no frame");
+        assertEquals(108, header.getInt(20), "the capture's link type, not Ethernet's");
     }
 
     @Test

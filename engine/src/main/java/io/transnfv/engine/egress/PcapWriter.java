@@ -44,6 +44,7 @@ public final class PcapWriter implements Closeable, CommittedOutput
     private final ByteBuffer out = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private long packets;
     private int linkType;
+    private int emptyLinkType = LinkType.ETHERNET;
     private boolean headerWritten;
 
     private PcapWriter(final Path path, final FileChannel channel, final int linkType)
@@ -96,11 +97,22 @@ public final class PcapWriter implements Closeable, CommittedOutput
         return linkType;
     }
 
+    /**
+     * Sets the link type the file header names if no frame fixes it first (a run that forwards
+     * nothing still writes its capture's link type back); Ethernet otherwise.
+     *
+     * @param value a supported link type, or -1 for Ethernet.
+     */
+    public void linkTypeIfEmpty(final int value)
+    {
+        emptyLinkType = LinkType.isSupported(value) ? value : LinkType.ETHERNET;
+    }
+
     private void writeHeader()
     {
         if (linkType == UNSET)
         {
-            linkType = LinkType.ETHERNET;
+            linkType = emptyLinkType;
         }
         out.putInt(MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
             .putInt(SNAP_LENGTH).putInt(linkType);
