@@ -33,8 +33,17 @@ final class GeneratorOption
         checkKeys(text);
         final GeneratorConfig.Builder config = chainTraffic.kind() == TrafficSpec.Kind.GENERATE
             ? chainTraffic.generator().toBuilder() : GeneratorConfig.builder();
-        return config.parse(text, item -> "--generate expects key=value pairs separated by commas, got '" + item + "'")
-            .build();
+        try
+        {
+            return config.parse(text, item -> "--generate expects key=value pairs separated by commas, got '" + item + "'")
+                .build();
+        }
+        catch (final GeneratorConfig.ParameterException e)
+        {
+            // a value out of its range: the message names the parameter and what it takes
+            throw new UsageProblem("--generate: " + e.getMessage() + ".", "give " + String.join(" and ", e.parameters())
+                + " a value in that range (docs/packets.md lists every generator parameter and its range).");
+        }
     }
 
     private static void checkKeys(final String text)

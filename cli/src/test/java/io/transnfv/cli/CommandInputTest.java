@@ -120,6 +120,11 @@ class CommandInputTest
         final Captured run = Captured.run("run", "--generate", "flows=99999999999", "--no-progress");
         assertEquals(2, run.status());
         assertTrue(run.err().contains("'flows': expected an integer in 1..16777216, got 99999999999"), run.err());
+        assertTrue(run.err().contains("fix: give flows a value in that range"), run.err());
+        final Captured tooLong = Captured.run("run", "--generate", "packets=99999999999999999999", "--no-progress");
+        assertEquals(2, tooLong.status());
+        assertTrue(tooLong.err().contains("'packets': expected an integer in 1..9223372036854775807")
+            && tooLong.err().contains("fix: give packets a value in that range"), tooLong.err());
     }
 
     @Test
