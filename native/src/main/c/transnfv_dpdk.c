@@ -158,18 +158,13 @@ static void window_of_chunk(struct rte_mempool *mp, void *opaque, struct rte_mem
 		w->hi = hi;
 }
 
+/* The descriptor, staging and counter buffers are not freed with the port: Java holds direct
+ * buffers over them, and a thread of a run that failed may still write a verdict or read a
+ * counter after the port is closed (an engine worker stuck in VNF code is abandoned, not
+ * joined). They stay allocated for the process, a few hundred KiB per port, and a port set up
+ * again under the same id takes them back. The mbuf pool is DPDK's memory and is freed. */
 static void release(struct tnfv_port *p)
 {
-	for (int q = 0; q < TNFV_MAX_QUEUES; q++) {
-		free(p->rx_descriptors[q]);
-		p->rx_descriptors[q] = NULL;
-	}
-	free(p->tx_descriptors);
-	free(p->tx_staging);
-	free(p->counters);
-	p->tx_descriptors = NULL;
-	p->tx_staging = NULL;
-	p->counters = NULL;
 	if (p->pool != NULL)
 		rte_mempool_free(p->pool);
 	p->pool = NULL;
@@ -195,7 +190,16 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 	struct tnfv_port *p = &ports[port];
 	if (p->set_up)
 		return -EBUSY;
+	/* keep the buffers an earlier set-up of this port allocated (see release) */
+	uint8_t *kept_rx[TNFV_MAX_QUEUES];
+	memcpy(kept_rx, p->rx_descriptors, sizeof(kept_rx));
+	uint8_t *kept_tx = p->tx_descriptors, *kept_staging = p->tx_staging;
+	uint64_t *kept_counters = p->counters;
 	memset(p, 0, sizeof(*p));
+	memcpy(p->rx_descriptors, kept_rx, sizeof(kept_rx));
+	p->tx_descriptors = kept_tx;
+	p->tx_staging = kept_staging;
+	p->counters = kept_counters;
 	const uint16_t pid = (uint16_t)port;
 
 	struct rte_eth_dev_info info;
@@ -249,7 +253,8 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 			release(p);
 			return ret;
 		}
-		p->rx_descriptors[q] = aligned_alloc(64, TNFV_MAX_BURST * TNFV_RX_DESCRIPTOR_BYTES);
+		if (p->rx_descriptors[q] == NULL)
+			p->rx_descriptors[q] = aligned_alloc(64, TNFV_MAX_BURST * TNFV_RX_DESCRIPTOR_BYTES);
 	}
 	for (int q = 0; q < tx_queues; q++) {
 		ret = rte_eth_tx_queue_setup(pid, (uint16_t)q, nb_txd, (unsigned)socket == (unsigned)SOCKET_ID_ANY ? 0 : (unsigned)socket, NULL);
@@ -258,9 +263,12 @@ JNIEXPORT jint JNICALL Java_io_transnfv_dpdk_Dpdk_portSetUp0(JNIEnv *env, jclass
 			return ret;
 		}
 	}
-	p->tx_descriptors = aligned_alloc(64, TNFV_MAX_BURST * TNFV_TX_DESCRIPTOR_BYTES);
-	p->tx_staging = aligned_alloc(64, TNFV_TX_STAGING_FRAMES * TNFV_MAX_FRAME_BYTES);
-	p->counters = aligned_alloc(64, ((TNFV_C_COUNT * 8 + 63) / 64) * 64);
+	if (p->tx_descriptors == NULL)
+		p->tx_descriptors = aligned_alloc(64, TNFV_MAX_BURST * TNFV_TX_DESCRIPTOR_BYTES);
+	if (p->tx_staging == NULL)
+		p->tx_staging = aligned_alloc(64, TNFV_TX_STAGING_FRAMES * TNFV_MAX_FRAME_BYTES);
+	if (p->counters == NULL)
+		p->counters = aligned_alloc(64, ((TNFV_C_COUNT * 8 + 63) / 64) * 64);
 	if (p->tx_descriptors == NULL || p->tx_staging == NULL || p->counters == NULL) {
 		release(p);
 		return -ENOMEM;
