@@ -148,18 +148,7 @@ class ControlServerTest
         final ControlServer server = start(executor, 60_000);
         final AtomicBoolean release = new AtomicBoolean();
         final AtomicReference<Throwable> failed = new AtomicReference<>();
-        final Thread run = new Thread(() ->
-        {
-            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
-            {
-                executor.run(source, null);
-            }
-            catch (final Throwable t)
-            {
-                failed.set(t);
-            }
-        }, "run");
-        run.start();
+        final Thread run = runHeld(executor, chain, heldAt, release, failed);
 
         // held at the gate: once the engine has every packet before it in the state, look up every server's load
         JsonNode first;
@@ -235,18 +224,7 @@ class ControlServerTest
         final ControlServer server = start(executor, 60_000);
         final AtomicBoolean release = new AtomicBoolean();
         final AtomicReference<Throwable> failed = new AtomicReference<>();
-        final Thread run = new Thread(() ->
-        {
-            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
-            {
-                executor.run(source, null);
-            }
-            catch (final Throwable t)
-            {
-                failed.set(t);
-            }
-        }, "run");
-        run.start();
+        final Thread run = runHeld(executor, chain, heldAt, release, failed);
 
         // the output records' spelling, as an operator would paste it
         final String path = "/flows?tuple=" + URLEncoder.encode(tuple, StandardCharsets.UTF_8);
@@ -340,18 +318,7 @@ class ControlServerTest
         final ControlServer server = start(executor, 60_000);
         final AtomicBoolean release = new AtomicBoolean();
         final AtomicReference<Throwable> failed = new AtomicReference<>();
-        final Thread run = new Thread(() ->
-        {
-            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
-            {
-                executor.run(source, null);
-            }
-            catch (final Throwable t)
-            {
-                failed.set(t);
-            }
-        }, "run");
-        run.start();
+        final Thread run = runHeld(executor, chain, heldAt, release, failed);
         JsonNode first;
         do
         {
@@ -815,5 +782,27 @@ class ControlServerTest
             }
         }
         return total;
+    }
+
+    /**
+     * Starts {@code executor} on {@code chain}'s traffic in a thread of its own, held before packet
+     * {@code heldAt} until {@code release} is set; what the run throws goes to {@code failed}.
+     */
+    private static Thread runHeld(final ChainExecutor executor, final ChainSpec chain, final long heldAt, final AtomicBoolean release,
+        final AtomicReference<Throwable> failed)
+    {
+        final Thread run = new Thread(() ->
+        {
+            try (PacketSource source = GatedPacketSource.heldAt(PacketSources.open(chain.settings().traffic()), heldAt, release::get))
+            {
+                executor.run(source, null);
+            }
+            catch (final Throwable t)
+            {
+                failed.set(t);
+            }
+        }, "run");
+        run.start();
+        return run;
     }
 }
