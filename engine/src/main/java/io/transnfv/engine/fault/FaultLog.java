@@ -1,9 +1,9 @@
 package io.transnfv.engine.fault;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -243,14 +243,37 @@ public final class FaultLog
         {
             if (stackTrace == null && first != null)
             {
-                final StringWriter text = new StringWriter();
-                try (PrintWriter out = new PrintWriter(text))
-                {
-                    first.printStackTrace(out);
-                }
+                final StringBuilder text = new StringBuilder();
+                appendTrace(text, first, "", Collections.newSetFromMap(new IdentityHashMap<>()));
                 stackTrace = text.toString();
             }
             return stackTrace;
+        }
+    }
+
+    /**
+     * Appends {@code t}'s stack trace as text, in the JDK's layout: the throwable, a tab and
+     * {@code at} per frame, then its suppressed throwables and its cause, each once.
+     */
+    private static void appendTrace(final StringBuilder text, final Throwable t, final String caption, final Set<Throwable> seen)
+    {
+        if (!seen.add(t))
+        {
+            text.append(caption).append("[CIRCULAR REFERENCE: ").append(t).append(']').append(System.lineSeparator());
+            return;
+        }
+        text.append(caption).append(t).append(System.lineSeparator());
+        for (final StackTraceElement frame : t.getStackTrace())
+        {
+            text.append("\tat ").append(frame).append(System.lineSeparator());
+        }
+        for (final Throwable suppressed : t.getSuppressed())
+        {
+            appendTrace(text, suppressed, "Suppressed: ", seen);
+        }
+        if (t.getCause() != null)
+        {
+            appendTrace(text, t.getCause(), "Caused by: ", seen);
         }
     }
 }
