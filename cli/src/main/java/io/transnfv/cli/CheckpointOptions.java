@@ -9,7 +9,6 @@ import io.transnfv.engine.checkpoint.CommittedTextFile;
 import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.report.RunReport;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -63,7 +62,7 @@ final class CheckpointOptions
      * Creates the checkpointer (once): a fresh one for {@code --checkpoint-dir}, the loaded one for
      * {@code --resume}, telling {@code err} about damaged checkpoints passed over.
      */
-    private Checkpointer checkpointer(final ChainSpec chain, final ChainExecutor executor, final CommandSpec spec, final PrintStream err)
+    private Checkpointer checkpointer(final ChainSpec chain, final ChainExecutor executor, final PrintStream err)
         throws IOException
     {
         if (checkpointer == null)
@@ -136,14 +135,14 @@ final class CheckpointOptions
      *         resumed checkpoint's committed length.
      */
     PcapWriter pcap(final ChainSpec chain, final ChainExecutor executor, final OutputFiles outputs, final Path target,
-        final CommandSpec spec, final PrintStream err) throws IOException
+        final PrintStream err) throws IOException
     {
         final Path file = outputs.writePath(target);
         if (!enabled(chain))
         {
             return PcapWriter.create(file);
         }
-        final var from = checkpointer(chain, executor, spec, err).resumedOutput("pcap");
+        final var from = checkpointer(chain, executor, err).resumedOutput("pcap");
         final PcapWriter writer = from == null ? PcapWriter.create(file) : PcapWriter.resume(file, from);
         checkpointer.addOutput(named(writer, outputs, target));
         return writer;
@@ -154,7 +153,7 @@ final class CheckpointOptions
      *         the resumed checkpoint's committed length.
      */
     Writer records(final ChainSpec chain, final ChainExecutor executor, final OutputFiles outputs, final Path target,
-        final CommandSpec spec, final PrintStream err) throws IOException
+        final PrintStream err) throws IOException
     {
         final Path file = outputs.writePath(target);
         if (!enabled(chain))
@@ -162,7 +161,7 @@ final class CheckpointOptions
             return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         }
         final CommittedTextFile out = CommittedTextFile.open("records", file,
-            checkpointer(chain, executor, spec, err).resumedOutput("records"));
+            checkpointer(chain, executor, err).resumedOutput("records"));
         checkpointer.addOutput(named(out, outputs, target));
         return out;
     }
@@ -189,7 +188,7 @@ final class CheckpointOptions
      * @param live  the source cannot be replayed (a DPDK port).
      * @param paced packets are offered in wall time ({@code --rate}), which drops some by the clock.
      */
-    void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final boolean paced, final CommandSpec spec,
+    void attach(final ChainSpec chain, final ChainExecutor executor, final boolean live, final boolean paced,
         final PrintStream err) throws IOException
     {
         if (!enabled(chain))
@@ -205,7 +204,7 @@ final class CheckpointOptions
         liveSource = live;
         try
         {
-            checkpointer(chain, executor, spec, err).replayableSource(!live);
+            checkpointer(chain, executor, err).replayableSource(!live);
             executor.checkpointWith(checkpointer);
         }
         catch (final UnsupportedOperationException e)

@@ -331,15 +331,15 @@ final class RunCommand implements Callable<Integer>
                  : executor.readsSourceItself() ? shapedLikeWarmUp(PacketSources.open(chain.settings().traffic()), warmUp)
                  : PacketSources.openWithIngressThread(chain.settings().traffic());
              PcapWriter pcap = outPcap == null ? null
-                 : withCapturesLinkType(checkpointOptions.pcap(chain, executor, outputs, outPcap, spec, System.err), chain);
+                 : withCapturesLinkType(checkpointOptions.pcap(chain, executor, outputs, outPcap, System.err), chain);
              Writer recordWriter = records == null ? null
-                 : checkpointOptions.records(chain, executor, outputs, records, spec, System.err);
+                 : checkpointOptions.records(chain, executor, outputs, records, System.err);
              // open until every output is written: a scrape after the end of the traffic reads the final figures
              ControlServer http = controlOptions.start(spec, chain.settings(), new RunView(chain.name(),
                  executorOptions.report(chain, executor.describe()), executor, expected, tableNames(executor),
                  dpdkOptions.portCounters()), System.err))
         {
-            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, spec, System.err);
+            checkpointOptions.attach(chain, executor, dpdkOptions.enabled(), pacing != null, System.err);
             final PacketListener listener = dpdkOptions.withSink(source,
                 listener(executor, pcap, recordWriter, outputs, outPcap, records));
             final long startNs = System.nanoTime();
