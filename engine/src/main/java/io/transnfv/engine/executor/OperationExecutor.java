@@ -467,8 +467,10 @@ final class OperationExecutor extends OperationContext
             case 4: // ADD: the delta only; TpgBatchExecutor adds the committed ones when the batch ends
             {
                 final long delta = applyFunction(log.function(o), 0L);
-                // the committed value is the batch start's: an add-only table's slots do not change until the batch commits
-                if (abortReason == 0 && (delta == 0 || admittedAdd(log.table(o), log.key(o), state.get(log.table(o), log.key(o)), delta)))
+                // the committed value is the batch start's: an add-only table's slots do not change
+                // until the batch commits; looked up only for a table closed to new entries
+                if (abortReason == 0 && (delta == 0 || !refusesNewEntries(log.table(o))
+                    || admittedAdd(log.table(o), log.key(o), state.get(log.table(o), log.key(o)), delta)))
                 {
                     log.result(o, 0L, delta, ChooseFunction.NONE);
                 }

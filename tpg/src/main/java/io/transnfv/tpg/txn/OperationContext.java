@@ -70,6 +70,16 @@ public abstract class OperationContext implements FunctionContext
         return false;
     }
 
+    /**
+     * @return true if {@code table} is closed to new entries now: only then can
+     *         {@link #admittedAdd} refuse, so a caller may skip looking up the value it needs.
+     */
+    protected final boolean refusesNewEntries(final int table)
+    {
+        final AdmissionGate gate = admission;
+        return gate != null && gate.closed(table);
+    }
+
     /** @return the tables closed to new entries, or null if every table takes them. */
     protected final AdmissionGate admission()
     {
