@@ -40,7 +40,7 @@ public enum Experiment
     /** Zipf skew of the candidate servers over the pool, as in the paper's workload. */
     public static final double CANDIDATE_SKEW = 0.2;
     /** Punctuation sizes of the batch experiment, in transactions. */
-    public static final int[] BATCH_SIZES = {64, 256, 1_024, 4_096, 16_384};
+    public static final int[] BATCH_SIZES = {16, 32, 64, 256, 1_024, 4_096, 16_384};
     /** The chain's punctuation size when it is not what is swept. */
     public static final int DEFAULT_BATCH = RunSettings.DEFAULT_PUNCTUATION_TRANSACTIONS;
     /** Candidates per new connection, the paper's d. */
