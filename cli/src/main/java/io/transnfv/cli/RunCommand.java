@@ -236,6 +236,11 @@ final class RunCommand implements Callable<Integer>
                 {
                     ReportJson.write(built, outputs.writePath(report));
                 }
+                if (paramChangesOut != null)
+                {
+                    // a Flink run takes no parameter changes: its change script is empty
+                    ReportJson.writeParamChanges(List.of(), outputs.writePath(paramChangesOut));
+                }
                 if (state != null)
                 {
                     try (Writer writer = Files.newBufferedWriter(outputs.writePath(state), StandardCharsets.UTF_8))

@@ -68,7 +68,9 @@ import java.util.function.Consumer;
 
 /**
  * Answers one connection's requests, on the control plane's event loop. State lookups go to
- * the engine through its {@link CommandQueue} and are answered between two batches. Figures come from a
+ * the engine through its {@link CommandQueue} and are answered between two batches; parameter
+ * changes are checked and prepared here and applied by the engine at a packet position with no
+ * batch in flight ({@link ParamChanges}). Figures come from a
  * snapshot the engine copies when asked ({@link SnapshotExchange}): the handler asks, then
  * looks again every millisecond on the event loop (never blocking it) until the engine has
  * answered or {@link #SNAPSHOT_WAIT_NS} has passed, when the latest snapshot is served with its
