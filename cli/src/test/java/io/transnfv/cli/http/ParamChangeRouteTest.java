@@ -43,7 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code POST /params/<vnf>} against a running engine, through a real HTTP client: a change
  * applied at the packet the run is held at, bad changes refused with the chain validator's own
  * messages, and a run changed twice over HTTP whose outputs equal the serial oracle's replaying
- * the changes at the packets the run recorded, and not the oracle's replaying them a packet late.
+ * the changes at the packets the run recorded, and neither the oracle's without them nor its
+ * replaying them a packet late.
  */
 class ParamChangeRouteTest
 {
@@ -162,7 +163,11 @@ class ParamChangeRouteTest
         assertEquals(oracle, engineRecords, "the run changed over HTTP equals the oracle replaying its change script");
         assertEquals(oracleState, executor.dumpState());
 
-        // negative control: the same script a packet late differs, first at the packet the run changed at
+        // negative controls: the oracle without the changes differs; so does the same script a packet late,
+        // first at the packet the run changed at
+        final List<String> unchanged = new ArrayList<>();
+        replay(chain, List.of(), 0, unchanged);
+        assertNotEquals(unchanged, engineRecords);
         final List<String> late = new ArrayList<>();
         replay(chain, script, 1, late);
         assertNotEquals(late, engineRecords);
