@@ -134,7 +134,7 @@ final class ParamsReader
         return "check the parameters of type '" + factory.type() + "' in docs/chain-yaml.md";
     }
 
-    private static ParamSpec asOptional(final ParamSpec spec)
+    static ParamSpec asOptional(final ParamSpec spec)
     {
         // A stand-in default lets VnfConfig check one value at a time, so every bad value is reported.
         return spec.required()

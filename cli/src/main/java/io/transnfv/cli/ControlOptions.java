@@ -89,7 +89,7 @@ final class ControlOptions
         }
         final ControlServer server = ControlServer.start(address, view, err);
         err.println("transnfv: control plane on " + server.url() + "/ (GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-            + " GET /flows?tuple=TUPLE, GET /events, POST /stop)");
+            + " GET /flows?tuple=TUPLE, GET /events, POST /params/<vnf>, POST /stop)");
         if (address.everyInterface())
         {
             err.println("transnfv: warning: the control plane listens on every interface: whoever reaches this machine can"

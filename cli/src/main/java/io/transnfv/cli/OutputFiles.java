@@ -369,6 +369,7 @@ final class OutputFiles implements AutoCloseable
         {
             case "--out" -> "out.pcap";
             case "--report" -> "report.json";
+            case "--param-changes-out" -> "param-changes.json";
             case "--records" -> "records.txt";
             case "--state" -> "state.txt";
             default -> "output";

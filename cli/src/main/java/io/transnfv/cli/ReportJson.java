@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.report.RunReport;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The JSON form of a {@link RunReport}: every record component under its name in
@@ -42,6 +45,21 @@ final class ReportJson
     static String toJson(final VerifyReport report) throws JsonProcessingException
     {
         return MAPPER.writeValueAsString(report);
+    }
+
+    /**
+     * Writes a change script: {@code {"param_changes": [...]}}, the report's own list, which
+     * {@code verify --param-changes} reads (as it reads a whole report).
+     */
+    static void writeParamChanges(final List<ParamChanges.Applied> changes, final Path file) throws IOException
+    {
+        MAPPER.writeValue(file.toFile(), Map.of("param_changes", changes));
+    }
+
+    /** @return the mapper reports are written with, for reading them back. */
+    static ObjectMapper mapper()
+    {
+        return MAPPER;
     }
 
     /** Writes the report as indented JSON to {@code file}. */

@@ -12,6 +12,7 @@ import io.transnfv.engine.egress.PcapWriter;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.report.RunReport;
 import io.transnfv.engine.report.RunReport.OutputPaths;
 import io.transnfv.engine.source.PacedSource;
@@ -84,6 +85,11 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary as JSON to FILE.")
     Path report;
+
+    @Option(names = "--param-changes-out", paramLabel = "FILE",
+        description = "Write the VNF parameters changed during the run (POST /params/<vnf>), each with the packet it took"
+            + " effect at, to FILE as a change script for verify --param-changes.")
+    Path paramChangesOut;
 
     @Option(names = "--records", paramLabel = "FILE",
         description = "Write one record per packet (verdict, path, rewritten 5-tuple, tags, alerts) to FILE.")
@@ -230,6 +236,11 @@ final class RunCommand implements Callable<Integer>
                 {
                     ReportJson.write(built, outputs.writePath(report));
                 }
+                if (paramChangesOut != null)
+                {
+                    // a Flink run takes no parameter changes: its change script is empty
+                    ReportJson.writeParamChanges(List.of(), outputs.writePath(paramChangesOut));
+                }
                 if (state != null)
                 {
                     try (Writer writer = Files.newBufferedWriter(outputs.writePath(state), StandardCharsets.UTF_8))
@@ -313,6 +324,7 @@ final class RunCommand implements Callable<Integer>
         outputs.put("--records", records);
         outputs.put("--state", state);
         outputs.put("--report", report);
+        outputs.put("--param-changes-out", paramChangesOut);
         outputs.put("--fault-log", faultLog);
         return outputs;
     }
@@ -361,7 +373,8 @@ final class RunCommand implements Callable<Integer>
                 .measured(executor.stats(), source.stats(), wallNs)
                 .scheduler(executor.executorSummary().orElse(null))
                 .faults(executor.faults().faults())
-                .checkers(executor.finalCheck().orElse(null));
+                .checkers(executor.finalCheck().orElse(null))
+                .paramChanges(executor.paramChanges().map(ParamChanges::applied).orElse(List.of()));
             executor.liveEntries().ifPresent(entries -> summary.state(tables(executor, entries)));
             final RunControl.StopCause stopCause = executor.control().stopCause();
             if (stopCause != RunControl.StopCause.NONE)
@@ -396,6 +409,18 @@ final class RunCommand implements Callable<Integer>
                 catch (final IOException e)
                 {
                     throw outputs.failed(report, e);
+                }
+            }
+            if (paramChangesOut != null)
+            {
+                try
+                {
+                    ReportJson.writeParamChanges(built.paramChanges() == null ? List.of() : built.paramChanges(),
+                        outputs.writePath(paramChangesOut));
+                }
+                catch (final IOException e)
+                {
+                    throw outputs.failed(paramChangesOut, e);
                 }
             }
             if (state != null)

@@ -2,7 +2,9 @@ package io.transnfv.cli;
 
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.report.CheckerReport;
@@ -64,6 +66,13 @@ final class VerifyCommand implements Callable<Integer>
     @Option(names = "--json", description = "Print the verdict and every check as JSON instead of text.")
     boolean json;
 
+    @Option(names = "--param-changes", paramLabel = "FILE",
+        description = "Replay the VNF parameter changes of a run (a change script from run --param-changes-out, or its"
+            + " --report) in the oracle and in the engine, each at the packet it took effect at in the run.")
+    Path paramChanges;
+
+    private ParamChangeScript script;
+
     @Mixin
     FlinkOptions flinkOptions;
 
@@ -89,6 +98,15 @@ final class VerifyCommand implements Callable<Integer>
                 "drop --seeds, or check generated traffic (--generate ...).");
         }
         final long firstSeed = traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().seed() : 0;
+        if (paramChanges != null)
+        {
+            if (flinkOptions.enabled())
+            {
+                throw new UsageProblem("--param-changes is not supported with --runtime flink.",
+                    "drop --runtime flink: the changes are replayed in the oracle and the engine on this machine.");
+            }
+            script = ParamChangeScript.read(paramChanges, chain);
+        }
         if (flinkOptions.enabled())
         {
             return verifyOnFlink(traffic, firstSeed);
@@ -239,14 +257,28 @@ final class VerifyCommand implements Callable<Integer>
         // verify runs every checker the chain's VNFs declare, whatever the chain enables
         final ChainSpec checked = run.withSettings(run.settings().withCheckers(run.settings().checkers().all()));
         final TrafficSpec runTraffic = run.settings().traffic();
+        final List<ChainExecutor> changed = new ArrayList<>();
         final EquivalenceCheck.Result result = EquivalenceCheck.compare(checked, () -> PacketSources.open(runTraffic),
-            spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec));
+            spec -> ExecutorOptions.create(ExecutorOptions.Kind.TPG, strategyName, spec), executor ->
+            {
+                if (script != null)
+                {
+                    script.scheduleOn(executor);
+                    changed.add(executor);
+                }
+            });
+        // the oracle's run and the engine's: both applied the script's changes, at the same packets
+        final List<ParamChanges.Applied> oracleChanges = changed.isEmpty() ? List.of()
+            : changed.get(0).paramChanges().orElseThrow().applied();
+        final boolean changesAgree = changed.size() < 2
+            || oracleChanges.equals(changed.get(1).paramChanges().orElseThrow().applied());
         final String what = generated ? "seed " + seed : traffic.pcap().toString();
-        final boolean equivalent = result.equivalent() && result.checkersAgree();
+        final boolean equivalent = result.equivalent() && result.checkersAgree() && changesAgree;
         final String reproduce = equivalent ? null
             : "transnfv verify " + (chainOptions.chain == null ? "" : chainOptions.chain + " ")
                 + (generated ? "--generate seed=" + seed : "--pcap " + traffic.pcap())
-                + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName;
+                + " --threads " + chain.settings().resolvedExecutorThreads() + " --strategy " + strategyName
+                + (paramChanges == null ? "" : " --param-changes " + paramChanges);
         final boolean diverged = result.divergingSequence() >= 0;
         results.add(new VerifyReport.Check(strategyName, generated ? seed : null,
             generated ? null : traffic.pcap().toString(), result.packets(), equivalent, result.candidate(),
@@ -263,6 +295,13 @@ final class VerifyCommand implements Callable<Integer>
         {
             return equivalent;
         }
+        if (!changesAgree)
+        {
+            System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s): the engine applied the parameter changes elsewhere than the"
+                + " oracle (oracle %s; engine %s)%n", what, result.candidate(), oracleChanges,
+                changed.get(1).paramChanges().orElseThrow().applied());
+            return false;
+        }
         if (result.equivalent() && !equivalent)
         {
             System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s): records and final state equal, but the state checkers found"
@@ -272,8 +311,10 @@ final class VerifyCommand implements Callable<Integer>
         }
         if (result.equivalent())
         {
-            System.out.printf(Locale.ROOT, "%s: %,d packets, records and final state equal to the oracle (%s)%n",
-                what, result.packets(), result.candidate());
+            System.out.printf(Locale.ROOT, "%s: %,d packets, records and final state equal to the oracle (%s)%s%n",
+                what, result.packets(), result.candidate(), script == null || script.size() == 0 ? ""
+                    : String.format(Locale.ROOT, ", %d of the script's %d parameter change(s) applied in both at their packets",
+                        oracleChanges.size(), script.size()));
             return true;
         }
         System.out.printf(Locale.ROOT, "%s: NOT EQUIVALENT (%s)%n", what, result.candidate());

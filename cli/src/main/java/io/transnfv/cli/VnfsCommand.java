@@ -28,7 +28,8 @@ final class VnfsCommand implements Callable<Integer>
             {
                 System.out.printf(Locale.ROOT, "    %-20s %-12s %-13s %s%s%n", p.name(), p.kind().name().toLowerCase(Locale.ROOT),
                     ParameterText.range(p),
-                    p.required() ? "(required) " : "(default " + ParameterText.value(p.kind(), p.defaultValue()) + ") ",
+                    (p.required() ? "(required) " : "(default " + ParameterText.value(p.kind(), p.defaultValue()) + ") ")
+                        + (p.live() ? "(live: POST /params/<vnf>) " : ""),
                     p.description());
             }
             for (final VnfInstance.Checker checker : checkers(factory))

@@ -7,6 +7,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.report.RunReport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -213,6 +214,25 @@ class RunReportSchemaTest
         final ObjectNode nullInsteadOfAbsent = valid.deepCopy();
         nullInsteadOfAbsent.putNull("warm_up");
         assertRefused(nullInsteadOfAbsent, "warm_up");
+    }
+
+    @Test
+    void shouldAcceptTheParameterChangesOfARunAsReportJsonWritesThem() throws IOException
+    {
+        final Captured run = Captured.run("run", "--generate", "packets=500", "--no-progress", "--json");
+        assertEquals(0, run.status(), run.err());
+        final ObjectNode report = (ObjectNode)JSON.readTree(run.out());
+        assertFalse(report.has("param_changes"), "absent when nothing changed");
+        final Path script = dir.resolve("changes.json");
+        ReportJson.writeParamChanges(List.of(
+            new ParamChanges.Applied("lb", "candidates", 0, 2, 120),
+            new ParamChanges.Applied("fw", "rules", List.of(), List.of("deny udp any any"), 300)), script);
+        report.set("param_changes", JSON.readTree(script.toFile()).get("param_changes"));
+        assertEquals(List.of(), schema.validate(report), report::toPrettyString);
+
+        final ObjectNode withoutPosition = report.deepCopy();
+        ((ObjectNode)withoutPosition.get("param_changes").get(0)).remove("at_packet");
+        assertRefused(withoutPosition, "at_packet");
     }
 
     private static void assertRefused(final JsonNode report, final String about)

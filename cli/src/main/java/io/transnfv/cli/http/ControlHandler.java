@@ -2,6 +2,7 @@ package io.transnfv.cli.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -26,11 +27,13 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.transnfv.chains.LiveParams;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.FlowProbe;
 import io.transnfv.engine.control.FlowQuery;
 import io.transnfv.engine.control.PageQuery;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.control.StateCommand;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.control.StateQuery;
@@ -39,6 +42,8 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.VnfConfigException;
+import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.instance.KeyFormat;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.packet.FlowTuple;
@@ -49,8 +54,12 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +68,9 @@ import java.util.function.Consumer;
 
 /**
  * Answers one connection's requests, on the control plane's event loop. State lookups go to
- * the engine through its {@link CommandQueue} and are answered between two batches. Figures come from a
+ * the engine through its {@link CommandQueue} and are answered between two batches; parameter
+ * changes are checked and prepared here and applied by the engine at a packet position with no
+ * batch in flight ({@link ParamChanges}). Figures come from a
  * snapshot the engine copies when asked ({@link SnapshotExchange}): the handler asks, then
  * looks again every millisecond on the event loop (never blocking it) until the engine has
  * answered or {@link #SNAPSHOT_WAIT_NS} has passed, when the latest snapshot is served with its
@@ -71,10 +82,13 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     static final long SNAPSHOT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private static final String ROUTES = "GET / (the live page), GET /metrics, GET /status, GET /state/<vnf>/<table>?key=KEY,"
-        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, GET /events, POST /stop";
+        + " GET /state/<vnf>/<table>?limit=N&after=NEXT, GET /flows?tuple=TUPLE, GET /events, POST /params/<vnf>, POST /stop";
     /** The live page: one self-contained file in the jar, read once. */
     private static final byte[] PAGE = readPage();
     private static final String STATE = "/state/";
+    private static final String PARAMS = "/params/";
+    /** How long a parameter change's request waits for the change to take effect before it answers 202. */
+    static final long CHANGE_WAIT_NS = TimeUnit.SECONDS.toNanos(2);
     /** How often /events sends a snapshot: the live page's refresh. */
     static final long EVENT_INTERVAL_MS = 1000;
     private static final Set<String> PARAMETERS = Set.of("key", "limit", "after");
@@ -112,7 +126,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         final QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         final String path = uri.path();
         final HttpMethod method = request.method();
-        final String allowed = path.startsWith(STATE) ? "GET" : switch (path)
+        final String allowed = path.startsWith(STATE) ? "GET" : path.startsWith(PARAMS) ? "POST" : switch (path)
         {
             case "/", "/metrics", "/status", "/flows", "/events" -> "GET";
             case "/stop" -> "POST";
@@ -140,6 +154,11 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         if ("/flows".equals(path))
         {
             flows(ctx, keepAlive, uri);
+            return;
+        }
+        if (path.startsWith(PARAMS) && uri.parameters().isEmpty())
+        {
+            params(ctx, keepAlive, path.substring(PARAMS.length()), request.content().toString(StandardCharsets.UTF_8));
             return;
         }
         if (!uri.parameters().isEmpty())
@@ -363,6 +382,150 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     }
 
     /**
+     * POST /params/&lt;vnf&gt; with a JSON object of new values: checked as the chain validator checks
+     * {@code params:} ({@link LiveParams}), prepared by the VNF, and applied by the engine at the
+     * next packet position with no batch in flight ({@link ParamChanges}). Answers once applied
+     * (200, with the position), or 202 if the change still waits after {@link #CHANGE_WAIT_NS}.
+     */
+    private void params(final ChannelHandlerContext ctx, final boolean keepAlive, final String vnf, final String body)
+    {
+        final ChainRuntime runtime = view.executor().runtime();
+        int index = -1;
+        final List<String> names = new ArrayList<>();
+        for (int v = 0; v < runtime.size(); v++)
+        {
+            names.add(runtime.instance(v).name());
+            if (runtime.instance(v).name().equals(vnf))
+            {
+                index = v;
+            }
+        }
+        if (index < 0)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "no VNF '" + vnf + "' in this chain",
+                "POST /params/<vnf> with a VNF of " + String.join(", ", names));
+            return;
+        }
+        final Optional<ParamChanges> changes = view.executor().paramChanges();
+        if (changes.isEmpty())
+        {
+            error(ctx, false, HttpResponseStatus.SERVICE_UNAVAILABLE, "the " + view.executor().describe()
+                + " executor takes no parameter changes", "run with the tpg or serial executor");
+            return;
+        }
+        final VnfFactory factory = runtime.spec().vnfs().get(index).factory();
+        final Map<String, Object> values;
+        try
+        {
+            values = parseValues(body);
+        }
+        catch (final IOException | IllegalArgumentException e)
+        {
+            error(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "the body is not a JSON object of new values: "
+                + e.getMessage().lines().findFirst().orElse(""), "send e.g. {\"" + LiveParams.liveNames(factory).stream()
+                .findFirst().orElse("name") + "\": value}");
+            return;
+        }
+        final Optional<LiveParams.Problem> problem = LiveParams.check(factory, vnf, values);
+        if (problem.isPresent())
+        {
+            refuse(ctx, keepAlive, problem.get());
+            return;
+        }
+        final ParamChanges.Change change;
+        try
+        {
+            change = changes.get().offer(vnf, values);
+        }
+        catch (final VnfConfigException e)
+        {
+            refuse(ctx, keepAlive, LiveParams.refused(factory, vnf, e));
+            return;
+        }
+        catch (final IllegalStateException e)
+        {
+            final boolean ended = changes.get().ended();
+            error(ctx, keepAlive, ended ? HttpResponseStatus.CONFLICT : HttpResponseStatus.SERVICE_UNAVAILABLE,
+                (ended ? "the run has ended; nothing changed" : e.getMessage()),
+                ended ? "change the parameter in the chain's YAML for the next run" : "try again in a moment");
+            return;
+        }
+        awaitChange(ctx, change, System.nanoTime() + CHANGE_WAIT_NS, () ->
+        {
+            final ObjectNode answer = JSON.createObjectNode();
+            answer.put("vnf", vnf);
+            final ArrayNode changed = answer.putArray("changes");
+            for (final Map.Entry<String, Object> e : change.newValues().entrySet())
+            {
+                final ObjectNode entry = changed.addObject();
+                entry.put("parameter", e.getKey());
+                entry.set("new_value", JSON.valueToTree(e.getValue()));
+            }
+            if (change.appliedAt() >= 0)
+            {
+                answer.put("applied", true);
+                answer.put("at_packet", change.appliedAt());
+                send(ctx, keepAlive, json(HttpResponseStatus.OK, answer));
+            }
+            else if (change.dropped())
+            {
+                error(ctx, keepAlive, HttpResponseStatus.CONFLICT, "the run ended before the change took effect; nothing"
+                    + " changed", "change the parameter in the chain's YAML for the next run");
+            }
+            else
+            {
+                answer.put("applied", false);
+                answer.put("waiting", "for a point with no batch in flight; the run report's param_changes will say where it"
+                    + " took effect");
+                send(ctx, keepAlive, json(HttpResponseStatus.ACCEPTED, answer));
+            }
+        });
+    }
+
+    private static Map<String, Object> parseValues(final String body) throws IOException
+    {
+        final JsonNode tree = JSON.readTree(body);
+        if (tree == null || !tree.isObject())
+        {
+            throw new IllegalArgumentException(tree == null ? "the body is empty" : "got " + tree.getNodeType().name()
+                .toLowerCase(Locale.ROOT));
+        }
+        final Map<String, Object> values = new LinkedHashMap<>();
+        final Iterator<Map.Entry<String, JsonNode>> fields = tree.fields();
+        while (fields.hasNext())
+        {
+            final Map.Entry<String, JsonNode> field = fields.next();
+            values.put(field.getKey(), JSON.treeToValue(field.getValue(), Object.class));
+        }
+        return values;
+    }
+
+    /** A refused change: 409 for a parameter that cannot change while the chain runs, 400 for the rest. */
+    private static void refuse(final ChannelHandlerContext ctx, final boolean keepAlive, final LiveParams.Problem problem)
+    {
+        final ObjectNode body = problem(problem.message(), problem.fix());
+        if (problem.parameter() != null)
+        {
+            body.put("parameter", problem.parameter());
+        }
+        send(ctx, keepAlive, json(problem.kind() == LiveParams.Kind.NOT_LIVE ? HttpResponseStatus.CONFLICT
+            : HttpResponseStatus.BAD_REQUEST, body));
+    }
+
+    private static void awaitChange(final ChannelHandlerContext ctx, final ParamChanges.Change change, final long deadlineNs,
+        final Runnable then)
+    {
+        if (change.appliedAt() >= 0 || change.dropped() || System.nanoTime() - deadlineNs >= 0)
+        {
+            then.run();
+        }
+        else
+        {
+            ctx.executor().schedule(() -> awaitChange(ctx, change, deadlineNs, then), 1, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
      * Queues {@code command} for the engine and, on the event loop, runs {@code then} once it is
      * answered, or answers 503 if the engine reaches no batch boundary in time.
      */
@@ -564,6 +727,13 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 }
             }
         }
+        view.executor().paramChanges().ifPresent(changes ->
+        {
+            if (!changes.applied().isEmpty())
+            {
+                body.set("param_changes", JSON.valueToTree(changes.applied()));
+            }
+        });
         final ObjectNode stop = body.putObject("stop");
         stop.put("requested", control.stopRequested());
         stop.put("cause", control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'));

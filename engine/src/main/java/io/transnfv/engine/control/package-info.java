@@ -16,5 +16,11 @@
  * {@link io.transnfv.engine.control.FlowQuery}, whose keys {@link io.transnfv.engine.control.FlowProbe}
  * asks the VNFs' own pre-processing for) go through a {@link io.transnfv.engine.control.CommandQueue}: a JCTools MPSC queue that the
  * engine drains where no batch is in flight, so every answer is the state after a whole batch.
+ *
+ * <p>Changes of VNF parameters ({@link io.transnfv.engine.control.ParamChanges}) take a packet
+ * position: the engine reads no packet past a waiting change, lets the batches read finish,
+ * applies it with nothing in flight and records where; the serial oracle applies the same change
+ * before the same packet, so a run and its oracle replaying the recorded changes stay
+ * equivalent.
  */
 package io.transnfv.engine.control;

@@ -53,6 +53,7 @@ public final class Ingress
     private boolean ended;
     private boolean flushPending = true;
     private long packets;
+    private long cutAt = Long.MAX_VALUE;
     private long lastSequence = -1;
 
     /**
@@ -103,6 +104,22 @@ public final class Ingress
     public boolean ended()
     {
         return ended && !carrying;
+    }
+
+    /**
+     * Reads no packet at or past position {@code position} (packets read from the source) until
+     * moved: a parameter change waits there ({@code ParamChanges}). The frame being filled closes
+     * with what it holds; {@link #fill} then says {@link #NOTHING_YET}.
+     */
+    public void cutAt(final long position)
+    {
+        cutAt = position;
+    }
+
+    /** @return true if every packet read is in a closed frame and the next read would pass the cut. */
+    public boolean atCut()
+    {
+        return !carrying && packets >= cutAt;
     }
 
     /** @return packets read so far. */
@@ -189,6 +206,11 @@ public final class Ingress
                         return flush(frame);
                     }
                     return close(frame, slot, Punctuation.END_OF_INPUT, ENDED);
+                }
+                if (packets >= cutAt)
+                {
+                    // a parameter change waits here: the batches read so far must finish first
+                    return close(frame, slot, Punctuation.IDLE_INPUT, NOTHING_YET);
                 }
                 final int read = source.poll(frame.buffers[slot]);
                 if (read != PacketSource.PACKET)

@@ -12,6 +12,7 @@ import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.Egress;
 import io.transnfv.engine.egress.PacketListener;
@@ -154,6 +155,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final RunControl control = new RunControl();
     /** State lookups from outside, answered where no batch is in flight (a batch's start, or while idle). */
     private final CommandQueue commands = new CommandQueue();
+    private final ParamChanges paramChanges;
     /** Packets of the batches through the chain: what the committed state holds (the owner of engineIdle's). */
     private long packetsInState;
     private final FaultLog faults;
@@ -244,6 +246,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.wallClockNs = wallClockNs;
         final RunSettings settings = chain.settings();
         this.runtime = new ChainRuntime(chain);
+        this.paramChanges = new ParamChanges(runtime);
         // before threads start or buffers are allocated: even the smallest buffers must fit (run() checks the source's)
         BatchMemory.check(settings.punctuationTransactions(), runtime.tracker().maxHeld(), PacketBuffer.MIN_CAPACITY,
             Runtime.getRuntime().maxMemory());
@@ -367,6 +370,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         allocatedAtEnd = allocatedBytes();
         grownAtEnd = state.bytesGrown();
         packetsRun = ingress.packets();
+        paramChanges.close();
         final Throwable t = failure;
         if (t != null)
         {
@@ -487,6 +491,20 @@ public final class BatchedChainExecutor implements ChainExecutor
                 ingress.endInput();
             }
             frame = frames[fillIndex];
+            if (frame.state() == BatchFrame.FREE)
+            {
+                // a parameter change waiting: read nothing past its packet, let the batches read finish
+                ingress.cutAt(paramChanges.cutAt(ingress.packets()));
+                if (frame.count == 0 && ingress.atCut() && allFree() && engineIdle.get() == 1
+                    && engineIdle.compareAndSet(1, 0))
+                {
+                    // every packet read has finished every VNF and none is being read: the change is whole at this packet
+                    paramChanges.apply(ingress.packets());
+                    ingress.cutAt(paramChanges.cutAt(ingress.packets()));
+                    engineIdle.set(1);
+                    did = true;
+                }
+            }
             if (frame.state() == BatchFrame.FREE)
             {
                 applyFeedback();
@@ -1100,6 +1118,12 @@ public final class BatchedChainExecutor implements ChainExecutor
     public Optional<CommandQueue> commands()
     {
         return Optional.of(commands);
+    }
+
+    @Override
+    public Optional<ParamChanges> paramChanges()
+    {
+        return Optional.of(paramChanges);
     }
 
     @Override

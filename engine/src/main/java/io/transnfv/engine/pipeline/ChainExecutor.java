@@ -3,6 +3,7 @@ package io.transnfv.engine.pipeline;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.fault.FaultLog;
@@ -111,6 +112,15 @@ public interface ChainExecutor extends AutoCloseable
      *         with no batch in flight; empty for an executor that takes none.
      */
     default Optional<CommandQueue> commands()
+    {
+        return Optional.empty();
+    }
+
+    /**
+     * @return where changes of VNF parameters wait for a packet position with no batch in flight,
+     *         and what took effect where; empty for an executor that takes none.
+     */
+    default Optional<ParamChanges> paramChanges()
     {
         return Optional.empty();
     }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -90,6 +91,23 @@ public final class EquivalenceCheck
         final ChainSpec chain, final SourceOpener traffic, final Function<ChainSpec, ChainExecutor> candidate)
         throws IOException
     {
+        return compare(chain, traffic, candidate, executor ->
+        {
+        });
+    }
+
+    /**
+     * As {@link #compare(ChainSpec, SourceOpener, Function)}, with both executors prepared alike
+     * before they run: e.g. given the same parameter changes at the same packet positions
+     * ({@link ChainExecutor#paramChanges()}).
+     *
+     * @param prepare called on the oracle and on the candidate before each runs.
+     */
+    public static Result compare(
+        final ChainSpec chain, final SourceOpener traffic, final Function<ChainSpec, ChainExecutor> candidate,
+        final Consumer<ChainExecutor> prepare)
+        throws IOException
+    {
         final RecordHashes oracleHashes = new RecordHashes();
         final CheckerReport oracleCheckers;
         final Path oracleState = Files.createTempFile("transnfv-oracle-state", ".txt");
@@ -98,6 +116,7 @@ public final class EquivalenceCheck
             try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open();
                  Writer out = Files.newBufferedWriter(oracleState, StandardCharsets.UTF_8))
             {
+                prepare.accept(oracle);
                 oracle.run(source, oracleHashes.recorder(oracle));
                 oracle.writeState(out);
                 oracleCheckers = oracle.finalCheck().orElseThrow();
@@ -110,6 +129,7 @@ public final class EquivalenceCheck
                  BufferedReader oracleLines = Files.newBufferedReader(oracleState, StandardCharsets.UTF_8))
             {
                 description = executor.describe();
+                prepare.accept(executor);
                 executor.run(source, divergence.checker(executor));
                 candidateCheckers = executor.finalCheck().orElse(null);
                 final StateDumpComparison comparison = new StateDumpComparison(oracleLines);
@@ -119,7 +139,7 @@ public final class EquivalenceCheck
             String oracleRecord = null;
             if (divergence.sequence >= 0)
             {
-                oracleRecord = recordOf(chain, traffic, divergence.sequence);
+                oracleRecord = recordOf(chain, traffic, divergence.sequence, prepare);
             }
             else if (divergence.count != oracleHashes.count)
             {
@@ -137,13 +157,15 @@ public final class EquivalenceCheck
         }
     }
 
-    private static String recordOf(final ChainSpec chain, final SourceOpener traffic, final long position)
+    private static String recordOf(
+        final ChainSpec chain, final SourceOpener traffic, final long position, final Consumer<ChainExecutor> prepare)
         throws IOException
     {
         final String[] found = new String[1];
         final long[] seen = new long[1];
         try (SerialChainExecutor oracle = new SerialChainExecutor(chain); PacketSource source = traffic.open())
         {
+            prepare.accept(oracle);
             final StringBuilder line = new StringBuilder();
             oracle.run(source, (record, buffer, packet) ->
             {

@@ -6,6 +6,7 @@ import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.control.CommandQueue;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.egress.PacketListener;
@@ -118,6 +119,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final ChainRuntime.ExpiryListener expiryListener = new ExpiryFaults();
     private final RunControl control = new RunControl();
     private final CommandQueue commands = new CommandQueue();
+    private final ParamChanges paramChanges;
     private final FaultLog faults;
     private final FaultSettings faultSettings;
     private final ErrorBound errorBound;
@@ -147,6 +149,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         this.wallClockNs = wallClockNs;
         this.runtime = new ChainRuntime(chain);
+        this.paramChanges = new ParamChanges(runtime);
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
         this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
@@ -209,6 +212,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 LockSupport.parkNanos(this, 100_000_000L);
             }
         }
+        paramChanges.close();
         final Throwable t = failure;
         if (t == null)
         {
@@ -240,15 +244,22 @@ public final class SerialChainExecutor implements ChainExecutor
         long packets = checkpointer == null ? 0 : resume(source, buffer);
         final IdleStrategy idle = IdleSettings.newIdleStrategy();
         final QuietClock quiet = new QuietClock(source.live(), runtime.tickIntervalNs(), wallClockNs);
+        // positions count from the traffic's first packet, also after a resume
+        long read = packets;
         while (!control.stopRequested())
         {
+            if (paramChanges.cutAt(read) <= read)
+            {
+                // between two packets nothing is in flight: packets from here on see the change
+                paramChanges.apply(read);
+            }
             // poll, not next: a live source with nothing to read must not keep a stop request waiting
-            final int read = source.poll(buffer);
-            if (read == PacketSource.END)
+            final int polled = source.poll(buffer);
+            if (polled == PacketSource.END)
             {
                 break;
             }
-            if (read == PacketSource.NOTHING_YET)
+            if (polled == PacketSource.NOTHING_YET)
             {
                 final long quietTimeNs = quiet.onNothingYet(clock.lastNs());
                 if (quietTimeNs != QuietClock.NONE)
@@ -259,6 +270,7 @@ public final class SerialChainExecutor implements ChainExecutor
                 idle.idle();
                 continue;
             }
+            read++;
             quiet.onPacket();
             idle.reset();
             failurePoint.check();
@@ -696,6 +708,12 @@ public final class SerialChainExecutor implements ChainExecutor
     public Optional<SnapshotExchange> snapshots()
     {
         return Optional.of(snapshots);
+    }
+
+    @Override
+    public Optional<ParamChanges> paramChanges()
+    {
+        return Optional.of(paramChanges);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.transnfv.engine.report;
 
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.source.SourceStats;
@@ -54,6 +55,10 @@ import java.util.stream.Stream;
  * @param checkpoints      what checkpoints did (taken, cost, the resume), or null if none were on.
  * @param stopped          why the run stopped before the end of its traffic (a signal, the error
  *                         bound), or null if it ran to the end.
+ * @param paramChanges     the VNF parameters changed while the run went on ({@code POST /params/<vnf>},
+ *                         or a change script replayed), each with the packet position it took effect
+ *                         at, in that order; null if none changed. The list is a change script:
+ *                         {@code verify --param-changes} replays it.
  */
 public record RunReport(
     int schemaVersion,
@@ -76,7 +81,8 @@ public record RunReport(
     StateSize state,
     CheckerReport checkers,
     Checkpoints checkpoints,
-    Stop stopped)
+    Stop stopped,
+    List<ParamChanges.Applied> paramChanges)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
     public static final int SCHEMA_VERSION = 3;
@@ -97,6 +103,7 @@ public record RunReport(
         vnfs = List.copyOf(vnfs);
         sourceWarnings = List.copyOf(sourceWarnings);
         faults = List.copyOf(faults);
+        paramChanges = paramChanges == null || paramChanges.isEmpty() ? null : List.copyOf(paramChanges);
     }
 
     /**
@@ -388,6 +395,7 @@ public record RunReport(
         private StateSize state;
         private CheckerReport checkers;
         private Stop stopped;
+        private List<ParamChanges.Applied> paramChanges;
         private Checkpoints checkpoints;
 
         private Builder()
@@ -608,6 +616,13 @@ public record RunReport(
             return this;
         }
 
+        /** @return this builder; see {@link RunReport#paramChanges()}. */
+        public Builder paramChanges(final List<ParamChanges.Applied> applied)
+        {
+            this.paramChanges = applied;
+            return this;
+        }
+
         /**
          * @return the report.
          * @throws NullPointerException if what ran, the source or the measurements are missing.
@@ -623,7 +638,8 @@ public record RunReport(
                 }
             }
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
-                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped);
+                vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped,
+                paramChanges);
         }
     }
 
@@ -667,6 +683,15 @@ public record RunReport(
         if (stopped != null)
         {
             line(out, "stopped", stopped.message());
+        }
+        if (paramChanges != null)
+        {
+            out.append("parameter changes\n");
+            for (final ParamChanges.Applied c : paramChanges)
+            {
+                out.append(String.format(Locale.ROOT, "  at packet %s: %s.%s %s -> %s%n", number(c.atPacket()), c.vnf(),
+                    c.parameter(), c.oldValue(), c.newValue()));
+            }
         }
         out.append("VNFs\n");
         for (final VnfReport v : vnfs)

@@ -8,7 +8,9 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * A virtual network function: stateless pre-processing that declares one transaction per
  * packet, and post-processing that acts on its outcome. Shared state lives only in the
  * tables declared in {@link #setup(VnfSetup)}; instance fields are configuration, set up
- * once and then read-only, so the methods may run on several threads at once.
+ * once and then read-only, so the methods may run on several threads at once. The one exception
+ * is a parameter declared {@link ParamSpec#whileRunning() live}: {@link #prepareChange} replaces
+ * it, and the runtime applies that only between two batches.
  *
  * <p>Time is packet time ({@link TransactionBuilder#timestampNs()}), never the wall clock,
  * so every executor reaches the same result.
@@ -64,5 +66,24 @@ public interface Vnf
     default boolean evicts(int table)
     {
         return false;
+    }
+
+    /**
+     * Prepares a change of the parameters its type declares {@link ParamSpec#whileRunning() live}:
+     * checks and parses {@code next} here, off the data path, on whichever thread asks, and
+     * returns what sets the new values. The runtime calls {@link LiveChange#apply()} later, on one
+     * of its threads between two batches (no transaction in flight, no packet in pre- or
+     * post-processing), so no packet sees half of a change; the runtime's hand-over of the next
+     * batch to its workers publishes the new values to them.
+     *
+     * @param next every parameter of the instance, the changed ones with their new values; only
+     *             live parameters differ from the configuration it runs with.
+     * @return what applies the change; called at most once.
+     * @throws VnfConfigException for a value that passes the type check but makes no sense.
+     * @throws UnsupportedOperationException if the type declares no live parameter (the default).
+     */
+    default LiveChange prepareChange(VnfConfig next)
+    {
+        throw new UnsupportedOperationException("this VNF type declares no parameter that may change while it runs");
     }
 }

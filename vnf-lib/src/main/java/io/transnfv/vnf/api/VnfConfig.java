@@ -64,6 +64,34 @@ public final class VnfConfig
         return new VnfConfig(Collections.unmodifiableMap(values));
     }
 
+    /**
+     * @param specs   the parameters the VNF type accepts.
+     * @param changes new values, by name, as {@link #of} takes them.
+     * @return this configuration with {@code changes} converted and range-checked as {@link #of}
+     *         does, with the same messages.
+     * @throws VnfConfigException naming the first parameter that is unknown or bad.
+     */
+    public VnfConfig with(final List<ParamSpec> specs, final Map<String, ?> changes)
+    {
+        final Map<String, ParamSpec> byName = new LinkedHashMap<>();
+        for (final ParamSpec spec : specs)
+        {
+            byName.put(spec.name(), spec);
+        }
+        final Map<String, Object> next = new LinkedHashMap<>(values);
+        for (final Map.Entry<String, ?> change : changes.entrySet())
+        {
+            final ParamSpec spec = byName.get(change.getKey());
+            if (spec == null)
+            {
+                throw new VnfConfigException(change.getKey(), "unknown parameter '" + change.getKey() + "'; known: "
+                    + String.join(", ", byName.keySet()));
+            }
+            next.put(spec.name(), convert(spec, change.getValue()));
+        }
+        return new VnfConfig(Collections.unmodifiableMap(next));
+    }
+
     /** @return the configuration with every default, for a type whose parameters are all optional. */
     public static VnfConfig defaults(final List<ParamSpec> specs)
     {

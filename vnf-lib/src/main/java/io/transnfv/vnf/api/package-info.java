@@ -9,6 +9,8 @@
  *  expire(nowNs, state)            at packet-time ticks, between transactions: housekeeping
  *  StateChecker.check(state, out)  at punctuations the chain asks for, and on the final state:
  *                                  what must always hold
+ *  prepareChange(next) ─► LiveChange.apply()   a live parameter changed while the chain runs:
+ *                                  prepared on the asker's thread, applied between two batches
  * </pre>
  *
  * <p>Pre- and post-processing may run on several threads at once (one packet each); state is

@@ -5,6 +5,7 @@ import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.LiveChange;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.StateChecker;
@@ -12,6 +13,7 @@ import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
@@ -89,8 +91,10 @@ public final class Firewall implements Vnf
 
     private final Cidr[] internalNet;
     private final Ipv6Cidr[] internalNet6;
-    private final Acl acl;
-    private final boolean defaultAllow;
+    /** Live ({@code rules}): replaced by {@link #prepareChange}'s change between two batches, never mid-batch. */
+    private Acl acl;
+    /** Live ({@code default_action}), like {@link #acl}. */
+    private boolean defaultAllow;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
     private final StateFunction refreshIfLive = this::refreshIfLive;
@@ -132,6 +136,19 @@ public final class Firewall implements Vnf
         this.defaultAllow = defaultAllow;
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+    }
+
+    /** Takes new {@code rules} and {@code default_action}: both are parsed here, then swapped in at once. */
+    @Override
+    public LiveChange prepareChange(final VnfConfig next)
+    {
+        final Acl rules = Acl.parse(next.getStringList("rules"), "rules");
+        final boolean allow = FirewallFactory.defaultAllow(next);
+        return () ->
+        {
+            acl = rules;
+            defaultAllow = allow;
+        };
     }
 
     @Override

@@ -22,9 +22,9 @@ public final class FirewallFactory implements VnfFactory
         ParamSpec.optional("internal_net", ParamKind.STRING_LIST, List.of("10.0.0.0/8", "fc00::/7"),
             "CIDR prefixes of the protected network, IPv4 and IPv6; packets from them are outbound"),
         ParamSpec.optional("rules", ParamKind.STRING_LIST, List.of(),
-            "first-match ACL rules: " + Acl.FORM),
+            "first-match ACL rules: " + Acl.FORM).whileRunning(),
         ParamSpec.optional("default_action", ParamKind.STRING, "allow",
-            "allow or deny: what happens to outbound packets no rule matched"),
+            "allow or deny: what happens to outbound packets no rule matched").whileRunning(),
         ParamSpec.optional("idle_timeout", ParamKind.DURATION, 120 * SECOND_NS,
             "a tracked connection idle longer than this is closed").range(MS_NS, Double.MAX_VALUE),
         ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,
@@ -82,13 +82,20 @@ public final class FirewallFactory implements VnfFactory
                     + "; write a prefix such as 10.0.0.0/8 or fd00::/8");
             }
         }
+        final boolean defaultAllow = defaultAllow(config);
+        return new Firewall(internalNet.toArray(new Cidr[0]), internalNet6.toArray(new Ipv6Cidr[0]),
+            Acl.parse(config.getStringList("rules"), "rules"),
+            defaultAllow, config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+    }
+
+    /** @return whether {@code default_action} is allow; at setup and for a live change. */
+    static boolean defaultAllow(final VnfConfig config)
+    {
         final String defaultAction = config.getString("default_action");
         if (!defaultAction.equals("allow") && !defaultAction.equals("deny"))
         {
             throw new VnfConfigException("default_action", "default_action '" + defaultAction + "': write allow or deny");
         }
-        return new Firewall(internalNet.toArray(new Cidr[0]), internalNet6.toArray(new Ipv6Cidr[0]),
-            Acl.parse(config.getStringList("rules"), "rules"),
-            defaultAction.equals("allow"), config.getDurationNs("idle_timeout"), config.getDurationNs("expiry_interval"));
+        return defaultAction.equals("allow");
     }
 }

@@ -6,6 +6,7 @@ import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.LiveChange;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.StateChecker;
@@ -13,6 +14,7 @@ import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
@@ -46,18 +48,20 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *  bytes             CROSS_FLOW INDEX server → bytes of finished connections
  * </pre>
  *
- * <p>Transactions (C = F's candidates in {@code active} / {@code bytes}):
+ * <p>Transactions (C = F's candidates in {@code active} / {@code bytes}; R = F's candidates
+ * under the largest {@code candidates} the run has used, which is C until a live change raises
+ * it, and holds every server F was ever given):
  * <pre>
  *  TCP SYN (no ACK), UDP   0 RMW connections[F]       refresh if live
  *                          1 RMW connection-bytes[F]  0 if op 0 found an idle entry
- *                          2 CHOOSE active over C     idle entry's server: -1
- *                          3 CHOOSE bytes over C      idle entry's server: += op 1's before
+ *                          2 CHOOSE active over R     idle entry's server: -1
+ *                          3 CHOOSE bytes over R      idle entry's server: += op 1's before
  *                          4 CHOOSE active over C     if not live: least loaded, +1
  *                          5 RMW connections[F]       if op 4 picked: (server, now)
  *                          6 RMW connection-bytes[F]  += frame length
  *  TCP FIN / RST           0 WRITE connections[F] 0;  1 WRITE connection-bytes[F] 0
- *                          2 CHOOSE active over C     op 0's server: -1
- *                          3 CHOOSE bytes over C      op 0's server: += op 1's before (+ length if live)
+ *                          2 CHOOSE active over R     op 0's server: -1
+ *                          3 CHOOSE bytes over R      op 0's server: += op 1's before (+ length if live)
  *  other TCP               0 RMW connections[F] refresh if live; 1 RMW connection-bytes[F] += length if live
  *  ICMP error to a VIP     0 READ connections[Q]      (Q = F of the connection the quote replies to)
  * </pre>
@@ -102,7 +106,16 @@ public final class LoadBalancer implements Vnf
     private final long vip6Low;
     private final long idleTimeoutMs;
     private final long expiryIntervalNs;
-    private final CandidateSampler sampler;
+    private final double candidateSkew;
+    /** Live ({@code candidates}): replaced by {@link #prepareChange}'s change between two batches, never mid-batch. */
+    private CandidateSampler sampler;
+    /**
+     * The sampler with the most candidates used so far in the run: a connection is released (closed,
+     * or found idle) among its candidates, and these hold the server it was given whatever
+     * {@code candidates} was then (a flow's first d candidates do not depend on d; d = servers
+     * holds every server). The same object as {@link #sampler} until a change raises the count.
+     */
+    private CandidateSampler releaseSampler;
     /** Pre- and post-processing run on several worker threads; each reads quotes with its own view. */
     private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
@@ -177,8 +190,33 @@ public final class LoadBalancer implements Vnf
         this.vip6Low = vip6 == null ? 0L : vip6[1];
         this.idleTimeoutMs = idleTimeoutNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+        this.candidateSkew = candidateSkew;
+        this.sampler = sampler(servers, candidates, candidateSkew);
+        this.releaseSampler = sampler;
+    }
+
+    private static CandidateSampler sampler(final int servers, final int candidates, final double candidateSkew)
+    {
         final int d = candidates == 0 ? (servers <= 16 ? servers : 5) : candidates;
-        this.sampler = new CandidateSampler(servers, d, candidateSkew);
+        return new CandidateSampler(servers, d, candidateSkew);
+    }
+
+    /**
+     * Takes a new {@code candidates} count: connections opened from the change's packet on choose
+     * among that many servers; open connections keep the server they have.
+     */
+    @Override
+    public LiveChange prepareChange(final VnfConfig next)
+    {
+        final CandidateSampler changed = sampler(servers, next.getInt("candidates"), candidateSkew);
+        return () ->
+        {
+            sampler = changed;
+            if (changed.count() > releaseSampler.count())
+            {
+                releaseSampler = changed;
+            }
+        };
     }
 
     /** @return the sampler giving each flow's candidate servers. */
@@ -230,29 +268,33 @@ public final class LoadBalancer implements Vnf
         }
         final long flow = FlowKeys.fiveTuple(packet);
         final long length = packet.frameLength();
-        final int d = sampler.count();
+        final CandidateSampler current = sampler;
+        final CandidateSampler release = releaseSampler;
+        final int d = current.count();
+        final int releaseD = release.count();
         if (protocol == PacketFlyweight.PROTO_TCP && (packet.isFin() || packet.isRst()))
         {
             // candidates only where a choice may be made: closing and opening packets
-            final int[] candidates = sampler.candidates(flow);
+            final int[] held = release.candidates(flow);
             txn.scratch(KIND_SLOT, KIND_CLOSE);
             txn.write(connectionsTable, flow, 0L);
             txn.write(connectionBytesTable, flow, 0L);
             txn.choose(activeTable, closedServer, decrement, 0L);
-            declareCandidates(txn, candidates, d);
+            declareCandidates(txn, held, releaseD);
             txn.choose(bytesTable, closedServer, addClosedBytes, length);
-            declareCandidates(txn, candidates, d);
+            declareCandidates(txn, held, releaseD);
         }
         else if (protocol == PacketFlyweight.PROTO_UDP || (packet.isSyn() && !packet.isAck()))
         {
-            final int[] candidates = sampler.candidates(flow);
+            final int[] candidates = current.candidates(flow);
+            final int[] held = release == current ? candidates : release.candidates(flow);
             txn.scratch(KIND_SLOT, KIND_NEW);
             txn.readModify(connectionsTable, flow, refresh, 0L);
             txn.readModify(connectionBytesTable, flow, resetIfIdle, 0L);
             txn.choose(activeTable, idleServer, decrement, 0L);
-            declareCandidates(txn, candidates, d);
+            declareCandidates(txn, held, releaseD);
             txn.choose(bytesTable, idleServer, addIdleBytes, 0L);
-            declareCandidates(txn, candidates, d);
+            declareCandidates(txn, held, releaseD);
             txn.choose(activeTable, leastLoaded, increment, 0L);
             declareCandidates(txn, candidates, d);
             txn.readModify(connectionsTable, flow, assign, flow);

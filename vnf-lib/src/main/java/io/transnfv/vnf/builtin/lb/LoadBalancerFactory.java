@@ -26,7 +26,7 @@ public final class LoadBalancerFactory implements VnfFactory
         ParamSpec.optional("server_net_v6", ParamKind.STRING, "fd00:0:0:1::/64",
             "IPv6 prefix of the backends, for IPv6 flows; backend i has address prefix + i + 1"),
         ParamSpec.optional("candidates", ParamKind.INT, 0,
-            "d, candidate servers per connection; 0 = all servers when servers <= 16, else 5").range(0, 64),
+            "d, candidate servers per connection; 0 = all servers when servers <= 16, else 5").range(0, 64).whileRunning(),
         ParamSpec.optional("candidate_skew", ParamKind.DOUBLE, 0.0,
             "Zipf exponent of the sampled candidates over server indices (0 = uniform; the paper uses 0.2)")
             .range(0, 10),

@@ -5,11 +5,14 @@ import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.LiveChange;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
+import io.transnfv.vnf.api.VnfConfigException;
 import io.transnfv.vnf.api.VnfCounter;
 import io.transnfv.vnf.api.VnfSetup;
 import io.transnfv.vnf.builtin.PacketClock;
@@ -61,7 +64,8 @@ public final class PortScanDetector implements Vnf
     private static final int KIND_ACK = 2;
     private static final int KIND_SLOT = 0;
 
-    private final int threshold;
+    /** Live: replaced by {@link #prepareChange}'s change between two batches, never mid-batch. */
+    private int threshold;
     private final long windowMs;
     private final long expiryIntervalNs;
     private final StateFunction recordProbe = this::recordProbe;
@@ -91,6 +95,19 @@ public final class PortScanDetector implements Vnf
         this.threshold = threshold;
         this.windowMs = windowNs / PacketClock.NS_PER_MS;
         this.expiryIntervalNs = expiryIntervalNs;
+    }
+
+    /** Takes a new {@code threshold}: scans are judged against it from the change's packet on. */
+    @Override
+    public LiveChange prepareChange(final VnfConfig next)
+    {
+        final int changed = next.getInt("threshold");
+        if (changed < 1 || changed > COUNT_MASK)
+        {
+            throw new VnfConfigException("threshold", "threshold " + changed + " is out of range: write a value in [1, "
+                + COUNT_MASK + "]");
+        }
+        return () -> threshold = changed;
     }
 
     @Override

@@ -16,7 +16,7 @@ public final class PortScanDetectorFactory implements VnfFactory
 
     private static final List<ParamSpec> PARAMS = List.of(
         ParamSpec.optional("threshold", ParamKind.INT, 20,
-            "distinct half-open targets within the window that make a scan").range(1, 1_000_000),
+            "distinct half-open targets within the window that make a scan").range(1, 1_000_000).whileRunning(),
         ParamSpec.optional("window", ParamKind.DURATION, 10 * SECOND_NS,
             "the time window targets are counted in").range(MS_NS, Double.MAX_VALUE),
         ParamSpec.optional("expiry_interval", ParamKind.DURATION, SECOND_NS,

@@ -1,5 +1,8 @@
 package io.transnfv.vnf.builtin.firewall;
 
+import io.transnfv.vnf.api.LiveChange;
+import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfConfigException;
 import io.transnfv.vnf.harness.Frames;
 import io.transnfv.vnf.harness.VnfHarness;
@@ -85,6 +88,25 @@ class FirewallTest
         assertEquals("acl", fw.offer(outbound(TCP_SYN), S).dropReason());
         assertEquals("out", fw.offer(Frames.tcp("10.0.0.5", 4000, "8.8.8.8", 443, TCP_SYN, 0), S).output());
         assertEquals("out", fw.offer(Frames.nonIp(), S).output());
+    }
+
+    @Test
+    void shouldJudgePacketsByTheNewRulesOnlyOnceALiveChangeIsApplied()
+    {
+        final FirewallFactory factory = new FirewallFactory();
+        final VnfConfig config = VnfConfig.defaults(factory.params());
+        final Vnf vnf = factory.create(config);
+        final VnfHarness fw = VnfHarness.of("fw", vnf);
+        assertEquals("out", fw.offer(outbound(TCP_SYN), S).output());
+        final LiveChange change = vnf.prepareChange(config.with(factory.params(),
+            Map.of("rules", List.of("deny tcp any any"))));
+        assertEquals("out", fw.offer(outbound(TCP_SYN), S).output(), "prepared, not applied: the old rules still hold");
+        change.apply();
+        assertEquals("acl", fw.offer(outbound(TCP_SYN), S).dropReason());
+        final VnfConfigException bad = assertThrows(VnfConfigException.class,
+            () -> vnf.prepareChange(config.with(factory.params(), Map.of("default_action", "reject"))));
+        assertEquals("default_action", bad.param());
+        assertEquals("acl", fw.offer(outbound(TCP_SYN), S).dropReason(), "a refused change changes nothing");
     }
 
     @Test
