@@ -37,7 +37,6 @@ import io.transnfv.engine.stage.StageDispatch;
 import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.state.MultiVersionStateTable;
-import io.transnfv.engine.state.store.StateBackend;
 import io.transnfv.engine.state.store.StateStoreException;
 import io.transnfv.engine.state.store.TableStores;
 import io.transnfv.engine.thread.Phase;
@@ -256,25 +255,7 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.gather = new TaskPhase(TimeCategory.GATHER, this::gatherTask);
         this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
             + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "")
-            + storesText(runtime, state.stores());
-    }
-
-    /** @return {@code ", tables in <store>: a, b"} per store other than the heap, or "" when every table is in the heap. */
-    private static String storesText(final ChainRuntime runtime, final TableStores stores)
-    {
-        final StringBuilder out = new StringBuilder();
-        for (final StateBackend backend : stores.backends())
-        {
-            out.append(", tables in ").append(backend.describe()).append(':');
-            for (int t = 0; t < stores.tableCount(); t++)
-            {
-                if (stores.backend(t) == backend)
-                {
-                    out.append(' ').append(runtime.catalog().qualifiedName(t));
-                }
-            }
-        }
-        return out.toString();
+            + state.stores().describeOutsideHeap(runtime.catalog());
     }
 
     @Override
