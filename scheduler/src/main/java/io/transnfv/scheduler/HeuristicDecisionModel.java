@@ -14,10 +14,10 @@ package io.transnfv.scheduler;
  */
 public final class HeuristicDecisionModel implements DecisionModel
 {
-    /** Above this recent abort ratio, lazy's serial re-execution costs more than its earlier release saves. */
-    public static final double LAZY_MAX_ABORT_RATIO = 0.02;
-    /** From this contended chain length on (and with more than one executor), a key's chain as one unit pays. */
-    public static final double GROUP_MIN_CHAIN = 512.0;
+    /** Above this recent abort ratio, lazy's serial re-execution costs more than its earlier release saves ({@link SchedulerTuning}). */
+    public static final double LAZY_MAX_ABORT_RATIO = SchedulerTuning.LAZY_MAX_ABORT_RATIO;
+    /** From this contended chain length on (and with more than one executor), a key's chain as one unit pays ({@link SchedulerTuning}). */
+    public static final double GROUP_MIN_CHAIN = SchedulerTuning.GROUP_MIN_CHAIN;
 
     private static final String[] REASONS = {
         "short-chains/rare-aborts", "short-chains/aborts", "long-chains/rare-aborts", "long-chains/aborts",
