@@ -76,6 +76,13 @@ import java.util.function.LongSupplier;
  *                                                              ...     ─► DONE, start batch k+1
  * </pre>
  *
+ * <p>This class is the orchestration; each stage's machinery lives in its package: the frames
+ * and their hand-over in {@link FrameRing} and the punctuation's feedback in
+ * {@link ProcessingFeedback} ({@code batch}), the chunked pre- and post-processing in
+ * {@link StageDispatch} ({@code stage}), the cut at a batch boundary in
+ * {@link BoundaryCheckpoints} ({@code checkpoint}), the workers' time accounting in
+ * {@link WorkerTimes} ({@code report}).
+ *
  * <p>Pre-processing reads packets, never state, so the entry VNF's pre-processing of a batch
  * runs in the IO role as it closes the batch, while other workers execute the previous one:
  * with one worker on a batch's serial state phase, the other admits the next batch.
