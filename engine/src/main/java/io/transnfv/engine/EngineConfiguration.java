@@ -115,6 +115,49 @@ public final class EngineConfiguration
      */
     public static final int LATENCY_SAMPLE_EVERY = intProperty("transnfv.latency.sample.every", 8, 1);
 
+    // ---------------------------------------------------------------- fixed: no property (docs/user-guide.md says why)
+
+    /**
+     * Slots of a paced source's virtual receive ring unless {@code --rx-ring} says otherwise: a
+     * common NIC receive ring, so a paced run drops where a port of that size would.
+     */
+    public static final int PACED_RX_RING_SLOTS = 1024;
+
+    /**
+     * Packets between two looks at a filling batch's age and the workers' idleness by the ingress
+     * (a power of two): a clock read per packet would cost more than the batch deadlines it
+     * serves (microseconds) need.
+     */
+    public static final int INGRESS_CHECK_EVERY_PACKETS = 8;
+
+    /**
+     * Weight of the newest batch in the punctuation's moving average of processing cost per
+     * packet (what a latency target sizes batches from): eight batches to follow a change, one odd
+     * batch moves it by an eighth.
+     */
+    public static final double PUNCTUATION_COST_WEIGHT = 0.125;
+
+    /**
+     * A batch closes early for idle workers once it holds this fraction (1/n) of its limit: fewer
+     * packets would cost a batch's fixed overhead on a handful of packets.
+     */
+    public static final int PUNCTUATION_ENGINE_IDLE_FRACTION = 4;
+
+    /** A worker that waits this long (ns) for work in flight reports the job's state once: a stall is a bug. */
+    public static final long WORKER_STALL_REPORT_NS = 5_000_000_000L;
+
+    /** A disengaged worker's park (ns): engaging it wakes it at once; this only bounds a missed wake-up. */
+    public static final long WORKER_DISENGAGED_PARK_NS = 1_000_000L;
+
+    /** The park (ns) of a caller waiting for a worker group it is not part of: it only watches for the end or a failure. */
+    public static final long WORKER_WAITER_PARK_NS = 1_000_000L;
+
+    /**
+     * Packets between two looks at a pending snapshot request by the serial oracle (a power of
+     * two): one volatile read each, and a snapshot is asked for at most every few milliseconds.
+     */
+    public static final int SERIAL_SNAPSHOT_CHECK_EVERY_PACKETS = 256;
+
     static
     {
         if (STATE_BATCH_LOAD_PERCENT <= STATE_LOAD_PERCENT || STATE_BATCH_LOAD_PERCENT > 95)

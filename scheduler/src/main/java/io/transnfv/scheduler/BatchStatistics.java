@@ -18,9 +18,9 @@ import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 public final class BatchStatistics
 {
     /** Distinct table sets remembered at once (the least recently seen one is replaced). */
-    public static final int SIGNATURES = 8;
+    public static final int SIGNATURES = SchedulerTuning.TABLE_SET_SLOTS;
 
-    private static final double RECENT_WEIGHT = 0.25;
+    private static final double RECENT_WEIGHT = SchedulerTuning.RECENT_WEIGHT;
 
     private int threads;
     private int operations;

@@ -44,28 +44,28 @@ import java.util.Arrays;
  */
 public final class FeedbackDecisionModel implements DecisionModel
 {
-    /** Samples every policy gets in a context before the model exploits. */
-    public static final int SWEEP_SAMPLES = 2;
-    /** Batches of a context between two explorations of a plausible policy. */
-    public static final int EXPLORE_EVERY = 16;
-    /** Batches of a context between two re-checks of an implausible policy. */
-    public static final int RECHECK_EVERY = 128;
-    /** A policy is plausible while its estimate is at most this factor of the incumbent's. */
-    public static final double PLAUSIBLE_FACTOR = 1.25;
-    /** A challenger replaces the incumbent when its estimate is lower by at least this share, */
-    public static final double SWITCH_MARGIN = 0.02;
-    /** by at least this many standard errors of the difference of the two medians, */
-    public static final double SWITCH_CONFIDENCE = 1.5;
-    /** and rests on at least this many fresh samples. */
-    public static final int MIN_EVIDENCE = 3;
-    /** Samples per (context, policy) the median is taken over. */
-    public static final int SAMPLES = 16;
-    /** Batches of a context after which a sample no longer counts (unless it is the policy's newest). */
-    public static final int STALE_BATCHES = 256;
-    /** Batches the context's level is the median of. */
-    public static final int LEVEL_BATCHES = 9;
-    /** Batches of a context between two recomputations of every policy's estimate (samples age out). */
-    public static final int REFRESH_EVERY = 16;
+    /** {@link SchedulerTuning#FEEDBACK_SWEEP_SAMPLES}. */
+    public static final int SWEEP_SAMPLES = SchedulerTuning.FEEDBACK_SWEEP_SAMPLES;
+    /** {@link SchedulerTuning#FEEDBACK_EXPLORE_EVERY}. */
+    public static final int EXPLORE_EVERY = SchedulerTuning.FEEDBACK_EXPLORE_EVERY;
+    /** {@link SchedulerTuning#FEEDBACK_RECHECK_EVERY}. */
+    public static final int RECHECK_EVERY = SchedulerTuning.FEEDBACK_RECHECK_EVERY;
+    /** {@link SchedulerTuning#FEEDBACK_PLAUSIBLE_FACTOR}. */
+    public static final double PLAUSIBLE_FACTOR = SchedulerTuning.FEEDBACK_PLAUSIBLE_FACTOR;
+    /** {@link SchedulerTuning#FEEDBACK_SWITCH_MARGIN}. */
+    public static final double SWITCH_MARGIN = SchedulerTuning.FEEDBACK_SWITCH_MARGIN;
+    /** {@link SchedulerTuning#FEEDBACK_SWITCH_CONFIDENCE}. */
+    public static final double SWITCH_CONFIDENCE = SchedulerTuning.FEEDBACK_SWITCH_CONFIDENCE;
+    /** {@link SchedulerTuning#FEEDBACK_MIN_EVIDENCE}. */
+    public static final int MIN_EVIDENCE = SchedulerTuning.FEEDBACK_MIN_EVIDENCE;
+    /** {@link SchedulerTuning#FEEDBACK_SAMPLES}. */
+    public static final int SAMPLES = SchedulerTuning.FEEDBACK_SAMPLES;
+    /** {@link SchedulerTuning#FEEDBACK_STALE_BATCHES}. */
+    public static final int STALE_BATCHES = SchedulerTuning.FEEDBACK_STALE_BATCHES;
+    /** {@link SchedulerTuning#FEEDBACK_LEVEL_BATCHES}. */
+    public static final int LEVEL_BATCHES = SchedulerTuning.FEEDBACK_LEVEL_BATCHES;
+    /** {@link SchedulerTuning#FEEDBACK_REFRESH_EVERY}. */
+    public static final int REFRESH_EVERY = SchedulerTuning.FEEDBACK_REFRESH_EVERY;
     /** Contexts: chain buckets × abort buckets × PD buckets × executor buckets × table-set slots. */
     public static final int CONTEXTS = 5 * 3 * 2 * 2 * BatchStatistics.SIGNATURES;
 
@@ -309,10 +309,11 @@ public final class FeedbackDecisionModel implements DecisionModel
     static int context(final BatchStatistics stats)
     {
         final double chain = stats.contendedChainLength();
-        final int c = chain < 2 ? 0 : chain < 8 ? 1 : chain < 64 ? 2 : chain < 512 ? 3 : 4;
+        final int c = chain < SchedulerTuning.FEEDBACK_CHAIN_EDGE_SINGLE ? 0 : chain < SchedulerTuning.FEEDBACK_CHAIN_EDGE_SHORT ? 1
+            : chain < SchedulerTuning.FEEDBACK_CHAIN_EDGE_MEDIUM ? 2 : chain < SchedulerTuning.FEEDBACK_CHAIN_EDGE_LONG ? 3 : 4;
         final double aborts = stats.recentAbortRatio();
-        final int a = aborts <= 0.005 ? 0 : aborts <= 0.05 ? 1 : 2;
-        final int p = stats.parametricShare() < 0.25 ? 0 : 1;
+        final int a = aborts <= SchedulerTuning.FEEDBACK_ABORTS_RARE ? 0 : aborts <= SchedulerTuning.FEEDBACK_ABORTS_FEW ? 1 : 2;
+        final int p = stats.parametricShare() < SchedulerTuning.FEEDBACK_PARAMETRIC_SHARE ? 0 : 1;
         final int t = stats.threads() == 1 ? 0 : 1;
         return (((c * 3 + a) * 2 + p) * 2 + t) * BatchStatistics.SIGNATURES + stats.signature();
     }

@@ -14,10 +14,10 @@ package io.transnfv.scheduler;
  */
 public final class HeuristicDecisionModel implements DecisionModel
 {
-    /** Above this recent abort ratio, lazy's serial re-execution costs more than its earlier release saves. */
-    public static final double LAZY_MAX_ABORT_RATIO = 0.02;
-    /** From this contended chain length on (and with more than one executor), a key's chain as one unit pays. */
-    public static final double GROUP_MIN_CHAIN = 512.0;
+    /** Above this recent abort ratio, lazy's serial re-execution costs more than its earlier release saves ({@link SchedulerTuning}). */
+    public static final double LAZY_MAX_ABORT_RATIO = SchedulerTuning.LAZY_MAX_ABORT_RATIO;
+    /** From this contended chain length on (and with more than one executor), a key's chain as one unit pays ({@link SchedulerTuning}). */
+    public static final double GROUP_MIN_CHAIN = SchedulerTuning.GROUP_MIN_CHAIN;
 
     private static final String[] REASONS = {
         "short-chains/rare-aborts", "short-chains/aborts", "long-chains/rare-aborts", "long-chains/aborts",
@@ -28,8 +28,21 @@ public final class HeuristicDecisionModel implements DecisionModel
     @Override
     public SchedulingPolicy choose(final BatchStatistics stats)
     {
-        final boolean lazy = stats.recentAbortRatio() <= LAZY_MAX_ABORT_RATIO;
-        final boolean group = stats.threads() > 1 && stats.contendedChainLength() >= GROUP_MIN_CHAIN;
+        return choose(stats.threads(), stats.contendedChainLength(), stats.recentAbortRatio());
+    }
+
+    /**
+     * The rules over the three figures they read, as {@link BatchStatistics} measures them: what
+     * the test against measured workloads ({@code HeuristicDecisionModelMeasuredTest}) feeds in.
+     *
+     * @param threads          executors the batch runs on.
+     * @param contendedChain   the batch's contended chain length.
+     * @param recentAbortRatio the recent abort ratio.
+     */
+    SchedulingPolicy choose(final int threads, final double contendedChain, final double recentAbortRatio)
+    {
+        final boolean lazy = recentAbortRatio <= LAZY_MAX_ABORT_RATIO;
+        final boolean group = threads > 1 && contendedChain >= GROUP_MIN_CHAIN;
         // op units: breadth-first keeps the ready set wide; chains: depth-first follows the chain's own successors
         final int exploration = group ? 1 : 0;
         lastReason = REASONS[(group ? 2 : 0) + (lazy ? 0 : 1)];

@@ -1,5 +1,6 @@
 package io.transnfv.engine.batch;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.report.SchedulerReport;
 
 import java.util.ArrayList;
@@ -46,8 +47,8 @@ public final class Punctuation
     public static final int END_OF_INPUT = 6;
 
     private static final String[] REASONS = {"size", "interval", "tick", "age", "idle-input", "engine-idle", "end-of-input"};
-    private static final double COST_WEIGHT = 0.125;
-    private static final int HUNGRY_FRACTION = 4;
+    private static final double COST_WEIGHT = EngineConfiguration.PUNCTUATION_COST_WEIGHT;
+    private static final int HUNGRY_FRACTION = EngineConfiguration.PUNCTUATION_ENGINE_IDLE_FRACTION;
 
     private final int maxBatch;
     private final long intervalNs;

@@ -38,7 +38,7 @@ public final class Ingress
     /** {@link #fill} result: the source has ended and the frame is empty. */
     public static final int ENDED = -1;
 
-    private static final int CHECK_EVERY_MASK = 7;
+    private static final int CHECK_EVERY_MASK = EngineConfiguration.INGRESS_CHECK_EVERY_PACKETS - 1;
 
     private final PacketSource source;
     private final PacketClock clock = new PacketClock();

@@ -4,12 +4,15 @@ import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.batch.BatchMemory;
 import io.transnfv.engine.batch.Engagement;
+import io.transnfv.engine.batch.FrameRing;
+import io.transnfv.engine.batch.ProcessingFeedback;
 import io.transnfv.engine.batch.Punctuation;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.CheckerSettings;
 import io.transnfv.engine.chain.FaultSettings;
 import io.transnfv.engine.chain.RunSettings;
+import io.transnfv.engine.checkpoint.BoundaryCheckpoints;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.CommandQueue;
 import io.transnfv.engine.control.ParamChanges;
@@ -27,13 +30,14 @@ import io.transnfv.engine.report.RunSnapshot;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.engine.report.SchedulerReport;
+import io.transnfv.engine.report.WorkerTimes;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.stage.FragmentStage;
+import io.transnfv.engine.stage.StageDispatch;
 import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.state.MultiVersionStateTable;
-import io.transnfv.engine.state.store.StateBackend;
 import io.transnfv.engine.state.store.StateStoreException;
 import io.transnfv.engine.state.store.TableStores;
 import io.transnfv.engine.thread.Phase;
@@ -41,7 +45,6 @@ import io.transnfv.engine.thread.TaskPhase;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.engine.thread.WorkerClock;
 import io.transnfv.engine.thread.WorkerGroup;
-import io.transnfv.tpg.txn.TransactionLog;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.StateDump;
 import io.transnfv.vnf.api.StateReader;
@@ -49,7 +52,6 @@ import io.transnfv.vnf.api.StateReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +76,13 @@ import java.util.function.LongSupplier;
  *                                                                      pre-process VNF s+1
  *                                                              ...     ─► DONE, start batch k+1
  * </pre>
+ *
+ * <p>This class is the orchestration; each stage's machinery lives in its package: the frames
+ * and their hand-over in {@link FrameRing} and the punctuation's feedback in
+ * {@link ProcessingFeedback} ({@code batch}), the chunked pre- and post-processing in
+ * {@link StageDispatch} ({@code stage}), the cut at a batch boundary in
+ * {@link BoundaryCheckpoints} ({@code checkpoint}), the workers' time accounting in
+ * {@link WorkerTimes} ({@code report}).
  *
  * <p>Pre-processing reads packets, never state, so the entry VNF's pre-processing of a batch
  * runs in the IO role as it closes the batch, while other workers execute the previous one:
@@ -109,10 +118,7 @@ import java.util.function.LongSupplier;
  */
 public final class BatchedChainExecutor implements ChainExecutor
 {
-    /** The pipeline's depth, not a tuning knob: one frame filling, one in the engine, one draining. */
-    private static final int FRAMES = BatchMemory.FRAMES;
     private static final int NO_OWNER = -1;
-    private static final int MAX_CHUNKS = EngineConfiguration.STAGE_MAX_CHUNKS;
 
     private final ChainRuntime runtime;
     private final MultiVersionStateTable state;
@@ -126,17 +132,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final RunStats[] workerStats;
     private final SnapshotExchange snapshots;
     private final int stageCount;
-    private final BatchFrame[] frames = new BatchFrame[FRAMES];
+    private final FrameRing ring = new FrameRing();
     private final int capacity;
-    private final int chunkPackets;
-    private final TransactionLog[][] chunkLogs;
-    /** Per frame, the entry VNF's chunk logs, declared by the IO role when it closes the frame. */
-    private final TransactionLog[][] admittedLogs;
-    private final int[][] transactionBase;
-    private final int[][] operationBase;
-    private final int[][] extraBase;
-    private final int[] stageTransactions;
-    private final TransactionLog[] stageLogs;
+    private final StageDispatch dispatch;
     private final TaskPhase step;
     private final TaskPhase gather;
     // transitions as fields: a method reference taken per batch would allocate per batch
@@ -147,7 +145,6 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final Engagement engagement;
     private final String description;
     private final AtomicInteger ioOwner = new AtomicInteger(NO_OWNER);
-    private final AtomicInteger engineIdle = new AtomicInteger(1);
     private final Job job = new Job();
     private final int frameCapacity;
     private final FragmentTracker tracker;
@@ -182,44 +179,24 @@ public final class BatchedChainExecutor implements ChainExecutor
 
     private Ingress ingress;
     private Egress egress;
-    private volatile int fillIndex;
-    private volatile int emitIndex;
     private volatile boolean inputEnded;
     private volatile boolean sourceWasEmpty;
     private long batches;
-    private long appliedFeedback;
+    private final ProcessingFeedback feedback = new ProcessingFeedback();
 
-    private volatile int processIndex;
     private volatile BatchFrame current;
     private int stage;
     private int frameChunks;
     private int frameParallelism;
-    private long frameStartNs;
-    private volatile long processedBatches;
-    private volatile long lastProcessingNs;
-    private volatile int lastProcessedPackets;
 
     private volatile boolean finished;
     private volatile Throwable failure;
-    private long[] allocatedAtStart;
-    private long[] allocatedAtEnd;
+    private final WorkerTimes workerTimes;
     private long grownAtStart;
     private long grownAtEnd;
-    private long packetsRun;
 
-    private Checkpointer checkpointer;
-    /** The batch after which a checkpoint is due: processing holds until the IO role has taken it. */
-    private volatile BatchFrame checkpointAfter;
-    /** Packets of the source that batches finished by the egress hold (the IO role's). */
-    private long packetsEgressed;
-    /**
-     * Fragments held aside after the last batch with packets, and that batch's last packet time:
-     * the cut a stopped run takes its final checkpoint at (written by the worker that finishes a
-     * batch, read by the IO role after the frame's DONE).
-     */
-    private int heldAtLastCut;
-    private long lastCutTimeNs;
-    private boolean finalCheckpointDone;
+    /** Checkpoints at batch boundaries, or null for a run without them. */
+    private BoundaryCheckpoints checkpoints;
 
     /**
      * @param chain           the chain; its settings give the punctuation and the workers.
@@ -282,78 +259,20 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.punctuation = new Punctuation(capacity, settings.punctuationIntervalNs(), settings.latencyTargetNs());
         this.engagement = new Engagement(threads, EngineConfiguration.ENGAGE_ADAPTIVE, EngineConfiguration.ENGAGE_NARROW_AFTER,
             EngineConfiguration.ENGAGE_SMALL_BATCH);
-        this.chunkPackets = Math.max(EngineConfiguration.STAGE_CHUNK_PACKETS, (capacity + MAX_CHUNKS - 1) / MAX_CHUNKS);
-        final int chunks = (frameCapacity + chunkPackets - 1) / chunkPackets;
-        this.chunkLogs = new TransactionLog[stageCount][chunks];
-        this.admittedLogs = new TransactionLog[FRAMES][chunks];
-        this.transactionBase = new int[stageCount][chunks];
-        this.operationBase = new int[stageCount][chunks];
-        this.extraBase = new int[stageCount][chunks];
-        this.stageTransactions = new int[stageCount];
-        this.stageLogs = new TransactionLog[stageCount];
-        for (int s = 0; s < stageCount; s++)
-        {
-            stageLogs[s] = new TransactionLog(Math.min(capacity, 1 << 16), Math.min(capacity * 4, 1 << 18));
-            for (int c = 0; c < chunks; c++)
-            {
-                chunkLogs[s][c] = new TransactionLog(chunkPackets, chunkPackets * 4);
-            }
-        }
-        for (int f = 0; f < FRAMES; f++)
-        {
-            for (int c = 0; c < chunks; c++)
-            {
-                admittedLogs[f][c] = new TransactionLog(chunkPackets, chunkPackets * 4);
-            }
-        }
+        this.dispatch = new StageDispatch(stages, stageWorkers, FrameRing.FRAMES, capacity, frameCapacity);
+        this.workerTimes = new WorkerTimes(workers, threads);
         this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
         this.gather = new TaskPhase(TimeCategory.GATHER, this::gatherTask);
         this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
             + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "")
-            + storesText(runtime, state.stores());
-    }
-
-    /** @return {@code ", tables in <store>: a, b"} per store other than the heap, or "" when every table is in the heap. */
-    private static String storesText(final ChainRuntime runtime, final TableStores stores)
-    {
-        final StringBuilder out = new StringBuilder();
-        for (final StateBackend backend : stores.backends())
-        {
-            out.append(", tables in ").append(backend.describe()).append(':');
-            for (int t = 0; t < stores.tableCount(); t++)
-            {
-                if (stores.backend(t) == backend)
-                {
-                    out.append(' ').append(runtime.catalog().qualifiedName(t));
-                }
-            }
-        }
-        return out.toString();
+            + state.stores().describeOutsideHeap(runtime.catalog());
     }
 
     @Override
     public RunStats run(final PacketSource source, final PacketListener listener) throws IOException
     {
-        // the source's longest frame sizes the buffers: the generator's max_size, a capture's jumbo frames
-        final int bufferCapacity = BatchMemory.bufferBytes(source.maxFrameBytes());
-        BatchMemory.check(capacity, tracker.maxHeld(), bufferCapacity, Runtime.getRuntime().maxMemory());
-        for (int f = 0; f < FRAMES; f++)
-        {
-            frames[f] = new BatchFrame(frameCapacity, bufferCapacity);
-        }
-        fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
-        ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets(), punctuation, bufferCapacity, wallClockNs);
-        final CheckerSettings checkers = runtime.spec().settings().checkers();
-        if (!runtime.checkerNames().isEmpty())
-        {
-            ingress.checkersEvery(checkers.everyNs(), checkers.everyPackets(runtime.spec().settings().punctuationTransactions()));
-        }
-        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
-        if (checkpointer != null)
-        {
-            resume();
-        }
-        allocatedAtStart = allocatedBytes();
+        open(source, listener);
+        workerTimes.runStarted();
         grownAtStart = state.bytesGrown();
         try (Watchdog ignored = faultSettings.batchDeadlineNs() > 0
             ? Watchdog.start("transnfv-watchdog", faultSettings.batchDeadlineNs(), new Watched()) : null)
@@ -367,10 +286,44 @@ public final class BatchedChainExecutor implements ChainExecutor
             throw new RunFailedException("the engine stopped: " + e.getMessage() + "; fix: this is a bug in the engine or in"
                 + " a VNF; report it with the chain and the traffic", e.getCause() != null ? e.getCause() : e);
         }
-        allocatedAtEnd = allocatedBytes();
+        workerTimes.runEnded(ingress.packets());
         grownAtEnd = state.bytesGrown();
-        packetsRun = ingress.packets();
         paramChanges.close();
+        rethrowFailure();
+        for (final StageRunner.Worker worker : stageWorkers)
+        {
+            stats.add(worker.stats);
+        }
+        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts(),
+            workerTimes.timeNs()));
+        commands.close(state);
+        return stats;
+    }
+
+    /** Before the workers start: frames sized for the source, the ingress and egress, a checkpoint's state and input position. */
+    private void open(final PacketSource source, final PacketListener listener) throws IOException
+    {
+        // the source's longest frame sizes the buffers: the generator's max_size, a capture's jumbo frames
+        final int bufferCapacity = BatchMemory.bufferBytes(source.maxFrameBytes());
+        BatchMemory.check(capacity, tracker.maxHeld(), bufferCapacity, Runtime.getRuntime().maxMemory());
+        ring.allocate(frameCapacity, bufferCapacity);
+        fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
+        ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets(), punctuation, bufferCapacity, wallClockNs);
+        final CheckerSettings checkers = runtime.spec().settings().checkers();
+        if (!runtime.checkerNames().isEmpty())
+        {
+            ingress.checkersEvery(checkers.everyNs(), checkers.everyPackets(runtime.spec().settings().punctuationTransactions()));
+        }
+        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
+        if (checkpoints != null)
+        {
+            checkpoints.resume(stats, ingress);
+        }
+    }
+
+    /** After the workers stopped: the run's failure, if any, as the exception the caller can act on. */
+    private void rethrowFailure() throws IOException
+    {
         final Throwable t = failure;
         if (t != null)
         {
@@ -394,14 +347,6 @@ public final class BatchedChainExecutor implements ChainExecutor
             }
             throw new IllegalStateException("engine failed: " + t, t);
         }
-        for (final StageRunner.Worker worker : stageWorkers)
-        {
-            stats.add(worker.stats);
-        }
-        snapshots.publishLast(new RunSnapshot(System.nanoTime(), true, stats.copyWith(), batches, executor.decisionCounts(),
-            workerTimeNs()));
-        commands.close(state);
-        return stats;
     }
 
     // ---------------------------------------------------------------- the IO role
@@ -446,8 +391,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         public boolean sideWorkFirst()
         {
             // the IO role is free and has work: a batch to finish, or a free frame and a source that had packets
-            return ioOwner.get() == NO_OWNER && (frames[emitIndex].state() == BatchFrame.DONE
-                || (!inputEnded && !sourceWasEmpty && frames[fillIndex].state() == BatchFrame.FREE));
+            return ioOwner.get() == NO_OWNER && (ring.emitting().state() == BatchFrame.DONE
+                || (!inputEnded && !sourceWasEmpty && ring.filling().state() == BatchFrame.FREE));
         }
 
         @Override
@@ -461,96 +406,28 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             // a batch in processing, one being read, or a source that had packets last time: the
             // next hand-over is near (a parked worker would wake tens of microseconds late)
-            return engineIdle.get() == 0 || ioOwner.get() != NO_OWNER || (!inputEnded && !sourceWasEmpty);
+            return !ring.engineIdle() || ioOwner.get() != NO_OWNER || (!inputEnded && !sourceWasEmpty);
         }
     }
 
     /** The IO role: finish processed batches in order, then read the next one. */
     private boolean io(final int worker, final WorkerClock clock) throws IOException
     {
-        boolean did = false;
-        BatchFrame frame;
-        while ((frame = frames[emitIndex]).state() == BatchFrame.DONE)
-        {
-            clock.switchTo(TimeCategory.EGRESS);
-            egress.finish(frame);
-            packetsEgressed += frame.count;
-            if (frame == checkpointAfter)
-            {
-                takeCheckpoint(frame, worker);
-            }
-            frame.clear();
-            frame.state(BatchFrame.FREE);
-            emitIndex = next(emitIndex);
-            did = true;
-        }
+        boolean did = drainDone(worker, clock);
         if (!inputEnded && failure == null)
         {
             if (control.stopRequested())
             {
                 ingress.endInput();
             }
-            frame = frames[fillIndex];
-            if (frame.state() == BatchFrame.FREE)
-            {
-                // a parameter change waiting: read nothing past its packet, let the batches read finish
-                ingress.cutAt(paramChanges.cutAt(ingress.packets()));
-                if (frame.count == 0 && ingress.atCut() && allFree() && engineIdle.get() == 1
-                    && engineIdle.compareAndSet(1, 0))
-                {
-                    // every packet read has finished every VNF and none is being read: the change is whole at this packet
-                    paramChanges.apply(ingress.packets());
-                    ingress.cutAt(paramChanges.cutAt(ingress.packets()));
-                    engineIdle.set(1);
-                    did = true;
-                }
-            }
-            if (frame.state() == BatchFrame.FREE)
-            {
-                applyFeedback();
-                clock.switchTo(TimeCategory.INGRESS);
-                final int read = ingress.fill(frame, engineIdle.get() == 1);
-                sourceWasEmpty = read == Ingress.NOTHING_YET;
-                if (read == Ingress.CLOSED)
-                {
-                    final boolean tickOnly = frame.count == 0 && !frame.flush;
-                    if (!tickOnly)
-                    {
-                        // a quiet live port's tick is no batch: it says nothing about the load
-                        workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
-                    }
-                    admit(frame, admittedLogs[fillIndex], worker, clock);
-                    frame.number = frame.count == 0 ? batches : batches++;
-                    frame.state(BatchFrame.READY);
-                    fillIndex = next(fillIndex);
-                    did = true;
-                    if (engineIdle.get() == 1 && engineIdle.compareAndSet(1, 0))
-                    {
-                        // the workers may have taken this batch already (and finished it) between
-                        // its closing and here: start the next one only if it is really waiting
-                        final BatchFrame next = frames[processIndex];
-                        if (next.state() == BatchFrame.READY)
-                        {
-                            workers.publish(startFrame(next, worker), worker);
-                        }
-                        else
-                        {
-                            engineIdle.set(1);
-                        }
-                    }
-                }
-                else if (read == Ingress.ENDED)
-                {
-                    inputEnded = true;
-                    did = true;
-                }
-            }
+            did |= applyParamChange();
+            did |= fillNext(worker, clock);
         }
-        if (commands.pending() && engineIdle.get() == 1 && engineIdle.compareAndSet(1, 0))
+        if (commands.pending() && ring.holdEngine())
         {
             // no batch in flight and none can start while this role holds the engine: answer lookups now
             commands.drain(state, packetsInState);
-            engineIdle.set(1);
+            ring.releaseEngine();
             // a worker that found a batch ready while the engine was held left it: start it
             final Phase start = startIfReadyAfterRelease(worker);
             if (start != null)
@@ -563,14 +440,13 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             // the IO role records the latencies: the histogram is copied on the thread that writes it
             snapshots.publish(ticket, new RunSnapshot(System.nanoTime(), false, stats.copyWith(workerStats), batches,
-                executor.decisionCounts(), workerTimeNs()));
+                executor.decisionCounts(), workerTimes.timeNs()));
         }
-        if (inputEnded && allFree())
+        if (inputEnded && ring.allFree())
         {
-            if (checkpointer != null && control.stopRequested() && failure == null && !finalCheckpointDone)
+            if (checkpoints != null && control.stopRequested() && failure == null)
             {
-                finalCheckpointDone = true;
-                finalCheckpoint();
+                checkpoints.finalCheckpoint();
             }
             finished = true;
             workers.wakeAll();
@@ -578,13 +454,99 @@ public final class BatchedChainExecutor implements ChainExecutor
         return did;
     }
 
-    private boolean allFree()
+    /** The IO role: the egress finishes the processed batches, in order, and frees their frames. */
+    private boolean drainDone(final int worker, final WorkerClock clock) throws IOException
     {
-        for (final BatchFrame frame : frames)
+        boolean did = false;
+        BatchFrame frame;
+        while ((frame = ring.emitting()).state() == BatchFrame.DONE)
         {
-            if (frame.state() != BatchFrame.FREE)
+            clock.switchTo(TimeCategory.EGRESS);
+            egress.finish(frame);
+            if (checkpoints != null && checkpoints.egressed(frame))
             {
-                return false;
+                // the engine was held for the checkpoint: the next batch may start now
+                final BatchFrame next = ring.readyOrRelease();
+                if (next != null)
+                {
+                    workers.publish(startFrame(next, worker), worker);
+                }
+            }
+            ring.emitted(frame);
+            did = true;
+        }
+        return did;
+    }
+
+    /**
+     * A parameter change waiting: reads nothing past its packet and lets the batches read finish;
+     * once every packet read has finished every VNF and none is being read, applies it, whole,
+     * at this packet.
+     *
+     * @return true if a change was applied.
+     */
+    private boolean applyParamChange()
+    {
+        final BatchFrame frame = ring.filling();
+        if (frame.state() != BatchFrame.FREE)
+        {
+            return false;
+        }
+        ingress.cutAt(paramChanges.cutAt(ingress.packets()));
+        if (frame.count == 0 && ingress.atCut() && ring.allFree() && ring.holdEngine())
+        {
+            // every packet read has finished every VNF and none is being read: the change is whole at this packet
+            paramChanges.apply(ingress.packets());
+            ingress.cutAt(paramChanges.cutAt(ingress.packets()));
+            ring.releaseEngine();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * The IO role: reads the source into the free frame until a punctuation closes it, admits it
+     * and hands it over READY, starting it if the engine is idle.
+     *
+     * @return whether the frame closed or the input ended.
+     */
+    private boolean fillNext(final int worker, final WorkerClock clock) throws IOException
+    {
+        final BatchFrame frame = ring.filling();
+        if (frame.state() != BatchFrame.FREE)
+        {
+            return false;
+        }
+        feedback.applyTo(punctuation);
+        clock.switchTo(TimeCategory.INGRESS);
+        final int read = ingress.fill(frame, ring.engineIdle());
+        sourceWasEmpty = read == Ingress.NOTHING_YET;
+        if (read == Ingress.ENDED)
+        {
+            inputEnded = true;
+            return true;
+        }
+        if (read != Ingress.CLOSED)
+        {
+            return false;
+        }
+        final boolean tickOnly = frame.count == 0 && !frame.flush;
+        if (!tickOnly)
+        {
+            // a quiet live port's tick is no batch: it says nothing about the load
+            workers.engage(engagement.onClosed(frame.closeReason, frame.count, punctuation.batchLimit()));
+        }
+        admit(frame, ring.fillIndex(), worker, clock);
+        frame.number = frame.count == 0 ? batches : batches++;
+        ring.filled(frame);
+        if (ring.holdEngine())
+        {
+            // the workers may have taken this batch already (and finished it) between
+            // its closing and here: start the next one only if it is really waiting
+            final BatchFrame next = ring.readyOrRelease();
+            if (next != null)
+            {
+                workers.publish(startFrame(next, worker), worker);
             }
         }
         return true;
@@ -596,37 +558,17 @@ public final class BatchedChainExecutor implements ChainExecutor
      * while the previous batch executes: the IO role's worker does it here, overlapped with the
      * other workers' execution, instead of every worker doing it after the previous batch.
      */
-    private void admit(final BatchFrame frame, final TransactionLog[] logs, final int worker, final WorkerClock clock)
+    private void admit(final BatchFrame frame, final int frameIndex, final int worker, final WorkerClock clock)
     {
         clock.switchTo(TimeCategory.PREPROCESS);
-        final StageRunner.Worker tools = stageWorkers[worker];
         try
         {
-            for (int c = 0, from = 0; from < frame.count; c++, from += chunkPackets)
-            {
-                stages.admit(frame, from, Math.min(frame.count, from + chunkPackets), logs[c], tools);
-            }
+            dispatch.admit(frame, frameIndex, worker);
         }
         catch (final RuntimeException | Error e)
         {
             fail(e);
         }
-    }
-
-    /** The IO role owns the punctuation: it takes the latest processing time measured by the workers. */
-    private void applyFeedback()
-    {
-        final long processed = processedBatches;
-        if (processed != appliedFeedback)
-        {
-            appliedFeedback = processed;
-            punctuation.onProcessed(lastProcessedPackets, lastProcessingNs);
-        }
-    }
-
-    private static int next(final int index)
-    {
-        return index + 1 == FRAMES ? 0 : index + 1;
     }
 
     // ---------------------------------------------------------------- a batch's phases
@@ -641,12 +583,44 @@ public final class BatchedChainExecutor implements ChainExecutor
         frame.state(BatchFrame.PROCESSING);
         current = frame;
         stage = 0;
-        frameStartNs = System.nanoTime();
+        feedback.batchStarted();
         if (commands.pending())
         {
             // the batch before is collapsed and this one has not begun: the committed state is whole
             commands.drain(state, packetsInState);
         }
+        housekeeping(frame, worker);
+        dispatch.useAdmitted(ring.processIndex());
+        if (failure == null && fragmentStage.due(frame))
+        {
+            try
+            {
+                fragmentStage.run(frame, stages.vnfAt(0), stageWorkers[worker]);
+                // the entry VNF's transactions again, for the slots in their new order
+                dispatch.preProcessEntryAgain(frame, worker);
+            }
+            catch (final RuntimeException | Error e)
+            {
+                fail(e);
+            }
+        }
+        if (frame.count == 0 || failure != null)
+        {
+            // nothing left to run: every packet was held, the end of the input held nothing, or the
+            // frame carried only a quiet live port's tick
+            frameChunks = 0;
+            stage = stageCount;
+            return afterStep(worker);
+        }
+        frameChunks = dispatch.chunks(frame.count);
+        frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
+        // stage 0 was admitted when the frame closed (see admit): on to its transactions
+        return afterStep(worker);
+    }
+
+    /** Between the batch before and {@code frame}: the expiry tick and the state checkers, if the frame carries them. */
+    private void housekeeping(final BatchFrame frame, final int worker)
+    {
         if (frame.tickNs != ExpiryTicker.NONE)
         {
             workers.clock(worker).switchTo(TimeCategory.TRANSITION);
@@ -666,59 +640,14 @@ public final class BatchedChainExecutor implements ChainExecutor
             // a punctuation the chain's checkers asked for: the batch before is collapsed, this one has not begun
             runtime.runCheckers(state, frame.tickSequence);
         }
-        chunkLogs[0] = admittedLogs[processIndex];
-        if (failure == null && fragmentStage.due(frame))
-        {
-            try
-            {
-                final StageRunner.Worker tools = stageWorkers[worker];
-                fragmentStage.run(frame, stages.vnfAt(0), tools);
-                // the entry VNF's transactions again, for the slots in their new order
-                final TransactionLog[] logs = chunkLogs[0];
-                for (int c = 0, from = 0; from < frame.count; c++, from += chunkPackets)
-                {
-                    stages.preProcess(frame, 0, from, Math.min(frame.count, from + chunkPackets), logs[c], tools);
-                }
-            }
-            catch (final RuntimeException | Error e)
-            {
-                fail(e);
-            }
-        }
-        if (frame.count == 0 || failure != null)
-        {
-            // nothing left to run: every packet was held, the end of the input held nothing, or the
-            // frame carried only a quiet live port's tick
-            frameChunks = 0;
-            stage = stageCount;
-            return afterStep(worker);
-        }
-        frameChunks = (frame.count + chunkPackets - 1) / chunkPackets;
-        frameParallelism = frame.count >= EngineConfiguration.MIN_PARALLEL_WORK ? threads : 1;
-        // stage 0 was admitted when the frame closed (see admit): on to its transactions
-        return afterStep(worker);
     }
 
     /** STEP s, chunk c: post-process stage s - 1 and pre-process stage s for the chunk's packets. */
     private void stepTask(final int chunk, final int worker)
     {
-        final BatchFrame frame = current;
-        final int from = chunk * chunkPackets;
-        final int to = Math.min(frame.count, from + chunkPackets);
-        final int s = stage;
-        final StageRunner.Worker tools = stageWorkers[worker];
         try
         {
-            if (s > 0 && stageTransactions[s - 1] > 0)
-            {
-                stages.postProcess(frame, s - 1, from, to, stageLogs[s - 1], transactionBase[s - 1][chunk], tools);
-            }
-            if (s < stageCount)
-            {
-                workers.clock(worker).switchTo(TimeCategory.PREPROCESS);
-                stages.preProcess(frame, s, from, to, chunkLogs[s][chunk], tools);
-                workers.clock(worker).switchTo(TimeCategory.POSTPROCESS);
-            }
+            dispatch.step(current, stage, chunk, worker, workers.clock(worker));
         }
         catch (final RuntimeException | Error e)
         {
@@ -738,37 +667,17 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             return frameDone(worker);
         }
-        int txns = 0;
-        int ops = 0;
-        int extras = 0;
-        final TransactionLog[] logs = chunkLogs[s];
-        for (int c = 0; c < frameChunks; c++)
-        {
-            transactionBase[s][c] = txns;
-            operationBase[s][c] = ops;
-            extraBase[s][c] = extras;
-            txns += logs[c].transactionCount();
-            ops += logs[c].operationCount();
-            extras += logs[c].extraTotal();
-        }
-        stageTransactions[s] = txns;
-        if (txns == 0)
+        if (dispatch.prepareGather(s, frameChunks) == 0)
         {
             stage = s + 1;
             return step.tasks(frameChunks).open(frameParallelism, onStepDone);
         }
-        stageLogs[s].prepareGather(txns, ops, extras);
         return gather.tasks(frameChunks).open(frameParallelism, onGatherDone);
     }
 
     private void gatherTask(final int chunk, final int worker)
     {
-        final int s = stage;
-        final TransactionLog log = chunkLogs[s][chunk];
-        if (log.transactionCount() > 0)
-        {
-            stageLogs[s].gather(log, transactionBase[s][chunk], operationBase[s][chunk], extraBase[s][chunk]);
-        }
+        dispatch.gather(stage, chunk);
     }
 
     private Phase afterGather(final int worker)
@@ -777,14 +686,14 @@ public final class BatchedChainExecutor implements ChainExecutor
         try
         {
             // a stored table's touched keys into the heap: the executor sees heap tables only
-            state.bindStores(stageLogs[stage]);
+            state.bindStores(dispatch.stageLog(stage));
         }
         catch (final RuntimeException e)
         {
             fail(e);
             return abortFrame();
         }
-        return executor.begin(stageLogs[stage], state, workers, onStageDone);
+        return executor.begin(dispatch.stageLog(stage), state, workers, onStageDone);
     }
 
     private Phase afterStage(final int worker)
@@ -814,64 +723,30 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         final BatchFrame frame = current;
         current = null;
-        lastProcessingNs = System.nanoTime() - frameStartNs;
-        lastProcessedPackets = frame.count;
         packetsInState += frame.count;
-        processedBatches = processedBatches + 1;
-        if (!frame.flush)
-        {
-            // the end of the input's flush frame times out what is held: the cut is before it
-            heldAtLastCut = fragmentStage.heldFragments();
-            lastCutTimeNs = frame.count > 0 ? frame.timeNs[frame.count - 1] : lastCutTimeNs;
-        }
-        // a cut needs every packet read so far in the state and the outputs: none held aside as an early fragment
-        final boolean holdForCheckpoint = checkpointer != null && frame.count > 0 && fragmentStage.heldFragments() == 0
-            && checkpointer.dueAfterBatch(frame.timeNs[frame.count - 1]);
-        if (holdForCheckpoint)
-        {
-            // the engine stays busy (engineIdle 0), so no batch starts until the IO role took the checkpoint
-            checkpointAfter = frame;
-        }
-        frame.state(BatchFrame.DONE);
-        final int nextIndex = next(processIndex);
-        processIndex = nextIndex;
+        feedback.batchProcessed(frame.count);
+        // held for a due checkpoint, the engine stays busy: no batch starts until the IO role took it
+        final boolean holdForCheckpoint = checkpoints != null && checkpoints.batchProcessed(frame, fragmentStage.heldFragments());
+        final int nextIndex = ring.processed(frame);
         workers.wakeAll();
         if (holdForCheckpoint)
         {
             return null;
         }
-        final BatchFrame nextFrame = frames[nextIndex];
+        final BatchFrame nextFrame = ring.frame(nextIndex);
         if (nextFrame.state() == BatchFrame.READY)
         {
             return startFrame(nextFrame, worker);
         }
-        engineIdle.set(1);
+        ring.releaseEngine();
         return startIfReadyAfterRelease(worker);
     }
 
-    /**
-     * After the engine was released (idle flag set): starts the next batch if the IO role made it
-     * ready meanwhile and nobody else took it. Between seeing it ready and winning the flag,
-     * another worker may have started it, finished it, and the IO role freed it (a preempted
-     * thread sees all of that happen): so the batch is looked at again once the flag is won, and
-     * if it is not ready the flag is released and the look repeated, so that a batch the IO role
-     * closed while this worker held the flag is not left waiting.
-     */
+    /** After the engine was released: starts the next batch if it became ready meanwhile (see {@link FrameRing#claimReady}). */
     private Phase startIfReadyAfterRelease(final int worker)
     {
-        while (true)
-        {
-            if (frames[processIndex].state() != BatchFrame.READY || !engineIdle.compareAndSet(1, 0))
-            {
-                return null;
-            }
-            final BatchFrame won = frames[processIndex];
-            if (won.state() == BatchFrame.READY)
-            {
-                return startFrame(won, worker);
-            }
-            engineIdle.set(1);
-        }
+        final BatchFrame won = ring.claimReady();
+        return won == null ? null : startFrame(won, worker);
     }
 
     private Phase abortFrame()
@@ -973,68 +848,8 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public void checkpointWith(final Checkpointer checkpointer)
     {
-        this.checkpointer = checkpointer;
+        this.checkpoints = new BoundaryCheckpoints(checkpointer, state, runtime, this::cutCounters);
         checkpointer.carryFaults(faults);
-    }
-
-    /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */
-    private void resume() throws IOException
-    {
-        if (checkpointer.restores())
-        {
-            // a warm store (a Chronicle file, Redis kept) may hold more than the checkpoint: the checkpoint is the truth
-            state.clearStores();
-        }
-        final long[] counters = checkpointer.restore(state);
-        if (counters != null)
-        {
-            stats.addCounters(runtime.restoreCheckpointCounters(counters));
-        }
-        packetsEgressed = checkpointer.resumeInputPackets();
-        ingress.skip(packetsEgressed);
-        if (checkpointer.resumeClockNs() != Long.MIN_VALUE)
-        {
-            ingress.resumeClockAt(checkpointer.resumeClockNs());
-        }
-        checkpointer.resumed();
-    }
-
-    /**
-     * The IO role, after the egress finished {@code frame}, the batch the checkpoint is due after:
-     * no later batch has started, so state is the cut's. Takes the checkpoint, then lets the next
-     * batch start.
-     */
-    private void takeCheckpoint(final BatchFrame frame, final int worker) throws IOException
-    {
-        checkpointer.take(state, packetsEgressed, frame.timeNs[frame.count - 1], runtime.checkpointCounters(cutCounters()));
-        checkpointAfter = null;
-        final BatchFrame next = frames[processIndex];
-        if (next.state() == BatchFrame.READY)
-        {
-            workers.publish(startFrame(next, worker), worker);
-        }
-        else
-        {
-            engineIdle.set(1);
-        }
-    }
-
-    /**
-     * The IO role, once a stopped run finished every batch it read: the final checkpoint at the
-     * boundary after the last of them, so that a resume goes on from where the run stopped,
-     * unless fragments were held aside there (the flush that followed timed them out, which a
-     * resumed run must not repeat).
-     */
-    private void finalCheckpoint() throws IOException
-    {
-        if (heldAtLastCut == 0)
-        {
-            checkpointer.takeFinal(state, packetsEgressed, lastCutTimeNs, runtime.checkpointCounters(cutCounters()));
-        }
-        else
-        {
-            checkpointer.skipFinal(heldAtLastCut);
-        }
     }
 
     /** Exact between batches: the egress's counters and every worker's share. */
@@ -1068,39 +883,6 @@ public final class BatchedChainExecutor implements ChainExecutor
     }
 
     // ---------------------------------------------------------------- reports
-
-    private long[] allocatedBytes()
-    {
-        final long[] bytes = new long[threads];
-        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx && mx.isThreadAllocatedMemorySupported())
-        {
-            for (int w = 0; w < threads; w++)
-            {
-                final Thread thread = workers.thread(w);
-                bytes[w] = thread == null ? -1 : mx.getThreadAllocatedBytes(thread.getId());
-            }
-        }
-        return bytes;
-    }
-
-    /**
-     * @return time the workers spent per {@link TimeCategory} ordinal, summed over them; read
-     *         without synchronisation from whichever thread serves a snapshot (a moment's figures).
-     */
-    private long[] workerTimeNs()
-    {
-        final TimeCategory[] categories = TimeCategory.values();
-        final long[] ns = new long[categories.length];
-        for (int w = 0; w < threads; w++)
-        {
-            final WorkerClock clock = workers.clock(w);
-            for (final TimeCategory category : categories)
-            {
-                ns[category.ordinal()] += clock.nanos(category);
-            }
-        }
-        return ns;
-    }
 
     @Override
     public RunStats stats()
@@ -1158,27 +940,8 @@ public final class BatchedChainExecutor implements ChainExecutor
             .batches(batches)
             .punctuation(punctuation.report())
             .engagement(engagement.report())
-            .stateGrowthBytesPerPacket(Math.round(100.0 * (grownAtEnd - grownAtStart) / Math.max(1, packetsRun)) / 100.0);
-        final double packets = Math.max(1, packetsRun);
-        final double[] nsPerPacket = timeNsPerPacket();
-        for (final TimeCategory category : TimeCategory.values())
-        {
-            report.timeShare(category.label(), round(nsPerPacket[category.ordinal()]));
-        }
-        for (int w = 0; w < threads; w++)
-        {
-            final WorkerClock clock = workers.clock(w);
-            final List<SchedulerReport.TimeShare> own = new ArrayList<>();
-            long busy = 0;
-            for (final TimeCategory category : TimeCategory.values())
-            {
-                own.add(new SchedulerReport.TimeShare(category.label(), round(clock.nanos(category) / packets)));
-                busy += category == TimeCategory.IDLE || category == TimeCategory.WAIT ? 0 : clock.nanos(category);
-            }
-            final double allocated = allocatedAtStart == null || allocatedAtEnd == null || allocatedAtStart[w] < 0
-                ? -1 : Math.round(100.0 * (allocatedAtEnd[w] - allocatedAtStart[w]) / packets) / 100.0;
-            report.thread(new SchedulerReport.ThreadReport(workers.thread(w).getName(), round(busy / packets), allocated, own));
-        }
+            .stateGrowthBytesPerPacket(Math.round(100.0 * (grownAtEnd - grownAtStart) / Math.max(1, workerTimes.packetsRun())) / 100.0);
+        workerTimes.addTo(report);
         return Optional.of(report.build());
     }
 
@@ -1188,23 +951,7 @@ public final class BatchedChainExecutor implements ChainExecutor
      */
     public double[] timeNsPerPacket()
     {
-        final double packets = Math.max(1, packetsRun);
-        final double[] perPacket = new double[TimeCategory.values().length];
-        for (final TimeCategory category : TimeCategory.values())
-        {
-            long ns = 0;
-            for (int w = 0; w < threads; w++)
-            {
-                ns += workers.clock(w).nanos(category);
-            }
-            perPacket[category.ordinal()] = ns / packets;
-        }
-        return perPacket;
-    }
-
-    private static double round(final double value)
-    {
-        return Math.round(10.0 * value) / 10.0;
+        return workerTimes.timeNsPerPacket();
     }
 
     @Override
@@ -1217,13 +964,8 @@ public final class BatchedChainExecutor implements ChainExecutor
     @Override
     public String toString()
     {
-        final StringBuilder sb = new StringBuilder("BatchedChainExecutor{frames=[");
-        for (final BatchFrame frame : frames)
-        {
-            sb.append(frame == null ? "-" : frame.state() + ":" + frame.count).append(' ');
-        }
-        return sb.append("] fill=").append(fillIndex).append(" emit=").append(emitIndex).append(" process=").append(processIndex)
-            .append(" engineIdle=").append(engineIdle.get()).append(" stage=").append(stage).append(" inputEnded=").append(inputEnded).append(" sourceWasEmpty=").append(sourceWasEmpty)
+        return new StringBuilder("BatchedChainExecutor{").append(ring).append(" stage=").append(stage)
+            .append(" inputEnded=").append(inputEnded).append(" sourceWasEmpty=").append(sourceWasEmpty)
             .append(" finished=").append(finished).append(" io=").append(ioOwner.get()).append(" phase=").append(workers.current())
             .append(" failure=").append(failure).append('}').toString();
     }

@@ -77,7 +77,7 @@ import java.util.function.LongSupplier;
 public final class SerialChainExecutor implements ChainExecutor
 {
     /** A snapshot request is looked at every 256 packets (and while the source is quiet): one volatile read each. */
-    private static final long SNAPSHOT_CHECK_MASK = 255;
+    private static final long SNAPSHOT_CHECK_MASK = EngineConfiguration.SERIAL_SNAPSHOT_CHECK_EVERY_PACKETS - 1;
     private static final VarHandle PROGRESS;
 
     static

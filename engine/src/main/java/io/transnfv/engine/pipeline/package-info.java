@@ -11,6 +11,18 @@
  * build/seal/execute/collapse or serial schedule, post- and pre-processing per VNF). Three
  * batch frames go round, so reading, processing and finishing overlap.
  *
+ * <pre>
+ *  IO role     source ─► ingress ─► batch (FrameRing, Punctuation) ─► admit (StageDispatch)
+ *  batch k     [fragments] ─► STEP 0 ─► GATHER 0 ─► executor: graph, schedule, execute
+ *              ─► STEP 1: post-process VNF 0, pre-process VNF 1 ─► ... ─► DONE
+ *  IO role     egress (Egress) ─► [checkpoint (BoundaryCheckpoints)] ─► frame FREE
+ * </pre>
+ *
+ * The batched engine keeps only this orchestration: the frames and their hand-over are in
+ * {@code batch}, the chunked pre- and post-processing in {@code stage}, the executor in
+ * {@code executor}, the cut at a batch boundary in {@code checkpoint} and the workers' time
+ * accounting in {@code report}.
+ *
  * <p>Checkpoints ({@link io.transnfv.engine.checkpoint}): when one is due after batch k, the
  * engine does not start batch k+1 until the IO role has finished batch k's packets and taken
  * the checkpoint, so state, counters, input and output positions are one cut; the oracle takes

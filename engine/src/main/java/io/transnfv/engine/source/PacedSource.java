@@ -1,5 +1,6 @@
 package io.transnfv.engine.source;
 
+import io.transnfv.engine.EngineConfiguration;
 import io.transnfv.engine.thread.IdleSettings;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -39,7 +40,7 @@ import java.util.function.LongSupplier;
 public final class PacedSource extends ForwardingPacketSource
 {
     /** Slots of the virtual receive ring by default: a common NIC receive ring. */
-    public static final int DEFAULT_RX_RING_SLOTS = 1024;
+    public static final int DEFAULT_RX_RING_SLOTS = EngineConfiguration.PACED_RX_RING_SLOTS;
 
     private final PacingRate rate;
     private final LongSupplier clockNs;

@@ -1,5 +1,6 @@
 package io.transnfv.engine.thread;
 
+import io.transnfv.engine.EngineConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,9 +79,9 @@ public final class WorkerGroup implements AutoCloseable
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkerGroup.class);
     /** A worker that waits this long for work in flight reports the job's state once (a stall is a bug). */
-    private static final long STALL_REPORT_NS = 5_000_000_000L;
+    private static final long STALL_REPORT_NS = EngineConfiguration.WORKER_STALL_REPORT_NS;
     /** A disengaged worker's park: engaging it wakes it at once; this only bounds a missed wake-up. */
-    private static final long DISENGAGED_PARK_NS = 1_000_000L;
+    private static final long DISENGAGED_PARK_NS = EngineConfiguration.WORKER_DISENGAGED_PARK_NS;
     private static final int PAD = 16;
     private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle PARKED;
@@ -227,7 +228,7 @@ public final class WorkerGroup implements AutoCloseable
         start(job, skipEmpty(first, 0));
         while (!job.finished() && failure == null)
         {
-            LockSupport.parkNanos(this, 1_000_000L);
+            LockSupport.parkNanos(this, EngineConfiguration.WORKER_WAITER_PARK_NS);
         }
         waiter = null;
         rethrowFailure();

@@ -126,6 +126,28 @@ public final class TableStores implements AutoCloseable
         return byTable[t];
     }
 
+    /**
+     * @return {@code ", tables in <store>: a, b"} per store other than the heap, or "" when every
+     *         table is in the heap: the part of a run's description that names where state lives.
+     * @param catalog the tables, for their names.
+     */
+    public String describeOutsideHeap(final TableCatalog catalog)
+    {
+        final StringBuilder out = new StringBuilder();
+        for (final StateBackend backend : backends())
+        {
+            out.append(", tables in ").append(backend.describe()).append(':');
+            for (int t = 0; t < tableCount(); t++)
+            {
+                if (backend(t) == backend)
+                {
+                    out.append(' ').append(catalog.qualifiedName(t));
+                }
+            }
+        }
+        return out.toString();
+    }
+
     /** @return the stores opened, each once (empty when every table is in the heap). */
     public List<StateBackend> backends()
     {
