@@ -196,7 +196,10 @@ public final class FlinkRunResult
         return runtime;
     }
 
-    /** @return subtask {@code i}'s committed records, in the order its engine finished them. */
+    /**
+     * @return subtask {@code i}'s committed records, in the order its engine finished them; in a
+     *         resumed run, those of subtask index {@code i} in every job of the run, job after job.
+     */
     public List<String> records(final int i)
     {
         return List.copyOf(subtasks[i].records);
@@ -208,7 +211,7 @@ public final class FlinkRunResult
         return subtasks[i].stateDump;
     }
 
-    /** @return packets subtask {@code i} finished, over every attempt. */
+    /** @return packets subtask {@code i} finished, over every attempt (and, in a resumed run, every job). */
     public long packets(final int i)
     {
         return subtasks[i].records.size();
@@ -404,11 +407,15 @@ public final class FlinkRunResult
             parallelism, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
         facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
             checkpointsCompleted, checkpointsFailed, restarts()));
-        final StringBuilder per = new StringBuilder("flink subtasks       ");
-        for (int i = 0; i < parallelism; i++)
+        // a resumed run's packets are those its subtask indexes committed over every job, its state the last job's
+        final StringBuilder per = new StringBuilder(resumed == null ? "flink subtasks       " : "flink subtasks       over the run's jobs, ");
+        for (int i = 0; i < subtasks.length; i++)
         {
-            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets, %,d state entries", i, packets(i),
-                lines(subtasks[i].stateDump).size()));
+            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets", i, subtasks[i].records.size()));
+            if (i < parallelism)
+            {
+                per.append(String.format(Locale.ROOT, ", %,d state entries", lines(subtasks[i].stateDump).size()));
+            }
         }
         facts.add(per.toString());
         if (resumed != null)
