@@ -129,27 +129,40 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         {
             throw new FailurePlan.InjectedFailure(due, attempt);
         }
-        final List<SubtaskShare> shares = new ArrayList<>();
-        for (final byte[] bytes : shareState.get())
-        {
-            shares.add(SubtaskShare.fromBytes(bytes, Checkpointer.fingerprint(spec)));
-        }
+        final List<byte[]> shares = new ArrayList<>();
+        shareState.get().forEach(shares::add);
         if (shares.isEmpty())
         {
             return;
         }
         resumedFromSnapshot = attempt == 0;
         final int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
-        final SubtaskShare mine;
-        if (shares.get(0).parallelism() == parallelism)
+        final long chainId = Checkpointer.fingerprint(spec);
+        SubtaskShare mine = null;
+        if (SubtaskShare.parallelismOf(shares.get(0)) == parallelism)
         {
-            mine = shares.stream().filter(share -> share.subtask() == subtask).findFirst().orElseThrow(() ->
-                new IllegalStateException("the snapshot holds no share of subtask " + subtask + " of " + parallelism));
+            // as taken: only this subtask's own share is read in full
+            for (final byte[] bytes : shares)
+            {
+                if (SubtaskShare.subtaskOf(bytes) == subtask)
+                {
+                    mine = SubtaskShare.fromBytes(bytes, chainId);
+                }
+            }
+            if (mine == null)
+            {
+                throw new IllegalStateException("the snapshot holds no share of subtask " + subtask + " of " + parallelism);
+            }
         }
         else
         {
-            shares.sort(Comparator.comparingInt(SubtaskShare::subtask));
-            mine = SubtaskShare.redistribute(shares, subtask, parallelism, partitioning);
+            final List<SubtaskShare> all = new ArrayList<>(shares.size());
+            for (final byte[] bytes : shares)
+            {
+                all.add(SubtaskShare.fromBytes(bytes, chainId));
+            }
+            all.sort(Comparator.comparingInt(SubtaskShare::subtask));
+            mine = SubtaskShare.redistribute(all, subtask, parallelism, partitioning);
         }
         batches = mine.batches();
         handed = mine.handed();

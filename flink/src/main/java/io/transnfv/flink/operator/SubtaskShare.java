@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -77,6 +78,18 @@ record SubtaskShare(int subtask, int parallelism, long batches, long handed, lon
         }
         out.flush();
         return bytes.toByteArray();
+    }
+
+    /** @return the subtask that wrote the share {@code bytes} (read off its header, nothing else parsed). */
+    static int subtaskOf(final byte[] bytes)
+    {
+        return ByteBuffer.wrap(bytes).getInt(0);
+    }
+
+    /** @return the parallelism of the job that wrote the share {@code bytes}. */
+    static int parallelismOf(final byte[] bytes)
+    {
+        return ByteBuffer.wrap(bytes).getInt(4);
     }
 
     /**
