@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import io.transnfv.flink.ChainSource;
 import io.transnfv.flink.job.FlinkRunResult;
 import io.transnfv.flink.job.FlinkRunner;
+import io.transnfv.flink.job.FlinkStop;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -56,11 +57,53 @@ final class FlinkOptions
         }
         catch (final IllegalArgumentException e)
         {
-            final String message = e.getMessage();
-            final int fix = message.indexOf("\nfix: ");
-            throw fix < 0 ? new UsageProblem("the chain cannot run on Flink: " + message, "see docs/flink.md#partitioning")
-                : new UsageProblem("the chain cannot run on Flink: " + message.substring(0, fix), message.substring(fix + 6));
+            throw cannotRun(e);
         }
+    }
+
+    /**
+     * Runs the chain, or resumes it {@code from} a stop, until {@code packets} packets are read,
+     * then stops it with a savepoint into {@code savepoints}.
+     *
+     * @throws UsageProblem if the chain cannot be partitioned, or the traffic ends before the stop.
+     */
+    FlinkStop runUntilStop(final ChainSource chain, final EngineFactory engines, final Path work, final FlinkStop from,
+        final long packets, final Path savepoints) throws IOException
+    {
+        try
+        {
+            return FlinkRunner.runUntilStop(chain, engines, work, settings(), from, packets, savepoints);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw cannotRun(e);
+        }
+    }
+
+    /**
+     * Resumes the chain {@code from} a stop and runs it to the end.
+     *
+     * @throws UsageProblem if the chain cannot be partitioned.
+     */
+    FlinkRunResult resume(final ChainSource chain, final EngineFactory engines, final Path work, final FlinkStop from)
+        throws IOException
+    {
+        try
+        {
+            return FlinkRunner.resume(chain, engines, work, settings(), from);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw cannotRun(e);
+        }
+    }
+
+    private static UsageProblem cannotRun(final IllegalArgumentException e)
+    {
+        final String message = e.getMessage();
+        final int fix = message.indexOf("\nfix: ");
+        return fix < 0 ? new UsageProblem("the chain cannot run on Flink: " + message, "see docs/flink.md#partitioning")
+            : new UsageProblem("the chain cannot run on Flink: " + message.substring(0, fix), message.substring(fix + 6));
     }
 
     /** @return the jar this command runs from, shipped to a cluster. */

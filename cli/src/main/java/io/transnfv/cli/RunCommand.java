@@ -23,6 +23,7 @@ import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.flink.job.FlinkRunResult;
 import io.transnfv.flink.job.FlinkSettings;
+import io.transnfv.flink.job.FlinkStop;
 import io.transnfv.vnf.instance.TableCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,6 +80,9 @@ final class RunCommand implements Callable<Integer>
 
     @Mixin
     FlinkOptions flinkOptions;
+
+    @Mixin
+    FlinkSavepointOptions savepointOptions;
 
     @Option(names = "--json", description = "Print the summary as JSON instead of text.")
     boolean json;
@@ -140,6 +144,7 @@ final class RunCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--warmup cannot be used with --dpdk: a port's packets cannot be read twice");
         }
+        savepointOptions.check(flinkOptions.enabled(), flinkOptions.cluster);
         if (flinkOptions.enabled())
         {
             return runOnFlink(chain);
@@ -183,13 +188,29 @@ final class RunCommand implements Callable<Integer>
         }
         final FlinkSettings flink = flinkOptions.settings();
         final RunSettings settings = chain.settings();
+        final FlinkStop from = savepointOptions.from();
+        if (savepointOptions.stopping())
+        {
+            final FlinkStop stop = flinkOptions.runUntilStop(ChainRecipe.of(chainOptions),
+                FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
+                savepointOptions.stopAfterPackets, savepointOptions.savepoints());
+            savepointOptions.stopped(stop);
+            System.out.printf(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s%n"
+                + "resume with: --from-savepoint %s [--parallelism N]%n", stop.packets(), stop.parallelism(),
+                from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets()) + " from parallelism "
+                    + from.parallelism() + ")", stop.savepoint(), savepointOptions.directory());
+            return 0;
+        }
         try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog)))
         {
-            final Path work = Files.createTempDirectory("transnfv-flink-");
+            final Path work = from != null ? savepointOptions.outputs() : Files.createTempDirectory("transnfv-flink-");
             try
             {
-                final FlinkRunResult result = flinkOptions.run(ChainRecipe.of(chainOptions),
-                    FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work);
+                final FlinkRunResult result = from != null
+                    ? flinkOptions.resume(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
+                        work, from)
+                    : flinkOptions.run(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
+                        work);
                 final Path outPcap = settings.outPcap();
                 long pcapPackets = 0;
                 if (outPcap != null)
@@ -253,11 +274,18 @@ final class RunCommand implements Callable<Integer>
                 {
                     System.out.println("wrote " + pcapPackets + " packets to " + outPcap);
                 }
+                if (from != null)
+                {
+                    savepointOptions.finished();
+                }
                 return 0;
             }
             finally
             {
-                deleteTree(work);
+                if (from == null)
+                {
+                    deleteTree(work);
+                }
             }
         }
     }

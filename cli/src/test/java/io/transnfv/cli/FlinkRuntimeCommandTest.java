@@ -84,6 +84,66 @@ class FlinkRuntimeCommandTest
         assertTrue(run.err().contains("--runtime must be standalone or flink"), run.err());
     }
 
+    @Test
+    void shouldStopWithASavepointAndResumeAtAnotherParallelismToTheStandaloneRunsFiles() throws IOException
+    {
+        // a trojan detector's per-host progress, routed by source host: independent subtasks whose state moves on a rescale
+        final Path chain = Files.writeString(dir.resolve("td.yaml"), """
+            name: td
+            vnfs:
+              - name: td
+                type: trojan-detector
+                params: { pattern: [22, 21, 6667], window: 60s }
+                tables:
+                  progress: { distribution: by-source-host }
+            settings:
+              traffic:
+                generate: { packets: 9000, flows: 800, hosts: 150, new_conn_ratio: 0.1, dst_ports: "22,21,6667,80", seed: 5 }
+            """);
+        final Path savepoints = dir.resolve("stopped");
+        final String[] common = {chain.toString(), "--runtime", "flink", "--flink-batch", "250", "--no-progress"};
+        final Captured first = Captured.run(with(common, "run", "--parallelism", "2", "--stop-with-savepoint-after", "3000",
+            "--savepoint-dir", savepoints.toString()));
+        assertEquals(0, first.status(), first.out() + first.err());
+        assertTrue(first.out().contains("stopped with a savepoint after 3,000 packets at parallelism 2"), first.out());
+        final Captured second = Captured.run(with(common, "run", "--parallelism", "4", "--from-savepoint", savepoints.toString(),
+            "--stop-with-savepoint-after", "6000"));
+        assertEquals(0, second.status(), second.out() + second.err());
+        assertTrue(second.out().contains("after 6,000 packets at parallelism 4 (resumed at 3,000 from parallelism 2)"), second.out());
+        final Captured last = Captured.run(with(common, "run", "--parallelism", "1", "--from-savepoint", savepoints.toString(),
+            "--records", dir.resolve("rescaled.txt").toString(), "--out", dir.resolve("rescaled.pcap").toString(),
+            "--state", dir.resolve("rescaled-state.txt").toString()));
+        assertEquals(0, last.status(), last.out() + last.err());
+        assertTrue(last.out().contains("from a savepoint after 6,000 packets, parallelism 4 -> 1; pause "), last.out());
+
+        final Captured standalone = Captured.run("run", chain.toString(), "--no-progress", "--records",
+            dir.resolve("standalone.txt").toString(), "--out", dir.resolve("standalone.pcap").toString(),
+            "--state", dir.resolve("standalone-state.txt").toString());
+        assertEquals(0, standalone.status(), standalone.out() + standalone.err());
+        for (final String file : new String[] {".txt", ".pcap", "-state.txt"})
+        {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("standalone" + file)), Files.readAllBytes(dir.resolve("rescaled" + file)),
+                file);
+        }
+        assertEquals(counterLines(standalone.out()), counterLines(last.out()));
+
+        final Captured again = Captured.run(with(common, "run", "--from-savepoint", savepoints.toString()));
+        assertEquals(Failures.BAD_INPUT, again.status(), again.out() + again.err());
+        assertTrue(again.err().contains("has been resumed to its end already"), again.err());
+        final Captured standaloneStop = Captured.run("run", chain.toString(), "--stop-with-savepoint-after", "10",
+            "--savepoint-dir", dir.resolve("other").toString());
+        assertTrue(standaloneStop.err().contains("--stop-with-savepoint-after needs --runtime flink"), standaloneStop.err());
+    }
+
+    private static String[] with(final String[] common, final String... args)
+    {
+        final String[] all = new String[args.length + common.length];
+        all[0] = args[0];
+        System.arraycopy(common, 0, all, 1, common.length);
+        System.arraycopy(args, 1, all, 1 + common.length, args.length - 1);
+        return all;
+    }
+
     private static String counterLines(final String summary)
     {
         final StringBuilder lines = new StringBuilder();

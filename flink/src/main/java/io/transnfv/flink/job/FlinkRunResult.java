@@ -32,12 +32,27 @@ public final class FlinkRunResult
 {
     private final ChainRuntime runtime;
     private final Partitioning partitioning;
+    private final int parallelism;
+    /** The last job's subtasks first, then those of earlier jobs of a resumed run that the last one did not have. */
     private final Subtask[] subtasks;
     private final SourceStats sourceStats;
     private final long checkpointsCompleted;
     private final long checkpointsFailed;
     private final long batches;
     private final long wallNs;
+    private final Resumed resumed;
+
+    /**
+     * How a run resumed from a stop with a savepoint ({@link FlinkRunner#resume}).
+     *
+     * @param fromParallelism the parallelism of the job stopped.
+     * @param atPacket        packets read before the stop.
+     * @param pauseMicros     from the stop being asked to the first packet a subtask handed its engine
+     *                        after the resume, in microseconds of wall time; -1 if no packet followed.
+     */
+    public record Resumed(int fromParallelism, long atPacket, long pauseMicros)
+    {
+    }
 
     /** One subtask's committed outputs. */
     private static final class Subtask
@@ -57,12 +72,14 @@ public final class FlinkRunResult
     {
     }
 
-    private FlinkRunResult(final ChainRuntime runtime, final Partitioning partitioning, final Subtask[] subtasks,
+    private FlinkRunResult(final ChainRuntime runtime, final Partitioning partitioning, final int parallelism, final Subtask[] subtasks,
         final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed, final long batches,
-        final long wallNs)
+        final long wallNs, final Resumed resumed)
     {
+        this.resumed = resumed;
         this.runtime = runtime;
         this.partitioning = partitioning;
+        this.parallelism = parallelism;
         this.subtasks = subtasks;
         this.sourceStats = sourceStats;
         this.checkpointsCompleted = checkpointsCompleted;
@@ -78,19 +95,26 @@ public final class FlinkRunResult
      */
     static FlinkRunResult read(final Path directory, final ChainRuntime runtime, final Partitioning partitioning,
         final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
-        final long batches, final long wallNs) throws IOException
+        final long batches, final long wallNs, final Resumed resumed) throws IOException
     {
-        final Subtask[] subtasks = new Subtask[parallelism];
-        for (int i = 0; i < parallelism; i++)
-        {
-            subtasks[i] = new Subtask();
-        }
         final List<Path> parts = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(CommittedOutputs.COMMITTED), "*.part"))
         {
             files.forEach(parts::add);
         }
         parts.sort(Comparator.comparing(p -> p.getFileName().toString()));
+        // a run resumed at a lower parallelism has parts of subtasks the last job did not have
+        int slots = parallelism;
+        for (final Path part : parts)
+        {
+            slots = Math.max(slots, 1 + Integer.parseInt(part.getFileName().toString().substring(0, 4)));
+        }
+        final Subtask[] all = new Subtask[slots];
+        for (int i = 0; i < slots; i++)
+        {
+            all[i] = new Subtask();
+        }
+        final Subtask[] subtasks = all;
         for (final Path part : parts)
         {
             final int index = Integer.parseInt(part.getFileName().toString().substring(0, 4));
@@ -126,6 +150,14 @@ public final class FlinkRunResult
                 });
             }
         }
+        for (int i = parallelism; i < slots; i++)
+        {
+            if (all[i].counters != null)
+            {
+                throw new IOException("subtask " + i + " committed an end of its run in " + directory + ", but the run ended at"
+                    + " parallelism " + parallelism + ": the directory holds another run's outputs");
+            }
+        }
         for (int i = 0; i < parallelism; i++)
         {
             if (subtasks[i].counters == null)
@@ -136,14 +168,20 @@ public final class FlinkRunResult
             // the summary reads the VNFs' counters off the runtime's instances
             VnfCounters.add(runtime, subtasks[i].vnfCounters);
         }
-        return new FlinkRunResult(runtime, partitioning, subtasks, sourceStats, checkpointsCompleted, checkpointsFailed, batches,
-            wallNs);
+        return new FlinkRunResult(runtime, partitioning, parallelism, all, sourceStats, checkpointsCompleted, checkpointsFailed, batches,
+            wallNs, resumed);
     }
 
     /** @return the engines' parallelism. */
     public int parallelism()
     {
-        return subtasks.length;
+        return parallelism;
+    }
+
+    /** @return how the run resumed from a stop with a savepoint; null if it did not. */
+    public Resumed resumed()
+    {
+        return resumed;
     }
 
     /** @return how the chain was partitioned. */
@@ -158,7 +196,10 @@ public final class FlinkRunResult
         return runtime;
     }
 
-    /** @return subtask {@code i}'s committed records, in the order its engine finished them. */
+    /**
+     * @return subtask {@code i}'s committed records, in the order its engine finished them; in a
+     *         resumed run, those of subtask index {@code i} in every job of the run, job after job.
+     */
     public List<String> records(final int i)
     {
         return List.copyOf(subtasks[i].records);
@@ -170,7 +211,7 @@ public final class FlinkRunResult
         return subtasks[i].stateDump;
     }
 
-    /** @return packets subtask {@code i} finished, over every attempt. */
+    /** @return packets subtask {@code i} finished, over every attempt (and, in a resumed run, every job). */
     public long packets(final int i)
     {
         return subtasks[i].records.size();
@@ -192,7 +233,7 @@ public final class FlinkRunResult
     public int restarts()
     {
         int restarts = 0;
-        for (final Subtask s : subtasks)
+        for (final Subtask s : last())
         {
             restarts = Math.max(restarts, s.attempt);
         }
@@ -237,7 +278,7 @@ public final class FlinkRunResult
     public RunStats stats()
     {
         final RunStats total = new RunStats(runtime);
-        for (final Subtask s : subtasks)
+        for (final Subtask s : last())
         {
             total.addCounters(s.counters);
             total.addLatencies(s.latencyNs, s.latencyOverflows);
@@ -250,7 +291,7 @@ public final class FlinkRunResult
     {
         final TableCatalog catalog = runtime.catalog();
         final long[] entries = new long[catalog.size()];
-        for (final Subtask s : subtasks)
+        for (final Subtask s : last())
         {
             for (final String line : lines(s.stateDump))
             {
@@ -332,7 +373,7 @@ public final class FlinkRunResult
         for (int t = 0; t < catalog.size(); t++)
         {
             final String prefix = catalog.qualifiedName(t) + " ";
-            for (final Subtask s : subtasks)
+            for (final Subtask s : last())
             {
                 for (final String line : lines(s.stateDump))
                 {
@@ -350,7 +391,7 @@ public final class FlinkRunResult
     public List<String> unionStateLinesSorted()
     {
         final List<String> all = new ArrayList<>();
-        for (final Subtask s : subtasks)
+        for (final Subtask s : last())
         {
             all.addAll(lines(s.stateDump));
         }
@@ -363,22 +404,37 @@ public final class FlinkRunResult
     {
         final List<String> facts = new ArrayList<>();
         facts.add(String.format(Locale.ROOT, "flink                %d subtasks, routed by %s (%s), %,d read batches",
-            subtasks.length, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
+            parallelism, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
         facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
             checkpointsCompleted, checkpointsFailed, restarts()));
-        final StringBuilder per = new StringBuilder("flink subtasks       ");
+        // a resumed run's packets are those its subtask indexes committed over every job, its state the last job's
+        final StringBuilder per = new StringBuilder(resumed == null ? "flink subtasks       " : "flink subtasks       over the run's jobs, ");
         for (int i = 0; i < subtasks.length; i++)
         {
-            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets, %,d state entries", i, packets(i),
-                lines(subtasks[i].stateDump).size()));
+            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets", i, subtasks[i].records.size()));
+            if (i < parallelism)
+            {
+                per.append(String.format(Locale.ROOT, ", %,d state entries", lines(subtasks[i].stateDump).size()));
+            }
         }
         facts.add(per.toString());
+        if (resumed != null)
+        {
+            facts.add(String.format(Locale.ROOT, "flink resumed        from a savepoint after %,d packets, parallelism %d -> %d; pause %s",
+                resumed.atPacket(), resumed.fromParallelism(), parallelism, resumed.pauseMicros() < 0 ? "not measured (no packet followed)"
+                    : String.format(Locale.ROOT, "%,.1f ms from the stop to the first packet after it", resumed.pauseMicros() / 1000.0)));
+        }
         if (!partitioning.independent())
         {
             facts.add("flink per-subtask    " + String.join(", ", partitioning.perSubtask())
                 + " (each subtask keeps its own: the union is not the standalone run)");
         }
         return facts;
+    }
+
+    private List<Subtask> last()
+    {
+        return Arrays.asList(subtasks).subList(0, parallelism);
     }
 
     private static List<String> lines(final String dump)

@@ -13,12 +13,13 @@ import io.transnfv.flink.EngineFactory;
 import io.transnfv.flink.operator.BatchReader;
 import io.transnfv.flink.operator.EngineOperator;
 import io.transnfv.flink.operator.PacketBatch;
+import io.transnfv.flink.operator.ResumeMarks;
+import io.transnfv.flink.operator.StoppingSequenceSource;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -27,8 +28,10 @@ import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
+import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -40,6 +43,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs a chain as a Flink job on a MiniCluster started inside the process:
@@ -69,10 +74,77 @@ public final class FlinkRunner
     public static FlinkRunResult run(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
         final FlinkSettings settings) throws IOException
     {
+        return resume(chain, engines, outputDirectory, settings, null);
+    }
+
+    /**
+     * Resumes a run stopped with a savepoint, at {@code settings}' parallelism (the savepoint's or
+     * another), and waits for the job to end. The engines' state is split by the routing at the
+     * new parallelism; the outputs committed before the stop stay in {@code outputDirectory}.
+     *
+     * @param outputDirectory the stopped run's output directory.
+     * @param from            the stop, or null to start from the beginning.
+     * @return what the whole run committed, with the pause from the stop to the first packet after it.
+     * @throws IOException if the traffic cannot be read, or the job failed (e.g. state it cannot split: its cause attached).
+     */
+    public static FlinkRunResult resume(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings, final FlinkStop from) throws IOException
+    {
+        final Segment segment = runSegment(chain, engines, outputDirectory, settings, from, Long.MAX_VALUE, null);
+        return segment.result;
+    }
+
+    /**
+     * Runs {@code chain} (or resumes it {@code from} a stop) until {@code stopAfterPackets} packets
+     * of its traffic are read, rounded up to a whole read batch, then stops the job with a savepoint
+     * into {@code savepointDirectory}: the savepoint's cut lies exactly there, every packet before
+     * it in the state and the staged outputs, none after it.
+     *
+     * @param stopAfterPackets packets to read before the stop, counted from the run's first packet.
+     * @return the stop, to resume from.
+     * @throws IllegalArgumentException if the traffic ends at or before the stop.
+     * @throws IOException              if the traffic cannot be read, or the job or its savepoint failed.
+     */
+    public static FlinkStop runUntilStop(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings, final FlinkStop from, final long stopAfterPackets, final Path savepointDirectory)
+        throws IOException
+    {
+        if (stopAfterPackets < 1)
+        {
+            throw new IllegalArgumentException("packets before a stop must be >= 1: " + stopAfterPackets);
+        }
+        final long stopAt = (stopAfterPackets + settings.batchPackets() - 1) / settings.batchPackets();
+        return runSegment(chain, engines, outputDirectory, settings, from, stopAt, savepointDirectory).stop;
+    }
+
+    /** What one job of a run ended with: its outputs read back when it ran to the end, or its stop. */
+    private record Segment(FlinkRunResult result, FlinkStop stop)
+    {
+    }
+
+    private static Segment runSegment(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings, final FlinkStop from, final long stopAt, final Path savepointDirectory) throws IOException
+    {
         final Prepared job = prepare(chain, outputDirectory, settings);
+        if (stopAt != Long.MAX_VALUE && stopAt >= job.batches)
+        {
+            throw new IllegalArgumentException("the traffic has " + job.traffic.packets + " packets, so nothing is left to resume after "
+                + stopAt * settings.batchPackets() + "\nfix: stop after fewer packets");
+        }
+        if (from != null && stopAt != Long.MAX_VALUE && stopAt * settings.batchPackets() <= from.packets())
+        {
+            throw new IllegalArgumentException("the run resumes after packet " + from.packets() + ", so it cannot stop after "
+                + stopAt * settings.batchPackets() + "\nfix: stop after more packets");
+        }
+        ResumeMarks.clear(outputDirectory);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(job.conf);
-        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, stopAt);
         graph.setJobId(new JobID());
+        if (from != null)
+        {
+            // allowNonRestoredState false: every operator of the job must find its state
+            graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(from.savepoint(), false));
+        }
 
         final MiniClusterConfiguration cluster = new MiniClusterConfiguration.Builder()
             .setConfiguration(job.conf)
@@ -84,20 +156,33 @@ public final class FlinkRunner
         {
             mini.start();
             final JobID id = mini.submitJob(graph).get().getJobID();
+            if (stopAt != Long.MAX_VALUE)
+            {
+                final CompletableFuture<JobResult> ended = mini.requestJobResult(id);
+                while (!ResumeMarks.paused(outputDirectory) && !ended.isDone())
+                {
+                    Thread.sleep(5);
+                }
+                if (!ended.isDone())
+                {
+                    final long stoppedAtMicros = ResumeMarks.nowMicros();
+                    final String savepoint = mini.stopWithSavepoint(id, savepointDirectory.toAbsolutePath().toUri().toString(), false,
+                        SavepointFormatType.CANONICAL).get();
+                    failIfFailed(ended.get());
+                    return new Segment(null, new FlinkStop(savepoint, settings.parallelism(),
+                        Math.min(stopAt * settings.batchPackets(), job.traffic.packets), stoppedAtMicros));
+                }
+            }
             final JobResult result = mini.requestJobResult(id).get();
             final long wallNs = System.nanoTime() - startNs;
-            if (!result.isSuccess())
-            {
-                final Throwable cause = result.getSerializedThrowable()
-                    .map(t -> t.deserializeError(FlinkRunner.class.getClassLoader())).orElse(null);
-                throw new IOException("the Flink job failed: " + cause, cause);
-            }
+            failIfFailed(result);
             final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
             final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
             final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
             final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
-            return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
-                completed, failed, job.batches, wallNs);
+            final FlinkRunResult read = FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(),
+                job.traffic.stats, completed, failed, job.batches, wallNs, resumed(outputDirectory, from));
+            return new Segment(read, null);
         }
         catch (final InterruptedException e)
         {
@@ -112,6 +197,28 @@ public final class FlinkRunner
         {
             throw new IOException("the Flink job could not run: " + e, e);
         }
+    }
+
+    private static void failIfFailed(final JobResult result) throws IOException
+    {
+        if (!result.isSuccess())
+        {
+            final Throwable cause = result.getSerializedThrowable()
+                .map(t -> t.deserializeError(FlinkRunner.class.getClassLoader())).orElse(null);
+            throw new IOException("the Flink job failed: " + cause, cause);
+        }
+    }
+
+    /** @return how the run resumed from {@code from}: the parallelism before and the pause; null for a run not resumed. */
+    private static FlinkRunResult.Resumed resumed(final Path outputDirectory, final FlinkStop from) throws IOException
+    {
+        if (from == null)
+        {
+            return null;
+        }
+        final OptionalLong first = ResumeMarks.firstPacketMicros(outputDirectory);
+        return new FlinkRunResult.Resumed(from.parallelism(), from.packets(),
+            first.isPresent() ? first.getAsLong() - from.stoppedAtMicros() : -1);
     }
 
     /**
@@ -142,7 +249,7 @@ public final class FlinkRunner
         final Prepared job = prepare(chain, outputDirectory, settings);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
             jobJar.toAbsolutePath().toString());
-        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, Long.MAX_VALUE);
         final long startNs = System.nanoTime();
         final JobExecutionResult result;
         try
@@ -156,7 +263,7 @@ public final class FlinkRunner
         final long wallNs = System.nanoTime() - startNs;
         final long[] counts = RestCheckpointCounts.of(host, port, result.getJobID());
         return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
-            counts[0], counts[1], job.batches, wallNs);
+            counts[0], counts[1], job.batches, wallNs, null);
     }
 
     /** What every run works out before its job: the chain's runtime and partitioning, the traffic, the configuration. */
@@ -190,18 +297,24 @@ public final class FlinkRunner
     }
 
     private static StreamGraph graph(final StreamExecutionEnvironment env, final ChainSource chain, final EngineFactory engines,
-        final Path outputDirectory, final FlinkSettings settings, final Prepared job)
+        final Path outputDirectory, final FlinkSettings settings, final Prepared job, final long stopAt)
     {
-        env.fromSource(new NumberSequenceSource(0, Math.max(0, job.batches - 1)), WatermarkStrategy.noWatermarks(), "batch numbers")
+        // fixed ids: a savepoint's state finds its operators again in a job of another parallelism
+        env.fromSource(new StoppingSequenceSource(0, Math.max(0, job.batches - 1), stopAt, outputDirectory.toAbsolutePath().toString()),
+                WatermarkStrategy.noWatermarks(), "batch numbers")
+            .uid("transnfv-batch-numbers")
             .setParallelism(1)
             .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets()))
+            .uid("transnfv-read-and-route")
             .name("read and route")
             .setParallelism(1)
             .partitionCustom(new BySubtask(), new SubtaskOf())
             .transform("transnfv engine", Types.LONG,
                 new EngineOperator(chain, engines, outputDirectory.toAbsolutePath().toString(), settings.failures()))
+            .uid("transnfv-engine")
             .setParallelism(settings.parallelism())
             .sinkTo(new DiscardingSink<>())
+            .uid("transnfv-discard")
             .setParallelism(settings.parallelism());
         final StreamGraph graph = env.getStreamGraph();
         graph.setJobName("transnfv " + job.runtime.spec().name());

@@ -1,9 +1,10 @@
 package io.transnfv.flink.operator;
 
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.Partitioning;
 import io.transnfv.engine.chain.VnfCounters;
 import io.transnfv.engine.checkpoint.Checkpoint;
-import io.transnfv.engine.checkpoint.CheckpointFile;
 import io.transnfv.engine.checkpoint.Checkpointer;
 import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
@@ -12,12 +13,12 @@ import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.flink.ChainSource;
 import io.transnfv.flink.EngineFactory;
+import io.transnfv.flink.route.PacketRouter;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -30,7 +31,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -43,13 +44,19 @@ import java.util.concurrent.locks.LockSupport;
  * Flink). On a checkpoint barrier, {@link #snapshotState} first waits until the engine has
  * finished every packet handed over (or holds it as an IP fragment waiting for its first): the
  * engine is then at a batch boundary with no transaction in flight, and so is the snapshot. The snapshot is the engine's own
- * checkpoint ({@link CheckpointFile}, every table in full, the counters, the packet time) in
+ * checkpoint ({@link io.transnfv.engine.checkpoint.CheckpointFile}, every table in full, the counters, the packet time) in
  * operator list state; the outputs produced since the previous barrier are staged and committed
  * when the checkpoint completes ({@link CommittedOutputs}). After a failure Flink restores the
  * last completed checkpoint into a fresh engine and the sequence source replays the batches after
  * it, so the committed outputs and the final state equal those of a run without failures.
  *
- * <p>Operator state is not redistributed: a restore needs the parallelism it was taken at.
+ * <p>Each subtask's snapshot is one element of a union list state ({@link SubtaskShare}), with
+ * the routing hash of every entry ({@link EntryOwners}). A restore at the parallelism of the
+ * snapshot gives each subtask its own share back; a restore at another one (a savepoint resumed
+ * with another {@code --parallelism}) gives each subtask the entries whose routing hash maps to it
+ * under the new parallelism, and subtask 0 the counters and the staged outputs of all
+ * ({@link SubtaskShare#redistribute}). The position of the run is the sequence source's, which
+ * does not depend on this operator's parallelism.
  */
 public final class EngineOperator extends AbstractStreamOperator<Long>
     implements OneInputStreamOperator<PacketBatch, Long>, BoundedOneInput
@@ -73,10 +80,11 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     private transient AtomicLong finished;
     private transient OutputPart part;
     private transient CommittedOutputs outputs;
-    private transient ListState<byte[]> engineState;
-    private transient ListState<Long> positionState;
-    private transient ListState<String> stagedState;
+    private transient ListState<byte[]> shareState;
     private transient Checkpoint restored;
+    private transient EntryOwners owners;
+    private transient boolean resumedFromSnapshot;
+    private transient boolean firstPacketNoted;
     private transient long handed;
     private transient long batches;
     private transient long lastTimeNs;
@@ -106,10 +114,11 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         finished = new AtomicLong();
         part = new OutputPart();
         outputs = new CommittedOutputs(Path.of(outputDirectory), subtask);
-        engineState = context.getOperatorStateStore().getListState(
-            new ListStateDescriptor<>("transnfv-engine", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
-        positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-position", Types.LONG));
-        stagedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("transnfv-staged-outputs", Types.STRING));
+        shareState = context.getOperatorStateStore().getUnionListState(
+            new ListStateDescriptor<>("transnfv-subtask-share", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        final ChainRuntime probeRuntime = new ChainRuntime(spec);
+        final Partitioning partitioning = Partitioning.of(probeRuntime);
+        owners = new EntryOwners(probeRuntime, new PacketRouter(partitioning.routing(), 1));
         lastTimeNs = Long.MIN_VALUE;
         if (!context.isRestored())
         {
@@ -120,23 +129,50 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         {
             throw new FailurePlan.InjectedFailure(due, attempt);
         }
-        final List<Long> position = new ArrayList<>();
-        positionState.get().forEach(position::add);
-        if (position.isEmpty())
+        final List<byte[]> shares = new ArrayList<>();
+        shareState.get().forEach(shares::add);
+        if (shares.isEmpty())
         {
             return;
         }
-        if (position.size() != 4 || position.get(0) != subtask)
+        resumedFromSnapshot = attempt == 0;
+        final int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        final long chainId = Checkpointer.fingerprint(spec);
+        SubtaskShare mine = null;
+        if (SubtaskShare.parallelismOf(shares.get(0)) == parallelism)
         {
-            throw new IllegalStateException("subtask " + subtask + " was given the engine state of subtask " + position.get(0)
-                + "; fix: restore at the parallelism the checkpoint was taken at (rescaling is not supported yet)");
+            // as taken: only this subtask's own share is read in full
+            for (final byte[] bytes : shares)
+            {
+                if (SubtaskShare.subtaskOf(bytes) == subtask)
+                {
+                    mine = SubtaskShare.fromBytes(bytes, chainId);
+                }
+            }
+            if (mine == null)
+            {
+                throw new IllegalStateException("the snapshot holds no share of subtask " + subtask + " of " + parallelism);
+            }
         }
-        batches = position.get(1);
-        handed = position.get(2);
-        lastTimeNs = position.get(3);
-        final Iterator<byte[]> bytes = engineState.get().iterator();
-        restored = CheckpointFile.fromBytes("flink state of subtask " + subtask, bytes.next(), Checkpointer.fingerprint(spec));
-        outputs.restore(stagedState.get());
+        else
+        {
+            final List<SubtaskShare> all = new ArrayList<>(shares.size());
+            for (final byte[] bytes : shares)
+            {
+                all.add(SubtaskShare.fromBytes(bytes, chainId));
+            }
+            all.sort(Comparator.comparingInt(SubtaskShare::subtask));
+            mine = SubtaskShare.redistribute(all, subtask, parallelism, partitioning);
+        }
+        batches = mine.batches();
+        handed = mine.handed();
+        lastTimeNs = mine.lastTimeNs();
+        restored = mine.checkpoint();
+        for (int t = 0; t < mine.owners().length; t++)
+        {
+            owners.restore(t, restored.tables().get(t).keys(), mine.owners()[t]);
+        }
+        outputs.restore(mine.staged());
         // the restored checkpoint completed: what it staged is committed, whether or not this subtask heard so before failing
         outputs.commitUpTo(Long.MAX_VALUE);
     }
@@ -211,6 +247,13 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         }
         handed += batch.count;
         handOver.offer(batch);
+        if (resumedFromSnapshot && !firstPacketNoted)
+        {
+            firstPacketNoted = true;
+            ResumeMarks.noteFirstPacket(Path.of(outputDirectory), subtask);
+        }
+        // while the engine works on the batch: which entries its packets touch, for a restore at another parallelism
+        owners.observe(batch);
         awaitFinished((long)IN_FLIGHT_BATCHES * batch.count);
         batches++;
         output.collect(new StreamRecord<>((long)batch.count));
@@ -277,11 +320,20 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         }
         // the tables closed to new entries and the VNFs' own counters travel with the run's, as in the engine's own checkpoints
         final long[] counters = executor.runtime().checkpointCounters(runDone ? executor.stats().counters() : executor.countersAtBoundary());
+        final List<Checkpoint.Table> tables = tables();
+        final long[][] keys = new long[tables.size()][];
+        final long[][] hashes = new long[tables.size()][];
+        for (int t = 0; t < tables.size(); t++)
+        {
+            keys[t] = tables.get(t).keys();
+            hashes[t] = owners.of(t, keys[t]);
+        }
+        owners.keepOnly(keys, hashes);
         final Checkpoint checkpoint = new Checkpoint(id, true, 0, Checkpointer.fingerprint(spec), handed,
-            lastTimeNs == Long.MIN_VALUE ? 0 : lastTimeNs, List.of(), counters, tables());
-        engineState.update(List.of(CheckpointFile.toBytes(checkpoint)));
-        positionState.update(Arrays.asList((long)subtask, batches, handed, lastTimeNs));
-        stagedState.update(outputs.staged());
+            lastTimeNs == Long.MIN_VALUE ? 0 : lastTimeNs, List.of(), counters, tables);
+        final int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        shareState.update(List.of(new SubtaskShare(subtask, parallelism, batches, handed, lastTimeNs, checkpoint, hashes,
+            outputs.staged()).toBytes()));
     }
 
     /** @return every table's committed entries, keys ascending (the engine sits at a batch boundary). */

@@ -10,8 +10,19 @@
  * <pre>
  *  task thread:   processElement(batch) ─► hand over ─► wait: finished + held = handed ─► next
  *  engine threads:                          poll ─► batches ─► listener: records, frames ─┘
- *  task thread:   snapshotState ─► engine state and counters (engine checkpoint format) + pending outputs
+ *  task thread:   snapshotState ─► engine state and counters (engine checkpoint format), each entry's owner,
+ *                                  pending outputs: one {@link io.transnfv.flink.operator.SubtaskShare} in union list state
  *                 notifyCheckpointComplete ─► pending outputs committed ({@link io.transnfv.flink.operator.CommittedOutputs})
  * </pre>
+ *
+ * <p>Rescaling: while the engine works on a batch, the task thread notes which entries its
+ * packets' VNFs declare and the packets' routing hash ({@link io.transnfv.flink.operator.EntryOwners};
+ * table keys are hashes the router cannot invert). A restore at another parallelism reads every
+ * old subtask's share and keeps the entries whose routing hash maps to it under the new one;
+ * subtask 0 takes the summed counters and commits the staged parts of all
+ * ({@link io.transnfv.flink.operator.SubtaskShare#redistribute}). A stop with a savepoint lands on
+ * a read-batch boundary because the sequence source can be held there
+ * ({@link io.transnfv.flink.operator.StoppingSequenceSource}); {@link io.transnfv.flink.operator.ResumeMarks}
+ * time the pause from the stop to the first packet after the resume.
  */
 package io.transnfv.flink.operator;

@@ -31,9 +31,20 @@ public final class PacketRouter
     /** @return the subtask, 0 to {@code subtasks - 1}, whose engine takes {@code packet}. */
     public int subtaskOf(final PacketFlyweight packet)
     {
-        if (subtasks == 1 || routing == Partitioning.Routing.SINGLE || !packet.isValid() || !packet.isIp())
+        return subtaskOf(routingHash(packet), subtasks);
+    }
+
+    /**
+     * @return the packet's routing key, hashed: the same for every packet that must meet, whatever
+     *         the parallelism; 0 for a packet with no key (it goes to subtask 0 at every parallelism).
+     *         A subtask keeps it beside the state entries the packet touches, so that a restore at
+     *         another parallelism can give each entry to the subtask its packets now go to.
+     */
+    public long routingHash(final PacketFlyweight packet)
+    {
+        if (routing == Partitioning.Routing.SINGLE || !packet.isValid() || !packet.isIp())
         {
-            return 0;
+            return 0L;
         }
         final long source = FlowKeys.srcHost(packet);
         final long key;
@@ -49,7 +60,19 @@ public final class PacketRouter
             final long high = Math.max(source, destination);
             key = FlowKeys.mix64(low * 0x9E3779B97F4A7C15L + high) ^ (packet.ipProtocol() & 0xFF);
         }
-        return (int)Long.remainderUnsigned(FlowKeys.mix64(key), subtasks);
+        return FlowKeys.mix64(key);
+    }
+
+    /** @return the subtask of {@code subtasks} that a packet of routing hash {@code hash} ({@link #routingHash}) goes to. */
+    public static int subtaskOf(final long hash, final int subtasks)
+    {
+        return (int)Long.remainderUnsigned(hash, subtasks);
+    }
+
+    /** @return how packets are routed. */
+    public Partitioning.Routing routing()
+    {
+        return routing;
     }
 
     /** @return the number of subtasks routed over. */

@@ -1,0 +1,102 @@
+package io.transnfv.flink.operator;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.OptionalLong;
+
+/**
+ * Small files in a run's output directory that time a stop with a savepoint and the resume after
+ * it: the sequence source notes when it has reached the batch it stops at ({@code paused}), and
+ * each subtask of a job resumed from a snapshot notes the wall time of the first packet it hands
+ * to its engine ({@code resumed/<subtask>}). Times are microseconds since the epoch, so that a
+ * stop in one process and a resume in another compare. Written once each; any thread.
+ */
+public final class ResumeMarks
+{
+    private static final String PAUSED = "paused";
+    private static final String RESUMED = "resumed";
+
+    private ResumeMarks()
+    {
+    }
+
+    /** @return now, in microseconds since the epoch. */
+    public static long nowMicros()
+    {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+
+    /** Notes that the source has emitted every batch before the one it stops at. */
+    static void notePaused(final Path directory) throws IOException
+    {
+        write(directory.resolve(PAUSED));
+    }
+
+    /** @return true once the source has noted {@link #notePaused}. */
+    public static boolean paused(final Path directory)
+    {
+        return Files.exists(directory.resolve(PAUSED));
+    }
+
+    /** Notes that {@code subtask} handed its first packet after a resume to its engine, now. */
+    static void noteFirstPacket(final Path directory, final int subtask) throws IOException
+    {
+        Files.createDirectories(directory.resolve(RESUMED));
+        write(directory.resolve(RESUMED).resolve(Integer.toString(subtask)));
+    }
+
+    /** @return the earliest first packet after a resume any subtask noted, in epoch microseconds; empty if none did. */
+    public static OptionalLong firstPacketMicros(final Path directory) throws IOException
+    {
+        final Path resumed = directory.resolve(RESUMED);
+        if (!Files.isDirectory(resumed))
+        {
+            return OptionalLong.empty();
+        }
+        long first = Long.MAX_VALUE;
+        try (DirectoryStream<Path> marks = Files.newDirectoryStream(resumed))
+        {
+            for (final Path mark : marks)
+            {
+                if (mark.getFileName().toString().endsWith(".tmp"))
+                {
+                    continue;
+                }
+                first = Math.min(first, Long.parseLong(Files.readString(mark, StandardCharsets.US_ASCII).trim()));
+            }
+        }
+        return first == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(first);
+    }
+
+    /** Forgets the marks of a previous segment of the run. */
+    public static void clear(final Path directory) throws IOException
+    {
+        Files.deleteIfExists(directory.resolve(PAUSED));
+        final Path resumed = directory.resolve(RESUMED);
+        if (Files.isDirectory(resumed))
+        {
+            try (DirectoryStream<Path> marks = Files.newDirectoryStream(resumed))
+            {
+                for (final Path mark : marks)
+                {
+                    Files.delete(mark);
+                }
+            }
+        }
+    }
+
+    private static void write(final Path mark) throws IOException
+    {
+        if (!Files.exists(mark))
+        {
+            final Path tmp = mark.resolveSibling(mark.getFileName() + ".tmp");
+            Files.writeString(tmp, Long.toString(nowMicros()), StandardCharsets.US_ASCII);
+            Files.move(tmp, mark, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+}
