@@ -152,6 +152,12 @@ public final class FlowProbe
         }
 
         @Override
+        public int defer(final int table, final long key, final StateFunction fn, final long operand)
+        {
+            return record(table, key, "fire-and-forget");
+        }
+
+        @Override
         public void param(final int table, final long key)
         {
             accesses.add(new Access(vnf, table, key, "param"));

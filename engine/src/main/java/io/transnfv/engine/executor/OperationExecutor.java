@@ -37,6 +37,7 @@ final class OperationExecutor extends OperationContext
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int DEFER = OperationType.DEFER.ordinal();
 
     private final int index;
     private final BatchRun run;
@@ -293,7 +294,7 @@ final class OperationExecutor extends OperationContext
         final int type = log.type(o);
         if (type != CHOOSE)
         {
-            if (type != READ && type != ADD)
+            if (type != READ && type != ADD && type != DEFER)
             {
                 releaseReaders(o);
             }
@@ -417,9 +418,9 @@ final class OperationExecutor extends OperationContext
                 }
             }
         }
-        else if (type != READ && type != ADD)
+        else if (type != READ && type != ADD && type != DEFER)
         {
-            // an ADD wrote nothing: its delta reaches the state when the batch commits
+            // an ADD or a DEFER wrote nothing: it reaches the state when the batch commits
             state.undo(o);
         }
     }
@@ -474,6 +475,9 @@ final class OperationExecutor extends OperationContext
                 }
                 break;
             }
+            case 5: // DEFER: nobody waits for it; TpgBatchExecutor applies the committed ones in serial order when the batch ends
+                log.result(o, 0L, 0L, ChooseFunction.NONE);
+                break;
             default: // CHOOSE
                 runChoose(o);
                 break;

@@ -103,6 +103,17 @@ final class RandomWorkload
         return Math.floorMod(v, 3) - 1;
     };
 
+    /**
+     * DEFER (fire-and-forget) update: wide and order-sensitive, reads earlier results of its
+     * transaction; an abort drops the update only.
+     */
+    static final StateFunction FORGOTTEN = (current, ctx) ->
+    {
+        final long v = inputs(current, ctx);
+        maybeAbort(v, ctx, 7);
+        return v * 31 + ctx.timestampNs() % 1000;
+    };
+
     /** CHOOSE update: depends on the picked candidate's index and key. */
     static final StateFunction PICKED = (current, ctx) ->
     {
@@ -153,6 +164,8 @@ final class RandomWorkload
 
     /** The additive table's id (the last table), or -1 if the workload has none. */
     final int additive;
+    /** The fire-and-forget table's id (after every other), written only by DEFERs, or -1 if the workload has none. */
+    final int forgotten;
     final TableCatalog catalog = new TableCatalog();
     private final ZipfDistribution zipf;
 
@@ -163,6 +176,16 @@ final class RandomWorkload
 
     /** @param keySpaceOverride 0 for a random key space, else that many keys per table. */
     RandomWorkload(final long seed, final int maxTransactionsCap, final int keySpaceOverride)
+    {
+        this(seed, maxTransactionsCap, keySpaceOverride, false);
+    }
+
+    /**
+     * @param keySpaceOverride 0 for a random key space, else that many keys per table.
+     * @param fireAndForget    whether the workload also has a table written only by DEFERs (on a
+     *                         few keys, so that they pile up), about one operation in four.
+     */
+    RandomWorkload(final long seed, final int maxTransactionsCap, final int keySpaceOverride, final boolean fireAndForget)
     {
         this.seed = seed;
         final Random rnd = new Random(seed);
@@ -181,6 +204,8 @@ final class RandomWorkload
         }
         additive = new Random(seed ^ 0xADDL).nextBoolean()
             ? catalog.add("vnf", new TableSpec("sums", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "additive table")) : -1;
+        forgotten = fireAndForget
+            ? catalog.add("vnf", new TableSpec("forgotten", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "fire-and-forget table")) : -1;
         zipf = theta > 0 && keySpace > 1 ? new ZipfDistribution(keySpace, theta) : null;
     }
 
@@ -206,6 +231,10 @@ final class RandomWorkload
         {
             store.put(additive, 1L, 100L);
         }
+        if (forgotten >= 0)
+        {
+            store.put(forgotten, 2L, 5L);
+        }
     }
 
     /** @return the description printed with every failure. */
@@ -213,7 +242,7 @@ final class RandomWorkload
     {
         return "seed=" + seed + " tables=" + tables + " keySpace=" + keySpace + " theta=" + theta +
             " abortPercent=" + abortPercent + " disorder=" + disorder + " batches=" + batches +
-            " maxTransactions=" + maxTransactions + " additive=" + (additive >= 0);
+            " maxTransactions=" + maxTransactions + " additive=" + (additive >= 0) + " fireAndForget=" + (forgotten >= 0);
     }
 
     /** Writes batch {@code batch} into {@code log} (cleared first); identical for identical arguments. */
@@ -275,7 +304,11 @@ final class RandomWorkload
         final int kind = rnd.nextInt(100);
         final int abort = abortPercent == 0 ? 0 : rnd.nextInt(abortPercent + 1);
         final int ref = index > 0 && rnd.nextInt(3) == 0 ? rnd.nextInt(index) : -1;
-        if (additive >= 0 && rnd.nextInt(5) == 0)
+        if (forgotten >= 0 && rnd.nextInt(4) == 0)
+        {
+            log.defer(forgotten, rnd.nextInt(3), FORGOTTEN, operand(rnd.nextInt(50), abort, ref));
+        }
+        else if (additive >= 0 && rnd.nextInt(5) == 0)
         {
             if (rnd.nextInt(4) == 0)
             {

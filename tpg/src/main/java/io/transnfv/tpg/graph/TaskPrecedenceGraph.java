@@ -88,6 +88,7 @@ public final class TaskPrecedenceGraph
     private static final int OP_MASK = (1 << FLAG_SHIFT) - 1;
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int DEFER = OperationType.DEFER.ordinal();
     private static final int READ = OperationType.READ.ordinal();
 
     // entry record (sealed): location of the key's committed value, op | flags << 24,
@@ -876,7 +877,7 @@ public final class TaskPrecedenceGraph
         return (entries[e * E_STRIDE + E_OP] & (SHARED << FLAG_SHIFT)) == 0;
     }
 
-    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE or an ADD. */
+    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE, an ADD or a DEFER. */
     public int targetEntry(final int o)
     {
         return hasTarget(log.type(o)) ? o : NONE;
@@ -885,11 +886,12 @@ public final class TaskPrecedenceGraph
     /**
      * @return true if an operation of type {@code type} has a target entry: not a CHOOSE (its
      *         candidates are its entries) nor an ADD (it commutes with every other access of its
-     *         key, and takes no part in the graph).
+     *         key, and takes no part in the graph) nor a DEFER (applied once the batch has
+     *         committed, in serial order; nothing in the batch reads its table).
      */
     private static boolean hasTarget(final int type)
     {
-        return type != CHOOSE && type != ADD;
+        return type != CHOOSE && type != ADD && type != DEFER;
     }
 
     /** @return the entry of extra {@code x} (a log extra index: parameter or candidate). */

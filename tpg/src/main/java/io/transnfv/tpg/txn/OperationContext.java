@@ -103,6 +103,25 @@ public abstract class OperationContext implements FunctionContext
     }
 
     /**
+     * Runs a fire-and-forget update's function ({@link OperationType#DEFER}) on {@code current}:
+     * nobody waits for it, so an abort or a throw (the listener is told) drops the update and
+     * leaves the transaction as it was.
+     *
+     * @return the function's result, or {@code current} if it aborted or threw.
+     */
+    protected final long applyForgotten(final StateFunction fn, final long current)
+    {
+        final int before = abortReason;
+        final long v = applyFunction(fn, current);
+        if (abortReason != before)
+        {
+            abortReason = before;
+            return current;
+        }
+        return v;
+    }
+
+    /**
      * Runs a CHOOSE's chooser; a chooser that throws, or picks a candidate that does not
      * exist, aborts the transaction with {@link TransactionView#FAULT}.
      *

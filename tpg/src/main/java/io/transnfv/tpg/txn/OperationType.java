@@ -26,7 +26,18 @@ public enum OperationType
      * read inside a batch could tell the order of the adds; housekeeping, checks and dumps,
      * between batches, see the serial-order sum.
      */
-    ADD;
+    ADD,
+    /**
+     * Replaces the target's value by a function of it, of the packet and of its transaction's
+     * earlier results, as a {@link #READ_MODIFY} does, but nobody waits for it (a chain's
+     * {@code consistency: fire-and-forget}): its result is {@code before} 0, {@code after} 0
+     * wherever it runs, it takes no part in the graph, and the updates of the transactions that
+     * commit are applied in serial order by the end of the batch. A function that aborts or
+     * throws drops the update only; its transaction goes on. Every transactional access to the
+     * target's table must be a DEFER, so that no read inside a batch could tell when the updates
+     * were applied; housekeeping, checks and dumps, between batches, see the serial-order value.
+     */
+    DEFER;
 
     private static final OperationType[] VALUES = values();
 

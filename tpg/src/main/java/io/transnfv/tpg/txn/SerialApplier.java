@@ -155,6 +155,15 @@ public final class SerialApplier extends OperationContext
                 }
                 break;
             }
+            case 5: // DEFER: applied in place, at its serial position; nothing of the transaction waits for it
+            {
+                final long key = log.key(o);
+                final long old = store.get(table, key);
+                final long v = applyForgotten(log.function(o), old);
+                writeWithUndo(table, key, old, v);
+                log.result(o, 0L, 0L, ChooseFunction.NONE);
+                break;
+            }
             default: // CHOOSE
             {
                 final int pick = applyChooser(log.chooser(o), log.extraCount(o));
@@ -178,6 +187,39 @@ public final class SerialApplier extends OperationContext
                 }
                 break;
             }
+        }
+    }
+
+    /**
+     * Applies fire-and-forget update {@code o} of {@code log} ({@link OperationType#DEFER}) to
+     * {@code store} as its function decides, with its transaction's results as they are in the
+     * log: the engine calls it once its batch has committed, for the committed transactions'
+     * DEFERs in serial order. Writes no undo.
+     */
+    public void applyDeferred(final TransactionLog log, final int o, final StateStore store)
+    {
+        this.log = log;
+        this.store = store;
+        this.transaction = log.transactionOf(o);
+        this.firstOp = log.firstOperation(transaction);
+        this.op = o;
+        this.chosen = ChooseFunction.NONE;
+        this.abortReason = 0;
+        try
+        {
+            final int table = log.table(o);
+            final long key = log.key(o);
+            final long old = store.get(table, key);
+            final long v = applyForgotten(log.function(o), old);
+            if (v != old)
+            {
+                store.put(table, key, v);
+            }
+        }
+        finally
+        {
+            this.log = null;
+            this.store = null;
         }
     }
 

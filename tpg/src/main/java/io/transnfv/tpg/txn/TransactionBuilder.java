@@ -55,6 +55,18 @@ public interface TransactionBuilder
     int add(int table, long key, StateFunction delta, long operand);
 
     /**
+     * Declares an {@link OperationType#DEFER}, a fire-and-forget update: {@code fn} replaces the
+     * value of {@code (table, key)} as a {@link #readModify} would, but the transaction does not
+     * wait for it. Its result is {@code before} 0, {@code after} 0 (nothing in the transaction
+     * can read the new value); if {@code fn} aborts or throws, the update is dropped and the
+     * transaction goes on. Only for tables whose every transactional access is a DEFER.
+     *
+     * @param operand a constant handed to {@code fn} through {@link FunctionContext#operand()}.
+     * @return the operation's index in this transaction.
+     */
+    int defer(int table, long key, StateFunction fn, long operand);
+
+    /**
      * Adds a parameter key to the last declared {@link #readModify} operation: its value is
      * readable by the function and creates a parametric dependency.
      */

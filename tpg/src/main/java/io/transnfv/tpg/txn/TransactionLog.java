@@ -216,6 +216,16 @@ public final class TransactionLog implements TransactionBuilder
     }
 
     @Override
+    public int defer(final int table, final long key, final StateFunction fn, final long operand)
+    {
+        if (fn == null)
+        {
+            throw new NullPointerException("fn");
+        }
+        return append(OperationType.DEFER, table, key, operand, fn, null);
+    }
+
+    @Override
     public int choose(final int table, final ChooseFunction chooser, final StateFunction update, final long operand)
     {
         if (chooser == null || update == null)
