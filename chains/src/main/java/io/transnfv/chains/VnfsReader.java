@@ -13,7 +13,6 @@ import io.transnfv.vnf.api.VnfRegistry;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.instance.VnfInstance;
 
-import io.transnfv.vnf.api.TableSpec;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +34,10 @@ final class VnfsReader
     static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
+    /** The {@code consistency} whose updates run as adds that commute. */
+    static final String COMMUTATIVE = "commutative";
+    /** The {@code consistency} whose updates nobody waits for. */
+    static final String FIRE_AND_FORGET = "fire-and-forget";
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
 
     private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
@@ -211,7 +214,8 @@ final class VnfsReader
             final Map<String, TableDistribution> distributions = new LinkedHashMap<>();
             final Map<String, YamlNode> declaredAt = new HashMap<>();
             final Set<String> commutative = new LinkedHashSet<>();
-            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative);
+            final Set<String> fireAndForget = new LinkedHashSet<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative, fireAndForget);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -224,7 +228,8 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative), instance.outputs(),
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget),
+                instance.outputs(),
                 tableNames, instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
         catch (final VnfConfigException e)
@@ -244,12 +249,13 @@ final class VnfsReader
      * capacity, what it does when full, its trigger, the store it lives in and how it spreads over
      * a scaled-out run, into {@code sizes}, {@code stores} and {@code distributions} (with where
      * each distribution is written; tables not written are absent), and the tables made
-     * {@code consistency: commutative} into {@code commutative}.
+     * {@code consistency: commutative} into {@code commutative} and those made
+     * {@code consistency: fire-and-forget} into {@code fireAndForget}.
      */
     private void tables(
         final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
         final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions,
-        final Map<String, YamlNode> declaredAt, final Set<String> commutative)
+        final Map<String, YamlNode> declaredAt, final Set<String> commutative, final Set<String> fireAndForget)
     {
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
@@ -305,10 +311,15 @@ final class VnfsReader
                 }
             }
             final YamlNode consistency = settings.get("consistency");
-            if (consistency != null && consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())),
-                catalog, where))
+            final String hint = consistency == null ? null
+                : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where);
+            if (COMMUTATIVE.equals(hint))
             {
                 commutative.add(table.key());
+            }
+            else if (FIRE_AND_FORGET.equals(hint))
+            {
+                fireAndForget.add(table.key());
             }
             final YamlNode storeNode = settings.get("store");
             final StoreKind store = ChainErrors.isAbsent(storeNode) ? null
@@ -390,52 +401,59 @@ final class VnfsReader
     }
 
     /**
-     * Reads a table's {@code consistency}: {@code serializable} (the default) or
-     * {@code commutative}, which the table's VNF must be able to honour (its updates of the table
-     * are deltas that never read it: {@link TableSpec#honoursCommutative()}) and which a trigger
-     * excludes (a trigger needs each write's value before and after, an ADD sees neither).
+     * Reads a table's {@code consistency}: {@code serializable} (the default), {@code commutative}
+     * or {@code fire-and-forget}, which the table's VNF must be able to honour
+     * ({@link TableSpec#honoursCommutative()}: its updates of the table are deltas that never
+     * read it; {@link TableSpec#honoursFireAndForget()}: nothing in its transactions reads the
+     * table or the results of its updates) and which a trigger excludes (a trigger needs each
+     * write's value before and after, and neither an add nor a fire-and-forget update has them).
      *
-     * @return true for a {@code commutative} the VNF honours.
+     * @return the hint the VNF honours ({@link #COMMUTATIVE}, {@link #FIRE_AND_FORGET}), or null
+     *         for {@code serializable} and for a hint refused (an error is added).
      */
-    private boolean consistency(final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where)
+    private String consistency(final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where)
     {
         final String text = ChainErrors.scalarText(node);
         if ("serializable".equals(text))
         {
-            return false;
+            return null;
         }
         final String table = spec.name();
-        if (!"commutative".equals(text))
+        if (!COMMUTATIVE.equals(text) && !FIRE_AND_FORGET.equals(text))
         {
             errors.add(node, "bad 'consistency' " + (text == null ? "value" : "'" + text + "'") + " of table '" + table + "' of " + where,
-                "write 'serializable' (every access ordered, the default) or 'commutative' (updates run as adds that commute)"
-                    + ("stale-reads".equals(text) || "fire-and-forget".equals(text) ? "; '" + text + "' is not built" : ""));
-            return false;
+                "write 'serializable' (every access ordered, the default), 'commutative' (updates run as adds that commute)"
+                    + " or 'fire-and-forget' (updates nobody waits for, applied by the end of the batch)"
+                    + ("stale-reads".equals(text) ? "; 'stale-reads' is not built" : ""));
+            return null;
         }
-        if (!spec.honoursCommutative())
+        final boolean commutative = COMMUTATIVE.equals(text);
+        if (commutative ? !spec.honoursCommutative() : !spec.honoursFireAndForget())
         {
             final List<String> honoured = new ArrayList<>();
             for (int t = 0; t < catalog.size(); t++)
             {
-                if (catalog.spec(t).honoursCommutative())
+                if (commutative ? catalog.spec(t).honoursCommutative() : catalog.spec(t).honoursFireAndForget())
                 {
                     honoured.add(catalog.spec(t).name());
                 }
             }
-            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative: " + spec.notCommutative(),
-                "remove 'consistency: commutative' (the table stays serializable)" + (honoured.isEmpty()
-                    ? "; this VNF, as configured, can make none of its tables commutative"
-                    : "; this VNF, as configured, can make " + String.join(", ", honoured) + " commutative"));
-            return false;
+            errors.add(node, "table '" + table + "' of " + where + " cannot be " + text + ": "
+                + (commutative ? spec.notCommutative() : spec.notForgettable()),
+                "remove 'consistency: " + text + "' (the table stays serializable)" + (honoured.isEmpty()
+                    ? "; this VNF, as configured, can make none of its tables " + text
+                    : "; this VNF, as configured, can make " + String.join(", ", honoured) + " " + text));
+            return null;
         }
         if (trigger != null)
         {
-            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative and have a trigger: "
-                + "a trigger compares each write's value before and after, and an add sees neither",
-                "remove 'consistency: commutative' or the table's 'trigger'");
-            return false;
+            errors.add(node, "table '" + table + "' of " + where + " cannot be " + text + " and have a trigger: "
+                + "a trigger compares each write's value before and after, and " + (commutative ? "an add" : "an update nobody waits for")
+                + " sees neither",
+                "remove 'consistency: " + text + "' or the table's 'trigger'");
+            return null;
         }
-        return true;
+        return text;
     }
 
     /**

@@ -304,6 +304,55 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldRefuseFireAndForgetWhereTheVnfReadsTheTableOrTheResultsOfItsUpdates()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                tables:
+                  flow-last-seen: { consistency: fire-and-forget }
+                  flow-errors: { consistency: fire-and-forget }
+                  flow-packets: { consistency: fire-and-forget }
+              - name: totals
+                type: flow-monitor
+                tables:
+                  host-packets: { consistency: fire-and-forget, trigger: { above: 10, alert: busy } }
+                  host-bytes: { consistency: forget }
+            edges:
+              - { from: monitor, to: totals }
+            """);
+        assertEquals(4, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:38").message(), "table 'flow-last-seen' of VNF 'monitor' cannot be fire-and-forget: its VNF reads the table");
+        assertContains(at(errors, "6:38").fix(), "remove 'consistency: fire-and-forget'",
+            "can make flow-packets, flow-bytes, host-packets, host-bytes fire-and-forget");
+        assertContains(at(errors, "7:35").message(), "table 'flow-errors' of VNF 'monitor' cannot be fire-and-forget");
+        assertContains(at(errors, "12:36").message(), "table 'host-packets' of VNF 'totals' cannot be fire-and-forget and have a trigger");
+        assertContains(at(errors, "13:34").message(), "bad 'consistency' 'forget' of table 'host-bytes' of VNF 'totals'");
+        assertContains(at(errors, "13:34").fix(), "'fire-and-forget' (updates nobody waits for");
+    }
+
+    @Test
+    void shouldReadFireAndForgetTablesIntoTheChain()
+    {
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                params: { host_idle_timeout: 5s, expiry_interval: 1s }
+                tables:
+                  host-packets: { consistency: fire-and-forget }
+                  flow-bytes: { consistency: fire-and-forget, capacity: 1000 }
+                  flow-packets: { consistency: serializable }
+            """, "x.yaml");
+        assertEquals(java.util.Set.of("host-packets", "flow-bytes"), chain.vnfs().get(0).fireAndForget());
+        assertEquals(java.util.Set.of(), chain.vnfs().get(0).commutative());
+        assertEquals(1000, chain.vnfs().get(0).tables().get("flow-bytes").capacity());
+    }
+
+    @Test
     void shouldReadCommutativeTablesIntoTheChain()
     {
         final ChainSpec chain = new ChainLoader().parse("""

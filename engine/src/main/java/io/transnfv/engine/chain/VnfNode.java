@@ -25,11 +25,21 @@ import java.util.Set;
  * @param commutative   the tables whose updates the VNF runs as ADDs (YAML
  *                      {@code tables: {t: {consistency: commutative}}}); the others are
  *                      {@code serializable}, the default.
+ * @param fireAndForget the tables whose updates the VNF runs as fire-and-forget DEFERs (YAML
+ *                      {@code tables: {t: {consistency: fire-and-forget}}}).
  */
 public record VnfNode(
     String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
-    Map<String, TableDistribution> distributions, Set<String> commutative)
+    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget)
 {
+    /** A node with no fire-and-forget table. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions, final Set<String> commutative)
+    {
+        this(name, factory, config, tables, stores, distributions, commutative, Set.of());
+    }
+
     /** A node whose tables are all serializable. */
     public VnfNode(
         final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
@@ -48,6 +58,7 @@ public record VnfNode(
         stores = Map.copyOf(stores);
         distributions = Map.copyOf(distributions);
         commutative = Set.copyOf(commutative);
+        fireAndForget = Set.copyOf(fireAndForget);
     }
 
     /** A node whose tables follow their scope when scaled out. */

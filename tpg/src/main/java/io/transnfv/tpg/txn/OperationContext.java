@@ -104,16 +104,17 @@ public abstract class OperationContext implements FunctionContext
 
     /**
      * Runs a fire-and-forget update's function ({@link OperationType#DEFER}) on {@code current}:
-     * nobody waits for it, so an abort or a throw (the listener is told) drops the update and
-     * leaves the transaction as it was.
+     * nobody waits for it, so an abort, a throw (the listener is told) or a new entry that a
+     * closed table refuses ({@link AdmissionGate#admits}) drops the update and leaves the
+     * transaction as it was.
      *
-     * @return the function's result, or {@code current} if it aborted or threw.
+     * @return the value to write: the function's result, or {@code current} if the update is dropped.
      */
-    protected final long applyForgotten(final StateFunction fn, final long current)
+    protected final long applyForgotten(final StateFunction fn, final int table, final long current)
     {
         final int before = abortReason;
         final long v = applyFunction(fn, current);
-        if (abortReason != before)
+        if (abortReason != before || !admitted(table, current, v))
         {
             abortReason = before;
             return current;

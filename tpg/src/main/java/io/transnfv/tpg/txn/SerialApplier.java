@@ -159,7 +159,7 @@ public final class SerialApplier extends OperationContext
             {
                 final long key = log.key(o);
                 final long old = store.get(table, key);
-                final long v = applyForgotten(log.function(o), old);
+                final long v = applyForgotten(log.function(o), table, old);
                 writeWithUndo(table, key, old, v);
                 log.result(o, 0L, 0L, ChooseFunction.NONE);
                 break;
@@ -210,7 +210,7 @@ public final class SerialApplier extends OperationContext
             final int table = log.table(o);
             final long key = log.key(o);
             final long old = store.get(table, key);
-            final long v = applyForgotten(log.function(o), old);
+            final long v = applyForgotten(log.function(o), table, old);
             if (v != old)
             {
                 store.put(table, key, v);
