@@ -158,6 +158,18 @@ public final class FlowProbe
         }
 
         @Override
+        public int staleRead(final int table, final long key)
+        {
+            return record(table, key, "stale-read");
+        }
+
+        @Override
+        public int staleChoose(final int table, final ChooseFunction chooser, final StateFunction delta, final long operand)
+        {
+            return operations++;
+        }
+
+        @Override
         public void param(final int table, final long key)
         {
             accesses.add(new Access(vnf, table, key, "param"));

@@ -29,7 +29,6 @@ final class LazyAbortResolver
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
-    private static final int DEFER = OperationType.DEFER.ordinal();
 
     private int[] heap = new int[64];
     private int heapSize;
@@ -105,7 +104,7 @@ final class LazyAbortResolver
                 }
             }
         }
-        else if (type != READ && type != ADD && type != DEFER)
+        else if (type != READ && graph.targetEntry(o) != TaskPrecedenceGraph.NONE)
         {
             markReadersOf(log, o);
         }

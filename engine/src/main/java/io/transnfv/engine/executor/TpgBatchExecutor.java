@@ -15,6 +15,7 @@ import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.AdmissionGate;
+import io.transnfv.tpg.txn.ChooseFunction;
 import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.SerialApplier;
@@ -63,6 +64,7 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 {
     private static final int ADD = OperationType.ADD.ordinal();
     private static final int DEFER = OperationType.DEFER.ordinal();
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
     /** Name of the adaptive heuristic strategy. */
     public static final String ADAPTIVE = "adaptive";
     /** Name of the adaptive feedback (bandit) strategy. */
@@ -741,8 +743,8 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     }
 
     /**
-     * The graph's ADDs reach the state once the batch is committed: every committed transaction's
-     * deltas, on the committed values, in log order (they commute, so any order gives the serial
+     * The graph's ADDs (and STALE_CHOOSEs, to the candidate they picked) reach the state once the
+     * batch is committed: every committed transaction's deltas, on the committed values, in log order (they commute, so any order gives the serial
      * sum). On the coordinating worker, after the collapse; the serial schedule applied its ADDs
      * in place as it went.
      *
@@ -756,10 +758,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
         {
             final int type = log.type(o);
             deferred |= type == DEFER;
-            if (type == ADD && log.abortReason(log.transactionOf(o)) == 0)
+            if ((type == ADD || type == STALE_CHOOSE && log.chosen(o) != ChooseFunction.NONE) && log.abortReason(log.transactionOf(o)) == 0)
             {
                 final int table = log.table(o);
-                final long key = log.key(o);
+                final long key = type == ADD ? log.key(o) : log.extraKey(log.extraStart(o) + log.chosen(o));
                 final long before = state.get(table, key);
                 final long after = before + log.after(o);
                 state.put(table, key, after);

@@ -217,7 +217,7 @@ public abstract class OperationContext implements FunctionContext
     @Override
     public int candidateCount()
     {
-        return log.type(op) == OperationType.CHOOSE.ordinal() ? log.extraCount(op) : 0;
+        return OperationType.picksCandidate(log.type(op)) ? log.extraCount(op) : 0;
     }
 
     @Override
@@ -268,7 +268,8 @@ public abstract class OperationContext implements FunctionContext
 
     private int extra(final int index, final OperationType expected)
     {
-        if (log.type(op) != expected.ordinal() || index < 0 || index >= log.extraCount(op))
+        final boolean kind = expected == OperationType.CHOOSE ? OperationType.picksCandidate(log.type(op)) : log.type(op) == expected.ordinal();
+        if (!kind || index < 0 || index >= log.extraCount(op))
         {
             throw new IndexOutOfBoundsException(expected + " extra " + index + " of operation " + (op - firstOp));
         }
