@@ -38,6 +38,10 @@ final class VnfsReader
     static final String COMMUTATIVE = "commutative";
     /** The {@code consistency} whose updates nobody waits for. */
     static final String FIRE_AND_FORGET = "fire-and-forget";
+    /** The {@code consistency} whose reads see the batch start: {@code {stale-reads: <bound>}}. */
+    static final String STALE_READS = "stale-reads";
+    /** The largest stale-reads bound, in batches. */
+    static final long MAX_STALE_BATCHES = 1_000_000;
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
 
     private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
@@ -215,7 +219,9 @@ final class VnfsReader
             final Map<String, YamlNode> declaredAt = new HashMap<>();
             final Set<String> commutative = new LinkedHashSet<>();
             final Set<String> fireAndForget = new LinkedHashSet<>();
-            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative, fireAndForget);
+            final Map<String, Integer> staleReads = new LinkedHashMap<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative, fireAndForget,
+                staleReads);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -228,7 +234,7 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget),
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget, staleReads),
                 instance.outputs(),
                 tableNames, instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
@@ -250,12 +256,14 @@ final class VnfsReader
      * a scaled-out run, into {@code sizes}, {@code stores} and {@code distributions} (with where
      * each distribution is written; tables not written are absent), and the tables made
      * {@code consistency: commutative} into {@code commutative} and those made
-     * {@code consistency: fire-and-forget} into {@code fireAndForget}.
+     * {@code consistency: fire-and-forget} into {@code fireAndForget} and those given
+     * {@code consistency: {stale-reads: <bound>}} into {@code staleReads}, with the bound.
      */
     private void tables(
         final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
         final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions,
-        final Map<String, YamlNode> declaredAt, final Set<String> commutative, final Set<String> fireAndForget)
+        final Map<String, YamlNode> declaredAt, final Set<String> commutative, final Set<String> fireAndForget,
+        final Map<String, Integer> staleReads)
     {
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
@@ -312,7 +320,8 @@ final class VnfsReader
             }
             final YamlNode consistency = settings.get("consistency");
             final String hint = consistency == null ? null
-                : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where);
+                : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where,
+                    staleReads);
             if (COMMUTATIVE.equals(hint))
             {
                 commutative.add(table.key());
@@ -411,8 +420,14 @@ final class VnfsReader
      * @return the hint the VNF honours ({@link #COMMUTATIVE}, {@link #FIRE_AND_FORGET}), or null
      *         for {@code serializable} and for a hint refused (an error is added).
      */
-    private String consistency(final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where)
+    private String consistency(
+        final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where,
+        final Map<String, Integer> staleReads)
     {
+        if (node instanceof YamlNode.MapNode map)
+        {
+            return staleReads(map, trigger, spec, catalog, where, staleReads);
+        }
         final String text = ChainErrors.scalarText(node);
         if ("serializable".equals(text))
         {
@@ -423,8 +438,9 @@ final class VnfsReader
         {
             errors.add(node, "bad 'consistency' " + (text == null ? "value" : "'" + text + "'") + " of table '" + table + "' of " + where,
                 "write 'serializable' (every access ordered, the default), 'commutative' (updates run as adds that commute)"
-                    + " or 'fire-and-forget' (updates nobody waits for, applied by the end of the batch)"
-                    + ("stale-reads".equals(text) ? "; 'stale-reads' is not built" : ""));
+                    + ", 'fire-and-forget' (updates nobody waits for, applied by the end of the batch)"
+                    + " or '{ stale-reads: <bound> }' (reads see the batch start, at most <bound> batches old)"
+                    + (STALE_READS.equals(text) ? "; 'stale-reads' needs its bound: '{ stale-reads: 1 }'" : ""));
             return null;
         }
         final boolean commutative = COMMUTATIVE.equals(text);
@@ -454,6 +470,60 @@ final class VnfsReader
             return null;
         }
         return text;
+    }
+
+    /**
+     * Reads a table's {@code consistency: {stale-reads: <bound>}}: reads and choices of the table
+     * see its committed value as of the batch start, at most {@code bound} batches old (0 and 1
+     * both mean the batch start, which every bound allows), which the table's VNF must be able to
+     * honour ({@link TableSpec#honoursStaleReads()}) and a trigger excludes.
+     *
+     * @return {@link #STALE_READS} with the bound put in {@code staleReads}, or null (an error is added).
+     */
+    private String staleReads(
+        final YamlNode.MapNode map, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where,
+        final Map<String, Integer> staleReads)
+    {
+        final String table = spec.name();
+        errors.checkKeys(map, List.of(STALE_READS), "in 'consistency' of table '" + table + "' of " + where);
+        final YamlNode bound = map.get(STALE_READS);
+        if (bound == null)
+        {
+            errors.add(map, "'consistency' of table '" + table + "' of " + where + " has no 'stale-reads'",
+                "write '{ stale-reads: <bound> }', the most batches a read may lag behind (1: the batch start)");
+            return null;
+        }
+        final long batches = errors.boundedNumber(bound, "'stale-reads' bound of table '" + table + "' of " + where, 0, MAX_STALE_BATCHES,
+            " (batches a read may lag behind; 0 and 1 mean the batch start)", -1);
+        if (batches < 0)
+        {
+            return null;
+        }
+        if (!spec.honoursStaleReads())
+        {
+            final List<String> honoured = new ArrayList<>();
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                if (catalog.spec(t).honoursStaleReads())
+                {
+                    honoured.add(catalog.spec(t).name());
+                }
+            }
+            errors.add(bound, "table '" + table + "' of " + where + " cannot have stale reads: " + spec.notStaleReadable(),
+                "remove 'consistency: { stale-reads: " + batches + " }' (the table stays serializable)" + (honoured.isEmpty()
+                    ? "; this VNF, as configured, can give none of its tables stale reads"
+                    : "; this VNF, as configured, can give " + String.join(", ", honoured) + " stale reads"));
+            return null;
+        }
+        if (trigger != null)
+        {
+            errors.add(bound, "table '" + table + "' of " + where + " cannot have stale reads and a trigger: "
+                + "a trigger compares each write's value before and after, and its updates are deltas that see neither",
+                "remove 'consistency: { stale-reads: " + batches + " }' or the table's 'trigger'");
+            return null;
+        }
+        staleReads.put(table, (int)batches);
+        return STALE_READS;
     }
 
     /**

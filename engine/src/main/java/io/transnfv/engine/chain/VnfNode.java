@@ -27,11 +27,22 @@ import java.util.Set;
  *                      {@code serializable}, the default.
  * @param fireAndForget the tables whose updates the VNF runs as fire-and-forget DEFERs (YAML
  *                      {@code tables: {t: {consistency: fire-and-forget}}}).
+ * @param staleReads    the tables whose reads see the batch start, with the bound in batches the
+ *                      chain accepts (YAML {@code tables: {t: {consistency: {stale-reads: 1}}}}).
  */
 public record VnfNode(
     String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
-    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget)
+    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget, Map<String, Integer> staleReads)
 {
+    /** A node with no stale-reads table. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions, final Set<String> commutative,
+        final Set<String> fireAndForget)
+    {
+        this(name, factory, config, tables, stores, distributions, commutative, fireAndForget, Map.of());
+    }
+
     /** A node with no fire-and-forget table. */
     public VnfNode(
         final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
@@ -59,6 +70,7 @@ public record VnfNode(
         distributions = Map.copyOf(distributions);
         commutative = Set.copyOf(commutative);
         fireAndForget = Set.copyOf(fireAndForget);
+        staleReads = Map.copyOf(staleReads);
     }
 
     /** A node whose tables follow their scope when scaled out. */

@@ -33,7 +33,7 @@ class FlowMonitorFireAndForgetTest
     private static VnfInstance instance(final TableCatalog catalog, final Map<String, ?> params, final Set<String> fireAndForget)
     {
         return new VnfInstance("monitor", FACTORY.type(), FACTORY.create(VnfConfig.of(FACTORY.params(), params)), catalog, Set.of(),
-            fireAndForget);
+            fireAndForget, Set.of());
     }
 
     /** Runs one packet's transaction in {@code store}; @return the log, with its types and results. */
