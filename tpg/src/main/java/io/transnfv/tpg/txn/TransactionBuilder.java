@@ -58,8 +58,8 @@ public interface TransactionBuilder
      * Declares an {@link OperationType#DEFER}, a fire-and-forget update: {@code fn} replaces the
      * value of {@code (table, key)} as a {@link #readModify} would, but the transaction does not
      * wait for it. Its result is {@code before} 0, {@code after} 0 (nothing in the transaction
-     * can read the new value); if {@code fn} aborts or throws, the update is dropped and the
-     * transaction goes on. Only for tables whose every transactional access is a DEFER.
+     * can read the new value); if {@code fn} aborts or throws, or its new entry is refused by a
+     * closed table, the update is dropped and the transaction goes on. Only for tables whose every transactional access is a DEFER.
      *
      * @param operand a constant handed to {@code fn} through {@link FunctionContext#operand()}.
      * @return the operation's index in this transaction.
