@@ -13,7 +13,6 @@ import io.transnfv.vnf.api.VnfRegistry;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.instance.VnfInstance;
 
-import io.transnfv.vnf.api.TableSpec;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +34,14 @@ final class VnfsReader
     static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
+    /** The {@code consistency} whose updates run as adds that commute. */
+    static final String COMMUTATIVE = "commutative";
+    /** The {@code consistency} whose updates nobody waits for. */
+    static final String FIRE_AND_FORGET = "fire-and-forget";
+    /** The {@code consistency} whose reads see the batch start: {@code {stale-reads: <bound>}}. */
+    static final String STALE_READS = "stale-reads";
+    /** The largest stale-reads bound, in batches. */
+    static final long MAX_STALE_BATCHES = 1_000_000;
     static final List<String> TRIGGER_KEYS = List.of("above", "alert");
 
     private static final Pattern VNF_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
@@ -211,7 +218,10 @@ final class VnfsReader
             final Map<String, TableDistribution> distributions = new LinkedHashMap<>();
             final Map<String, YamlNode> declaredAt = new HashMap<>();
             final Set<String> commutative = new LinkedHashSet<>();
-            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative);
+            final Set<String> fireAndForget = new LinkedHashSet<>();
+            final Map<String, Integer> staleReads = new LinkedHashMap<>();
+            tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative, fireAndForget,
+                staleReads);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -224,7 +234,8 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative), instance.outputs(),
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget, staleReads),
+                instance.outputs(),
                 tableNames, instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
         catch (final VnfConfigException e)
@@ -244,12 +255,15 @@ final class VnfsReader
      * capacity, what it does when full, its trigger, the store it lives in and how it spreads over
      * a scaled-out run, into {@code sizes}, {@code stores} and {@code distributions} (with where
      * each distribution is written; tables not written are absent), and the tables made
-     * {@code consistency: commutative} into {@code commutative}.
+     * {@code consistency: commutative} into {@code commutative} and those made
+     * {@code consistency: fire-and-forget} into {@code fireAndForget} and those given
+     * {@code consistency: {stale-reads: <bound>}} into {@code staleReads}, with the bound.
      */
     private void tables(
         final YamlNode.Entry entry, final TableCatalog catalog, final VnfInstance instance, final String where,
         final Map<String, TableSettings> sizes, final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions,
-        final Map<String, YamlNode> declaredAt, final Set<String> commutative)
+        final Map<String, YamlNode> declaredAt, final Set<String> commutative, final Set<String> fireAndForget,
+        final Map<String, Integer> staleReads)
     {
         if (entry == null || ChainErrors.isAbsent(entry.value()))
         {
@@ -305,10 +319,16 @@ final class VnfsReader
                 }
             }
             final YamlNode consistency = settings.get("consistency");
-            if (consistency != null && consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())),
-                catalog, where))
+            final String hint = consistency == null ? null
+                : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where,
+                    staleReads);
+            if (COMMUTATIVE.equals(hint))
             {
                 commutative.add(table.key());
+            }
+            else if (FIRE_AND_FORGET.equals(hint))
+            {
+                fireAndForget.add(table.key());
             }
             final YamlNode storeNode = settings.get("store");
             final StoreKind store = ChainErrors.isAbsent(storeNode) ? null
@@ -390,52 +410,120 @@ final class VnfsReader
     }
 
     /**
-     * Reads a table's {@code consistency}: {@code serializable} (the default) or
-     * {@code commutative}, which the table's VNF must be able to honour (its updates of the table
-     * are deltas that never read it: {@link TableSpec#honoursCommutative()}) and which a trigger
-     * excludes (a trigger needs each write's value before and after, an ADD sees neither).
+     * Reads a table's {@code consistency}: {@code serializable} (the default), {@code commutative}
+     * or {@code fire-and-forget}, which the table's VNF must be able to honour
+     * ({@link TableSpec#honoursCommutative()}: its updates of the table are deltas that never
+     * read it; {@link TableSpec#honoursFireAndForget()}: nothing in its transactions reads the
+     * table or the results of its updates) and which a trigger excludes (a trigger needs each
+     * write's value before and after, and neither an add nor a fire-and-forget update has them).
      *
-     * @return true for a {@code commutative} the VNF honours.
+     * @return the hint the VNF honours ({@link #COMMUTATIVE}, {@link #FIRE_AND_FORGET}), or null
+     *         for {@code serializable} and for a hint refused (an error is added).
      */
-    private boolean consistency(final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where)
+    private String consistency(
+        final YamlNode node, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where,
+        final Map<String, Integer> staleReads)
     {
+        if (node instanceof YamlNode.MapNode map)
+        {
+            return staleReads(map, trigger, spec, catalog, where, staleReads);
+        }
         final String text = ChainErrors.scalarText(node);
         if ("serializable".equals(text))
         {
-            return false;
+            return null;
         }
         final String table = spec.name();
-        if (!"commutative".equals(text))
+        if (!COMMUTATIVE.equals(text) && !FIRE_AND_FORGET.equals(text))
         {
             errors.add(node, "bad 'consistency' " + (text == null ? "value" : "'" + text + "'") + " of table '" + table + "' of " + where,
-                "write 'serializable' (every access ordered, the default) or 'commutative' (updates run as adds that commute)"
-                    + ("stale-reads".equals(text) || "fire-and-forget".equals(text) ? "; '" + text + "' is not built" : ""));
-            return false;
+                "write 'serializable' (every access ordered, the default), 'commutative' (updates run as adds that commute)"
+                    + ", 'fire-and-forget' (updates nobody waits for, applied by the end of the batch)"
+                    + " or '{ stale-reads: <bound> }' (reads see the batch start, at most <bound> batches old)"
+                    + (STALE_READS.equals(text) ? "; 'stale-reads' needs its bound: '{ stale-reads: 1 }'" : ""));
+            return null;
         }
-        if (!spec.honoursCommutative())
+        final boolean commutative = COMMUTATIVE.equals(text);
+        if (commutative ? !spec.honoursCommutative() : !spec.honoursFireAndForget())
         {
             final List<String> honoured = new ArrayList<>();
             for (int t = 0; t < catalog.size(); t++)
             {
-                if (catalog.spec(t).honoursCommutative())
+                if (commutative ? catalog.spec(t).honoursCommutative() : catalog.spec(t).honoursFireAndForget())
                 {
                     honoured.add(catalog.spec(t).name());
                 }
             }
-            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative: " + spec.notCommutative(),
-                "remove 'consistency: commutative' (the table stays serializable)" + (honoured.isEmpty()
-                    ? "; this VNF, as configured, can make none of its tables commutative"
-                    : "; this VNF, as configured, can make " + String.join(", ", honoured) + " commutative"));
-            return false;
+            errors.add(node, "table '" + table + "' of " + where + " cannot be " + text + ": "
+                + (commutative ? spec.notCommutative() : spec.notForgettable()),
+                "remove 'consistency: " + text + "' (the table stays serializable)" + (honoured.isEmpty()
+                    ? "; this VNF, as configured, can make none of its tables " + text
+                    : "; this VNF, as configured, can make " + String.join(", ", honoured) + " " + text));
+            return null;
         }
         if (trigger != null)
         {
-            errors.add(node, "table '" + table + "' of " + where + " cannot be commutative and have a trigger: "
-                + "a trigger compares each write's value before and after, and an add sees neither",
-                "remove 'consistency: commutative' or the table's 'trigger'");
-            return false;
+            errors.add(node, "table '" + table + "' of " + where + " cannot be " + text + " and have a trigger: "
+                + "a trigger compares each write's value before and after, and " + (commutative ? "an add" : "an update nobody waits for")
+                + " sees neither",
+                "remove 'consistency: " + text + "' or the table's 'trigger'");
+            return null;
         }
-        return true;
+        return text;
+    }
+
+    /**
+     * Reads a table's {@code consistency: {stale-reads: <bound>}}: reads and choices of the table
+     * see its committed value as of the batch start, at most {@code bound} batches old (0 and 1
+     * both mean the batch start, which every bound allows), which the table's VNF must be able to
+     * honour ({@link TableSpec#honoursStaleReads()}) and a trigger excludes.
+     *
+     * @return {@link #STALE_READS} with the bound put in {@code staleReads}, or null (an error is added).
+     */
+    private String staleReads(
+        final YamlNode.MapNode map, final YamlNode trigger, final TableSpec spec, final TableCatalog catalog, final String where,
+        final Map<String, Integer> staleReads)
+    {
+        final String table = spec.name();
+        errors.checkKeys(map, List.of(STALE_READS), "in 'consistency' of table '" + table + "' of " + where);
+        final YamlNode bound = map.get(STALE_READS);
+        if (bound == null)
+        {
+            errors.add(map, "'consistency' of table '" + table + "' of " + where + " has no 'stale-reads'",
+                "write '{ stale-reads: <bound> }', the most batches a read may lag behind (1: the batch start)");
+            return null;
+        }
+        final long batches = errors.boundedNumber(bound, "'stale-reads' bound of table '" + table + "' of " + where, 0, MAX_STALE_BATCHES,
+            " (batches a read may lag behind; 0 and 1 mean the batch start)", -1);
+        if (batches < 0)
+        {
+            return null;
+        }
+        if (!spec.honoursStaleReads())
+        {
+            final List<String> honoured = new ArrayList<>();
+            for (int t = 0; t < catalog.size(); t++)
+            {
+                if (catalog.spec(t).honoursStaleReads())
+                {
+                    honoured.add(catalog.spec(t).name());
+                }
+            }
+            errors.add(bound, "table '" + table + "' of " + where + " cannot have stale reads: " + spec.notStaleReadable(),
+                "remove 'consistency: { stale-reads: " + batches + " }' (the table stays serializable)" + (honoured.isEmpty()
+                    ? "; this VNF, as configured, can give none of its tables stale reads"
+                    : "; this VNF, as configured, can give " + String.join(", ", honoured) + " stale reads"));
+            return null;
+        }
+        if (trigger != null)
+        {
+            errors.add(bound, "table '" + table + "' of " + where + " cannot have stale reads and a trigger: "
+                + "a trigger compares each write's value before and after, and its updates are deltas that see neither",
+                "remove 'consistency: { stale-reads: " + batches + " }' or the table's 'trigger'");
+            return null;
+        }
+        staleReads.put(table, (int)batches);
+        return STALE_READS;
     }
 
     /**

@@ -299,8 +299,103 @@ class ChainErrorsTest
         assertContains(at(errors, "11:36").message(), "table 'host-packets' of VNF 'monitor' cannot be commutative",
             "with 'host_idle_timeout' the monitor restarts a host's count", "not a delta");
         assertContains(at(errors, "15:34").message(), "bad 'consistency' 'stale-reads' of table 'host-bytes' of VNF 'totals'");
-        assertContains(at(errors, "15:34").fix(), "'stale-reads' is not built");
+        assertContains(at(errors, "15:34").fix(), "'stale-reads' needs its bound: '{ stale-reads: 1 }'");
         assertContains(at(errors, "16:36").message(), "table 'host-packets' of VNF 'totals' cannot be commutative and have a trigger");
+    }
+
+    @Test
+    void shouldRefuseFireAndForgetWhereTheVnfReadsTheTableOrTheResultsOfItsUpdates()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                tables:
+                  flow-last-seen: { consistency: fire-and-forget }
+                  flow-errors: { consistency: fire-and-forget }
+                  flow-packets: { consistency: fire-and-forget }
+              - name: totals
+                type: flow-monitor
+                tables:
+                  host-packets: { consistency: fire-and-forget, trigger: { above: 10, alert: busy } }
+                  host-bytes: { consistency: forget }
+            edges:
+              - { from: monitor, to: totals }
+            """);
+        assertEquals(4, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:38").message(), "table 'flow-last-seen' of VNF 'monitor' cannot be fire-and-forget: its VNF reads the table");
+        assertContains(at(errors, "6:38").fix(), "remove 'consistency: fire-and-forget'",
+            "can make flow-packets, flow-bytes, host-packets, host-bytes fire-and-forget");
+        assertContains(at(errors, "7:35").message(), "table 'flow-errors' of VNF 'monitor' cannot be fire-and-forget");
+        assertContains(at(errors, "12:36").message(), "table 'host-packets' of VNF 'totals' cannot be fire-and-forget and have a trigger");
+        assertContains(at(errors, "13:34").message(), "bad 'consistency' 'forget' of table 'host-bytes' of VNF 'totals'");
+        assertContains(at(errors, "13:34").fix(), "'fire-and-forget' (updates nobody waits for");
+    }
+
+    @Test
+    void shouldRefuseStaleReadsWhereTheVnfNeedsCurrentReadsAndBadBounds()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  connections: { consistency: { stale-reads: 1 } }
+                  bytes: { consistency: { stale: 1 } }
+              - name: lb2
+                type: load-balancer
+                tables:
+                  active: { consistency: { stale-reads: -1 } }
+              - name: lb3
+                type: load-balancer
+                tables:
+                  active: { consistency: { stale-reads: 1 }, trigger: { above: 10, alert: busy } }
+            edges:
+              - { from: lb, to: lb2 }
+              - { from: lb2, to: lb3 }
+            """);
+        assertEquals(5, errors.size(), () -> render(errors));
+        assertContains(at(errors, "6:50").message(), "table 'connections' of VNF 'lb' cannot have stale reads: its VNF needs every read");
+        assertContains(at(errors, "6:50").fix(), "remove 'consistency: { stale-reads: 1 }'", "can give active stale reads");
+        assertContains(render(errors), "'stale'", "has no 'stale-reads'");
+        assertContains(at(errors, "11:45").message(), "bad 'stale-reads' bound of table 'active' of VNF 'lb2'");
+        assertContains(at(errors, "15:45").message(), "table 'active' of VNF 'lb3' cannot have stale reads and a trigger");
+    }
+
+    @Test
+    void shouldReadStaleReadsTablesAndTheirBoundsIntoTheChain()
+    {
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: x
+            vnfs:
+              - name: lb
+                type: load-balancer
+                tables:
+                  active: { consistency: { stale-reads: 2 } }
+            """, "x.yaml");
+        assertEquals(java.util.Map.of("active", 2), chain.vnfs().get(0).staleReads());
+        assertEquals(java.util.Set.of(), chain.vnfs().get(0).commutative());
+    }
+
+    @Test
+    void shouldReadFireAndForgetTablesIntoTheChain()
+    {
+        final ChainSpec chain = new ChainLoader().parse("""
+            name: x
+            vnfs:
+              - name: monitor
+                type: flow-monitor
+                params: { host_idle_timeout: 5s, expiry_interval: 1s }
+                tables:
+                  host-packets: { consistency: fire-and-forget }
+                  flow-bytes: { consistency: fire-and-forget, capacity: 1000 }
+                  flow-packets: { consistency: serializable }
+            """, "x.yaml");
+        assertEquals(java.util.Set.of("host-packets", "flow-bytes"), chain.vnfs().get(0).fireAndForget());
+        assertEquals(java.util.Set.of(), chain.vnfs().get(0).commutative());
+        assertEquals(1000, chain.vnfs().get(0).tables().get("flow-bytes").capacity());
     }
 
     @Test

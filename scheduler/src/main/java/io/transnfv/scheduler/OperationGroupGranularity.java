@@ -6,8 +6,8 @@ import io.transnfv.tpg.txn.TransactionLog;
 
 /**
  * A key's chain is one unit: every operation whose home key (its target, or a CHOOSE's first
- * candidate) is that key, in serial order; an ADD, which has no key in the graph, is a unit of
- * its own. The chain runs on one executor without a hand-over
+ * candidate) is that key, in serial order; an ADD, a DEFER, a STALE_READ or a STALE_CHOOSE,
+ * which has no key in the graph, is a unit of its own. The chain runs on one executor without a hand-over
  * per operation and with the key's versions hot in its cache (the operation chains of
  * Zhang et al., "Towards Concurrent Stateful Stream Processing on Multicore Processors",
  * ICDE 2020, and MorphStream's operation groups, SIGMOD 2023).
@@ -43,11 +43,13 @@ public final class OperationGroupGranularity implements Granularity
                 units.closeUnit();
             }
         }
-        // an ADD has no key in the graph (it commutes): a unit of its own, run after its transaction's previous operation
-        final int add = OperationType.ADD.ordinal();
+        // an ADD (it commutes), a DEFER (applied after the batch) or a STALE_READ or STALE_CHOOSE (batch-start
+        // values) has no key in the graph: a unit of its own, run after its transaction's previous operation
         for (int o = 0, n = graph.operationCount(); o < n; o++)
         {
-            if (log.type(o) == add && !graph.isIndependent(log.transactionOf(o)))
+            final int type = log.type(o);
+            if (graph.targetEntry(o) == TaskPrecedenceGraph.NONE && type != choose
+                && !graph.isIndependent(log.transactionOf(o)))
             {
                 units.add(o);
                 units.closeUnit();

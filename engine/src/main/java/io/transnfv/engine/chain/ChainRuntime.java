@@ -88,7 +88,8 @@ public final class ChainRuntime
                 throw new IllegalArgumentException("duplicate VNF name '" + node.name() + "'");
             }
             final Vnf vnf = node.create();
-            instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog, node.commutative());
+            instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog, node.commutative(), node.fireAndForget(),
+                node.staleReads().keySet());
             for (final Map.Entry<String, TableSettings> named : node.tables().entrySet())
             {
                 final int table = catalog.find(node.name(), named.getKey());

@@ -17,6 +17,9 @@ public final class TableTriggers
 {
     private static final int READ = OperationType.READ.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int DEFER = OperationType.DEFER.ordinal();
+    private static final int STALE_READ = OperationType.STALE_READ.ordinal();
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
 
     private final boolean[] armed;
@@ -64,7 +67,7 @@ public final class TableTriggers
         {
             final int type = result.type(op);
             final int table = result.table(op);
-            if (type == READ || type == ADD || !armed[table] || (type == CHOOSE && result.chosen(op) == ChooseFunction.NONE))
+            if (type == READ || type == ADD || type == DEFER || type == STALE_READ || type == STALE_CHOOSE || !armed[table] || (type == CHOOSE && result.chosen(op) == ChooseFunction.NONE))
             {
                 continue;
             }

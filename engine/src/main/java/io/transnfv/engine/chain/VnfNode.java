@@ -25,11 +25,32 @@ import java.util.Set;
  * @param commutative   the tables whose updates the VNF runs as ADDs (YAML
  *                      {@code tables: {t: {consistency: commutative}}}); the others are
  *                      {@code serializable}, the default.
+ * @param fireAndForget the tables whose updates the VNF runs as fire-and-forget DEFERs (YAML
+ *                      {@code tables: {t: {consistency: fire-and-forget}}}).
+ * @param staleReads    the tables whose reads see the batch start, with the bound in batches the
+ *                      chain accepts (YAML {@code tables: {t: {consistency: {stale-reads: 1}}}}).
  */
 public record VnfNode(
     String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
-    Map<String, TableDistribution> distributions, Set<String> commutative)
+    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget, Map<String, Integer> staleReads)
 {
+    /** A node with no stale-reads table. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions, final Set<String> commutative,
+        final Set<String> fireAndForget)
+    {
+        this(name, factory, config, tables, stores, distributions, commutative, fireAndForget, Map.of());
+    }
+
+    /** A node with no fire-and-forget table. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions, final Set<String> commutative)
+    {
+        this(name, factory, config, tables, stores, distributions, commutative, Set.of());
+    }
+
     /** A node whose tables are all serializable. */
     public VnfNode(
         final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
@@ -48,6 +69,8 @@ public record VnfNode(
         stores = Map.copyOf(stores);
         distributions = Map.copyOf(distributions);
         commutative = Set.copyOf(commutative);
+        fireAndForget = Set.copyOf(fireAndForget);
+        staleReads = Map.copyOf(staleReads);
     }
 
     /** A node whose tables follow their scope when scaled out. */

@@ -152,6 +152,24 @@ public final class FlowProbe
         }
 
         @Override
+        public int defer(final int table, final long key, final StateFunction fn, final long operand)
+        {
+            return record(table, key, "fire-and-forget");
+        }
+
+        @Override
+        public int staleRead(final int table, final long key)
+        {
+            return record(table, key, "stale-read");
+        }
+
+        @Override
+        public int staleChoose(final int table, final ChooseFunction chooser, final StateFunction delta, final long operand)
+        {
+            return operations++;
+        }
+
+        @Override
         public void param(final int table, final long key)
         {
             accesses.add(new Access(vnf, table, key, "param"));

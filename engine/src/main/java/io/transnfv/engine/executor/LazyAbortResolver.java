@@ -104,7 +104,7 @@ final class LazyAbortResolver
                 }
             }
         }
-        else if (type != READ && type != ADD)
+        else if (type != READ && graph.targetEntry(o) != TaskPrecedenceGraph.NONE)
         {
             markReadersOf(log, o);
         }

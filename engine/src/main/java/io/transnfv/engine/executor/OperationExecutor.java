@@ -37,6 +37,7 @@ final class OperationExecutor extends OperationContext
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
 
     private final int index;
     private final BatchRun run;
@@ -293,7 +294,7 @@ final class OperationExecutor extends OperationContext
         final int type = log.type(o);
         if (type != CHOOSE)
         {
-            if (type != READ && type != ADD)
+            if (graph.targetEntry(o) != TaskPrecedenceGraph.NONE && type != READ)
             {
                 releaseReaders(o);
             }
@@ -417,9 +418,9 @@ final class OperationExecutor extends OperationContext
                 }
             }
         }
-        else if (type != READ && type != ADD)
+        else if (type != READ && run.graph.targetEntry(o) != TaskPrecedenceGraph.NONE)
         {
-            // an ADD wrote nothing: its delta reaches the state when the batch commits
+            // an ADD, a DEFER or a STALE_CHOOSE wrote nothing: it reaches the state when the batch commits
             state.undo(o);
         }
     }
@@ -476,6 +477,18 @@ final class OperationExecutor extends OperationContext
                 }
                 break;
             }
+            case 5: // DEFER: nobody waits for it; TpgBatchExecutor applies the committed ones in serial order when the batch ends
+                log.result(o, 0L, 0L, ChooseFunction.NONE);
+                break;
+            case 6: // STALE_READ: the committed value, which no operation of the batch changes before it commits
+            {
+                final long v = state.get(log.table(o), log.key(o));
+                log.result(o, v, v, ChooseFunction.NONE);
+                break;
+            }
+            case 7: // STALE_CHOOSE: picks by committed values, records the delta; TpgBatchExecutor adds it when the batch ends
+                runStaleChoose(o);
+                break;
             default: // CHOOSE
                 runChoose(o);
                 break;
@@ -510,6 +523,29 @@ final class OperationExecutor extends OperationContext
         }
     }
 
+    private void runStaleChoose(final int o)
+    {
+        final TransactionLog log = this.log;
+        final int pick = applyChooser(log.chooser(o), log.extraCount(o));
+        if (abortReason != 0)
+        {
+            return;
+        }
+        if (pick == ChooseFunction.NONE)
+        {
+            log.result(o, 0L, 0L, ChooseFunction.NONE);
+            return;
+        }
+        chosen = pick;
+        final int table = log.table(o);
+        final long key = log.extraKey(log.extraStart(o) + pick);
+        final long delta = applyFunction(log.function(o), 0L);
+        if (abortReason == 0 && (delta == 0 || admittedAdd(table, key, state.get(table, key), delta)))
+        {
+            log.result(o, 0L, delta, pick);
+        }
+    }
+
     /** Unchosen candidates create no version: readers after the CHOOSE look through them. */
     private void skipCandidates(final int x0, final int count, final int chosenEntry)
     {
@@ -527,6 +563,7 @@ final class OperationExecutor extends OperationContext
     @Override
     protected long extraValue(final int extra)
     {
-        return readAt(graph.extraEntry(extra));
+        final TransactionLog log = this.log;
+        return log.type(op) == STALE_CHOOSE ? state.get(log.extraTable(extra), log.extraKey(extra)) : readAt(graph.extraEntry(extra));
     }
 }

@@ -15,6 +15,7 @@ import io.transnfv.scheduler.WorkUnits;
 import io.transnfv.tpg.graph.OperationStateMachine;
 import io.transnfv.tpg.graph.TaskPrecedenceGraph;
 import io.transnfv.tpg.txn.AdmissionGate;
+import io.transnfv.tpg.txn.ChooseFunction;
 import io.transnfv.tpg.txn.FaultListener;
 import io.transnfv.tpg.txn.OperationType;
 import io.transnfv.tpg.txn.SerialApplier;
@@ -62,6 +63,8 @@ import java.util.Optional;
 public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
 {
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int DEFER = OperationType.DEFER.ordinal();
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
     /** Name of the adaptive heuristic strategy. */
     public static final String ADAPTIVE = "adaptive";
     /** Name of the adaptive feedback (bandit) strategy. */
@@ -701,7 +704,10 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     private Phase afterCollapse(final int worker)
     {
         run.state.endBatch();
-        commitAdds(run.log, run.state);
+        if (commitAdds(run.log, run.state))
+        {
+            applyDeferred(run.log, run.state);
+        }
         long executed = 0;
         long skipped = 0;
         long aborted = 0;
@@ -737,20 +743,25 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
     }
 
     /**
-     * The graph's ADDs reach the state once the batch is committed: every committed transaction's
-     * deltas, on the committed values, in log order (they commute, so any order gives the serial
+     * The graph's ADDs (and STALE_CHOOSEs, to the candidate they picked) reach the state once the
+     * batch is committed: every committed transaction's deltas, on the committed values, in log order (they commute, so any order gives the serial
      * sum). On the coordinating worker, after the collapse; the serial schedule applied its ADDs
      * in place as it went.
+     *
+     * @return true if the batch has a DEFER, which {@link #applyDeferred} then applies.
      */
-    private void commitAdds(final TransactionLog log, final MultiVersionStateTable state)
+    private boolean commitAdds(final TransactionLog log, final MultiVersionStateTable state)
     {
         final AdmissionGate gate = admission;
+        boolean deferred = false;
         for (int o = 0, n = log.operationCount(); o < n; o++)
         {
-            if (log.type(o) == ADD && log.abortReason(log.transactionOf(o)) == 0)
+            final int type = log.type(o);
+            deferred |= type == DEFER;
+            if ((type == ADD || type == STALE_CHOOSE && log.chosen(o) != ChooseFunction.NONE) && log.abortReason(log.transactionOf(o)) == 0)
             {
                 final int table = log.table(o);
-                final long key = log.key(o);
+                final long key = type == ADD ? log.key(o) : log.extraKey(log.extraStart(o) + log.chosen(o));
                 final long before = state.get(table, key);
                 final long after = before + log.after(o);
                 state.put(table, key, after);
@@ -758,6 +769,36 @@ public final class TpgBatchExecutor implements BatchExecutor, StageExecutor
                 {
                     // a key the batch's adds took back to the initial value was present at the check
                     gate.removedByAdd(table, key, before, after);
+                }
+            }
+        }
+        return deferred;
+    }
+
+    /**
+     * The graph's fire-and-forget updates (DEFERs) reach the state once the batch is committed:
+     * every committed transaction's, in serial order, each function given the value its key has
+     * then and its transaction's results as the batch left them. On the coordinating worker, after
+     * the adds; nothing in the batch read the tables they update, so this is the value the serial
+     * order leaves. The serial schedule applied them in place as it went.
+     */
+    private void applyDeferred(final TransactionLog log, final MultiVersionStateTable state)
+    {
+        final SerialOrder order = serialOrder;
+        final SerialApplier applier = serialApplier;
+        order.compute(log);
+        for (int i = 0, n = log.transactionCount(); i < n; i++)
+        {
+            final int t = order.transactionAt(i);
+            if (log.abortReason(t) != 0)
+            {
+                continue;
+            }
+            for (int o = log.firstOperation(t), end = o + log.operationCount(t); o < end; o++)
+            {
+                if (log.type(o) == DEFER)
+                {
+                    applier.applyDeferred(log, o, state);
                 }
             }
         }

@@ -44,10 +44,13 @@ public final class EquivalenceCheck
      * @param oracleCheckers    what the chain's state checkers found in the oracle's run (at its
      *                          punctuations and on its final state).
      * @param candidateCheckers the same in the candidate's run, or null if it cannot run them.
+     * @param differingPackets  how many records differ from the oracle's at the same position
+     *                          (0 when equivalent); what a relaxed consistency hint
+     *                          ({@code stale-reads}) costs.
      */
     public record Result(
         long packets, long divergingSequence, String oracleRecord, String candidateRecord, String stateDifference,
-        String candidate, CheckerReport oracleCheckers, CheckerReport candidateCheckers)
+        String candidate, CheckerReport oracleCheckers, CheckerReport candidateCheckers, long differingPackets)
     {
         /** @return true if the checkers held in both runs. */
         public boolean checkersHeld()
@@ -149,7 +152,8 @@ public final class EquivalenceCheck
                 divergence.record = "(missing)";
             }
             return new Result(oracleHashes.count, divergence.sequence, oracleRecord, divergence.record, stateDifference,
-                description, oracleCheckers, candidateCheckers);
+                description, oracleCheckers, candidateCheckers,
+                divergence.differing + Math.abs(divergence.count - oracleHashes.count));
         }
         finally
         {
@@ -216,6 +220,7 @@ public final class EquivalenceCheck
         private long sequence = -1;
         private String record;
         private long count;
+        private long differing;
 
         Divergence(final RecordHashes oracle)
         {
@@ -228,17 +233,26 @@ public final class EquivalenceCheck
             return (rec, buffer, packet) ->
             {
                 final long index = count++;
-                if (sequence >= 0)
-                {
-                    return;
-                }
                 line.setLength(0);
                 rec.format(line, executor.runtime(), packet);
                 // records are compared in output order; each record's text starts with its sequence
-                if (index >= oracle.count || hash(line) != oracle.hashes[(int)index])
+                if (index >= oracle.count)
                 {
-                    sequence = index;
-                    record = line.toString();
+                    // counted with the missing ones
+                    if (sequence < 0)
+                    {
+                        sequence = index;
+                        record = line.toString();
+                    }
+                }
+                else if (hash(line) != oracle.hashes[(int)index])
+                {
+                    differing++;
+                    if (sequence < 0)
+                    {
+                        sequence = index;
+                        record = line.toString();
+                    }
                 }
             };
         }

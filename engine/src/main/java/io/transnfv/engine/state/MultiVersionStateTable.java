@@ -582,10 +582,9 @@ public final class MultiVersionStateTable implements StateStore, ChangeTrackingS
         {
             batch.clear();
         }
-        final int chooseType = OperationType.CHOOSE.ordinal();
         for (int o = 0, n = log.operationCount(); o < n; o++)
         {
-            if (log.type(o) != chooseType)
+            if (!OperationType.picksCandidate(log.type(o)))
             {
                 noteTouched(log.table(o), log.key(o));
             }

@@ -75,6 +75,24 @@ abstract class BatchExecutorContractTest
     }
 
     @Test
+    void shouldApplyFireAndForgetUpdatesInSerialOrderByTheBatchEnd()
+    {
+        for (long seed = 0; seed < 40; seed++)
+        {
+            check.checkWorkload(new RandomWorkload(4_000_000L + seed, 3_000, 0, true));
+        }
+    }
+
+    @Test
+    void shouldGiveStaleReadsTheBatchStartValuesAsTheBatchedOracleDoes()
+    {
+        for (long seed = 0; seed < 40; seed++)
+        {
+            check.checkWorkload(new RandomWorkload(5_000_000L + seed, 3_000, 0, false, true));
+        }
+    }
+
+    @Test
     void shouldMatchSerialOracleWhenTheAdditiveTableIsClosedToNewKeys()
     {
         int removed = 0;

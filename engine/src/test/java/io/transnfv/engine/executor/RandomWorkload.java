@@ -103,6 +103,17 @@ final class RandomWorkload
         return Math.floorMod(v, 3) - 1;
     };
 
+    /**
+     * DEFER (fire-and-forget) update: wide and order-sensitive, reads earlier results of its
+     * transaction; an abort drops the update only.
+     */
+    static final StateFunction FORGOTTEN = (current, ctx) ->
+    {
+        final long v = inputs(current, ctx);
+        maybeAbort(v, ctx, 7);
+        return v * 31 + ctx.timestampNs() % 1000;
+    };
+
     /** CHOOSE update: depends on the picked candidate's index and key. */
     static final StateFunction PICKED = (current, ctx) ->
     {
@@ -153,6 +164,10 @@ final class RandomWorkload
 
     /** The additive table's id (the last table), or -1 if the workload has none. */
     final int additive;
+    /** The fire-and-forget table's id (after every other), written only by DEFERs, or -1 if the workload has none. */
+    final int forgotten;
+    /** The stale-reads table's id (after every other), or -1 if the workload has none. */
+    final int stale;
     final TableCatalog catalog = new TableCatalog();
     private final ZipfDistribution zipf;
 
@@ -163,6 +178,29 @@ final class RandomWorkload
 
     /** @param keySpaceOverride 0 for a random key space, else that many keys per table. */
     RandomWorkload(final long seed, final int maxTransactionsCap, final int keySpaceOverride)
+    {
+        this(seed, maxTransactionsCap, keySpaceOverride, false);
+    }
+
+    /**
+     * @param keySpaceOverride 0 for a random key space, else that many keys per table.
+     * @param fireAndForget    whether the workload also has a table written only by DEFERs (on a
+     *                         few keys, so that they pile up), about one operation in four.
+     */
+    RandomWorkload(final long seed, final int maxTransactionsCap, final int keySpaceOverride, final boolean fireAndForget)
+    {
+        this(seed, maxTransactionsCap, keySpaceOverride, fireAndForget, false);
+    }
+
+    /**
+     * @param keySpaceOverride 0 for a random key space, else that many keys per table.
+     * @param fireAndForget    whether the workload also has a table written only by DEFERs.
+     * @param staleReads       whether the workload also has a stale-reads table: four keys read by
+     *                         STALE_READs, picked among by STALE_CHOOSEs and added to by ADDs,
+     *                         about one operation in four; the results feed later functions.
+     */
+    RandomWorkload(final long seed, final int maxTransactionsCap, final int keySpaceOverride, final boolean fireAndForget,
+        final boolean staleReads)
     {
         this.seed = seed;
         final Random rnd = new Random(seed);
@@ -181,6 +219,10 @@ final class RandomWorkload
         }
         additive = new Random(seed ^ 0xADDL).nextBoolean()
             ? catalog.add("vnf", new TableSpec("sums", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "additive table")) : -1;
+        forgotten = fireAndForget
+            ? catalog.add("vnf", new TableSpec("forgotten", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "fire-and-forget table")) : -1;
+        stale = staleReads
+            ? catalog.add("vnf", new TableSpec("loads", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L, "stale-reads table")) : -1;
         zipf = theta > 0 && keySpace > 1 ? new ZipfDistribution(keySpace, theta) : null;
     }
 
@@ -206,6 +248,14 @@ final class RandomWorkload
         {
             store.put(additive, 1L, 100L);
         }
+        if (forgotten >= 0)
+        {
+            store.put(forgotten, 2L, 5L);
+        }
+        if (stale >= 0)
+        {
+            store.put(stale, 1L, 7L);
+        }
     }
 
     /** @return the description printed with every failure. */
@@ -213,7 +263,7 @@ final class RandomWorkload
     {
         return "seed=" + seed + " tables=" + tables + " keySpace=" + keySpace + " theta=" + theta +
             " abortPercent=" + abortPercent + " disorder=" + disorder + " batches=" + batches +
-            " maxTransactions=" + maxTransactions + " additive=" + (additive >= 0);
+            " maxTransactions=" + maxTransactions + " additive=" + (additive >= 0) + " fireAndForget=" + (forgotten >= 0) + " staleReads=" + (stale >= 0);
     }
 
     /** Writes batch {@code batch} into {@code log} (cleared first); identical for identical arguments. */
@@ -275,7 +325,33 @@ final class RandomWorkload
         final int kind = rnd.nextInt(100);
         final int abort = abortPercent == 0 ? 0 : rnd.nextInt(abortPercent + 1);
         final int ref = index > 0 && rnd.nextInt(3) == 0 ? rnd.nextInt(index) : -1;
-        if (additive >= 0 && rnd.nextInt(5) == 0)
+        if (stale >= 0 && rnd.nextInt(4) == 0)
+        {
+            final long operand = operand(rnd.nextInt(50), abort, ref);
+            final int what = rnd.nextInt(3);
+            if (what == 0)
+            {
+                log.staleRead(stale, rnd.nextInt(4));
+            }
+            else if (what == 1)
+            {
+                log.add(stale, rnd.nextInt(4), DELTA, operand);
+            }
+            else
+            {
+                log.staleChoose(stale, rnd.nextBoolean() ? LEAST_LOADED : HASHED, DELTA, operand);
+                final int first = rnd.nextInt(4);
+                for (int c = 0, n = 2 + rnd.nextInt(3); c < n; c++)
+                {
+                    log.candidate((first + c) & 3);
+                }
+            }
+        }
+        else if (forgotten >= 0 && rnd.nextInt(4) == 0)
+        {
+            log.defer(forgotten, rnd.nextInt(3), FORGOTTEN, operand(rnd.nextInt(50), abort, ref));
+        }
+        else if (additive >= 0 && rnd.nextInt(5) == 0)
         {
             if (rnd.nextInt(4) == 0)
             {

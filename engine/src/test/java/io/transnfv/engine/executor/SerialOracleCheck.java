@@ -81,10 +81,16 @@ final class SerialOracleCheck
         {
             workload.fill(expected, batch);
             workload.fill(actual, batch);
+            if (workload.stale >= 0)
+            {
+                // stale reads see the batch start: the oracle applies the batch as one, as the serial schedule does
+                applier.beginBatch();
+            }
             for (final int t : serialOrder(expected))
             {
                 applier.apply(expected, t, oracle);
             }
+            applier.endBatch();
             try
             {
                 executor.execute(actual, state);

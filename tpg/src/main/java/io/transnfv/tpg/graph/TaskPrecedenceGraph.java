@@ -88,6 +88,9 @@ public final class TaskPrecedenceGraph
     private static final int OP_MASK = (1 << FLAG_SHIFT) - 1;
     private static final int CHOOSE = OperationType.CHOOSE.ordinal();
     private static final int ADD = OperationType.ADD.ordinal();
+    private static final int DEFER = OperationType.DEFER.ordinal();
+    private static final int STALE_READ = OperationType.STALE_READ.ordinal();
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
     private static final int READ = OperationType.READ.ordinal();
 
     // entry record (sealed): location of the key's committed value, op | flags << 24,
@@ -280,7 +283,7 @@ public final class TaskPrecedenceGraph
                     entryPosition[o] = chunk.add(s, o) << bits | s;
                 }
                 final int x0 = log.extraStart(o);
-                final int x1 = x0 + log.extraCount(o);
+                final int x1 = x0 + graphExtras(log, o);
                 for (int x = x0; x < x1; x++)
                 {
                     final long hash = TouchedKeyTable.hash(log.extraTable(x), log.extraKey(x));
@@ -342,7 +345,7 @@ public final class TaskPrecedenceGraph
                     append(shards[s], s, o, hash);
                 }
                 final int x0 = log.extraStart(o);
-                final int x1 = x0 + log.extraCount(o);
+                final int x1 = x0 + graphExtras(log, o);
                 for (int x = x0; x < x1; x++)
                 {
                     final long hash = TouchedKeyTable.hash(log.extraTable(x), log.extraKey(x));
@@ -579,7 +582,7 @@ public final class TaskPrecedenceGraph
                     shared |= (flags & SHARED) != 0;
                 }
                 final int x0 = log.extraStart(o);
-                final int x1 = x0 + log.extraCount(o);
+                final int x1 = x0 + graphExtras(log, o);
                 for (int x = x0; x < x1; x++)
                 {
                     final int flags = sealEntry(c, ops + x);
@@ -876,7 +879,7 @@ public final class TaskPrecedenceGraph
         return (entries[e * E_STRIDE + E_OP] & (SHARED << FLAG_SHIFT)) == 0;
     }
 
-    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE or an ADD. */
+    /** @return operation {@code o}'s target entry, or {@link #NONE} for a CHOOSE, an ADD or a DEFER. */
     public int targetEntry(final int o)
     {
         return hasTarget(log.type(o)) ? o : NONE;
@@ -885,11 +888,23 @@ public final class TaskPrecedenceGraph
     /**
      * @return true if an operation of type {@code type} has a target entry: not a CHOOSE (its
      *         candidates are its entries) nor an ADD (it commutes with every other access of its
-     *         key, and takes no part in the graph).
+     *         key, and takes no part in the graph) nor a DEFER (applied once the batch has
+     *         committed, in serial order; nothing in the batch reads its table) nor a STALE_READ
+     *         or STALE_CHOOSE (they read the committed values as of the batch start).
      */
     private static boolean hasTarget(final int type)
     {
-        return type != CHOOSE && type != ADD;
+        return type != CHOOSE && type != ADD && type != DEFER && type != STALE_READ && type != STALE_CHOOSE;
+    }
+
+    /**
+     * @return how many of operation {@code o}'s extras (parameters, candidates) are entries of
+     *         the graph: all but a STALE_CHOOSE's, whose candidates are read as of the batch
+     *         start and take no part in it.
+     */
+    private static int graphExtras(final TransactionLog log, final int o)
+    {
+        return log.type(o) == STALE_CHOOSE ? 0 : log.extraCount(o);
     }
 
     /** @return the entry of extra {@code x} (a log extra index: parameter or candidate). */

@@ -113,6 +113,26 @@ public abstract class OperationContext implements FunctionContext
     }
 
     /**
+     * Runs a fire-and-forget update's function ({@link OperationType#DEFER}) on {@code current}:
+     * nobody waits for it, so an abort, a throw (the listener is told) or a new entry that a
+     * closed table refuses ({@link AdmissionGate#admits}) drops the update and leaves the
+     * transaction as it was.
+     *
+     * @return the value to write: the function's result, or {@code current} if the update is dropped.
+     */
+    protected final long applyForgotten(final StateFunction fn, final int table, final long current)
+    {
+        final int before = abortReason;
+        final long v = applyFunction(fn, current);
+        if (abortReason != before || !admitted(table, current, v))
+        {
+            abortReason = before;
+            return current;
+        }
+        return v;
+    }
+
+    /**
      * Runs a CHOOSE's chooser; a chooser that throws, or picks a candidate that does not
      * exist, aborts the transaction with {@link TransactionView#FAULT}.
      *
@@ -207,7 +227,7 @@ public abstract class OperationContext implements FunctionContext
     @Override
     public int candidateCount()
     {
-        return log.type(op) == OperationType.CHOOSE.ordinal() ? log.extraCount(op) : 0;
+        return OperationType.picksCandidate(log.type(op)) ? log.extraCount(op) : 0;
     }
 
     @Override
@@ -258,7 +278,8 @@ public abstract class OperationContext implements FunctionContext
 
     private int extra(final int index, final OperationType expected)
     {
-        if (log.type(op) != expected.ordinal() || index < 0 || index >= log.extraCount(op))
+        final boolean kind = expected == OperationType.CHOOSE ? OperationType.picksCandidate(log.type(op)) : log.type(op) == expected.ordinal();
+        if (!kind || index < 0 || index >= log.extraCount(op))
         {
             throw new IndexOutOfBoundsException(expected + " extra " + index + " of operation " + (op - firstOp));
         }

@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 public final class SerialApplier extends OperationContext
 {
+    private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
+
     private int[] undoTable = new int[16];
     private long[] undoKey = new long[16];
     private long[] undoValue = new long[16];
@@ -155,6 +157,47 @@ public final class SerialApplier extends OperationContext
                 }
                 break;
             }
+            case 5: // DEFER: applied in place, at its serial position; nothing of the transaction waits for it
+            {
+                final long key = log.key(o);
+                final long old = store.get(table, key);
+                final long v = applyForgotten(log.function(o), table, old);
+                writeWithUndo(table, key, old, v);
+                log.result(o, 0L, 0L, ChooseFunction.NONE);
+                break;
+            }
+            case 6: // STALE_READ: the batch start's value (one transaction applied alone: the current one)
+            {
+                final long v = batchStartValue(table, log.key(o));
+                log.result(o, v, v, ChooseFunction.NONE);
+                break;
+            }
+            case 7: // STALE_CHOOSE: picks by the batch start's values, adds its delta in place
+            {
+                final int pick = applyChooser(log.chooser(o), log.extraCount(o));
+                if (abortReason != 0)
+                {
+                    break;
+                }
+                if (pick == ChooseFunction.NONE)
+                {
+                    log.result(o, 0L, 0L, ChooseFunction.NONE);
+                    break;
+                }
+                chosen = pick;
+                final long key = log.extraKey(log.extraStart(o) + pick);
+                final long delta = applyFunction(log.function(o), 0L);
+                if (abortReason == 0)
+                {
+                    final long old = store.get(table, key);
+                    if (admittedAdd(table, key, old, delta))
+                    {
+                        writeWithUndo(table, key, old, old + delta);
+                        log.result(o, 0L, delta, pick);
+                    }
+                }
+                break;
+            }
             default: // CHOOSE
             {
                 final int pick = applyChooser(log.chooser(o), log.extraCount(o));
@@ -178,6 +221,39 @@ public final class SerialApplier extends OperationContext
                 }
                 break;
             }
+        }
+    }
+
+    /**
+     * Applies fire-and-forget update {@code o} of {@code log} ({@link OperationType#DEFER}) to
+     * {@code store} as its function decides, with its transaction's results as they are in the
+     * log: the engine calls it once its batch has committed, for the committed transactions'
+     * DEFERs in serial order. Writes no undo.
+     */
+    public void applyDeferred(final TransactionLog log, final int o, final StateStore store)
+    {
+        this.log = log;
+        this.store = store;
+        this.transaction = log.transactionOf(o);
+        this.firstOp = log.firstOperation(transaction);
+        this.op = o;
+        this.chosen = ChooseFunction.NONE;
+        this.abortReason = 0;
+        try
+        {
+            final int table = log.table(o);
+            final long key = log.key(o);
+            final long old = store.get(table, key);
+            final long v = applyForgotten(log.function(o), table, old);
+            if (v != old)
+            {
+                store.put(table, key, v);
+            }
+        }
+        finally
+        {
+            this.log = null;
+            this.store = null;
         }
     }
 
@@ -213,6 +289,30 @@ public final class SerialApplier extends OperationContext
     @Override
     protected long extraValue(final int extra)
     {
-        return store.get(log.extraTable(extra), log.extraKey(extra));
+        return log.type(op) == STALE_CHOOSE
+            ? batchStartValue(log.extraTable(extra), log.extraKey(extra))
+            : store.get(log.extraTable(extra), log.extraKey(extra));
+    }
+
+    /**
+     * The value {@code (table, key)} had when the batch started: between {@link #beginBatch()} and
+     * {@link #endBatch()} the old value of the batch's first write of the key still in the undo
+     * log (an aborted transaction's writes are rolled back and leave it), else the store's; one
+     * transaction applied alone: the store's. Stale reads are rare enough in a serial batch that
+     * a scan of the undo log is cheaper than a map kept for every write.
+     */
+    private long batchStartValue(final int table, final long key)
+    {
+        if (batchUndo)
+        {
+            for (int i = 0; i < undoCount; i++)
+            {
+                if (undoKey[i] == key && undoTable[i] == table)
+                {
+                    return undoValue[i];
+                }
+            }
+        }
+        return store.get(table, key);
     }
 }

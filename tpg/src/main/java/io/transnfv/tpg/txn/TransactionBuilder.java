@@ -55,6 +55,38 @@ public interface TransactionBuilder
     int add(int table, long key, StateFunction delta, long operand);
 
     /**
+     * Declares an {@link OperationType#DEFER}, a fire-and-forget update: {@code fn} replaces the
+     * value of {@code (table, key)} as a {@link #readModify} would, but the transaction does not
+     * wait for it. Its result is {@code before} 0, {@code after} 0 (nothing in the transaction
+     * can read the new value); if {@code fn} aborts or throws, or its new entry is refused by a
+     * closed table, the update is dropped and the transaction goes on. Only for tables whose every transactional access is a DEFER.
+     *
+     * @param operand a constant handed to {@code fn} through {@link FunctionContext#operand()}.
+     * @return the operation's index in this transaction.
+     */
+    int defer(int table, long key, StateFunction fn, long operand);
+
+    /**
+     * Declares an {@link OperationType#STALE_READ}: the committed value of {@code (table, key)}
+     * as of the batch start. Only for tables whose every transactional access is a STALE_READ,
+     * a {@link #staleChoose} or an {@link #add} (a chain's {@code consistency: {stale-reads: n}}).
+     *
+     * @return the operation's index in this transaction.
+     */
+    int staleRead(int table, long key);
+
+    /**
+     * Declares an {@link OperationType#STALE_CHOOSE}: {@code chooser} picks among the candidates
+     * added with {@link #candidate(long)} by their committed values as of the batch start;
+     * {@code delta}, called with 0, returns what to add to the picked one, which reaches it when
+     * the batch commits. Only for tables whose every transactional access is a STALE_READ, a
+     * STALE_CHOOSE or an ADD.
+     *
+     * @return the operation's index in this transaction.
+     */
+    int staleChoose(int table, ChooseFunction chooser, StateFunction delta, long operand);
+
+    /**
      * Adds a parameter key to the last declared {@link #readModify} operation: its value is
      * readable by the function and creates a parametric dependency.
      */

@@ -216,6 +216,32 @@ public final class TransactionLog implements TransactionBuilder
     }
 
     @Override
+    public int staleRead(final int table, final long key)
+    {
+        return append(OperationType.STALE_READ, table, key, 0L, null, null);
+    }
+
+    @Override
+    public int staleChoose(final int table, final ChooseFunction chooser, final StateFunction delta, final long operand)
+    {
+        if (chooser == null || delta == null)
+        {
+            throw new NullPointerException(chooser == null ? "chooser" : "delta");
+        }
+        return append(OperationType.STALE_CHOOSE, table, 0L, operand, delta, chooser);
+    }
+
+    @Override
+    public int defer(final int table, final long key, final StateFunction fn, final long operand)
+    {
+        if (fn == null)
+        {
+            throw new NullPointerException("fn");
+        }
+        return append(OperationType.DEFER, table, key, operand, fn, null);
+    }
+
+    @Override
     public int choose(final int table, final ChooseFunction chooser, final StateFunction update, final long operand)
     {
         if (chooser == null || update == null)
@@ -592,7 +618,7 @@ public final class TransactionLog implements TransactionBuilder
         public long key(final int operation)
         {
             final int o = firstOp[t] + checkOperation(operation);
-            if (type[o] != OperationType.CHOOSE.ordinal())
+            if (!OperationType.picksCandidate(type[o]))
             {
                 return key[o];
             }
@@ -648,7 +674,7 @@ public final class TransactionLog implements TransactionBuilder
     private void requireCandidatesOfLast(final int t)
     {
         final int last = operationCount - 1;
-        if (last >= firstOp[t] && type[last] == OperationType.CHOOSE.ordinal() && extraCount[last] == 0)
+        if (last >= firstOp[t] && OperationType.picksCandidate(type[last]) && extraCount[last] == 0)
         {
             throw new IllegalStateException("CHOOSE operation " + (last - firstOp[t]) + " has no candidates");
         }
@@ -675,7 +701,7 @@ public final class TransactionLog implements TransactionBuilder
     {
         final int t = requireOpen();
         final int last = operationCount - 1;
-        if (last < firstOp[t] || type[last] != expected.ordinal())
+        if (last < firstOp[t] || (expected == OperationType.CHOOSE ? !OperationType.picksCandidate(type[last]) : type[last] != expected.ordinal()))
         {
             throw new IllegalStateException(
                 (expected == OperationType.CHOOSE ? "candidate" : "param") + " must follow a " + expected + " operation");

@@ -46,6 +46,63 @@ class SerialApplierTest
     }
 
     @Test
+    void shouldReadStaleValuesAsOfTheBatchStartInABatchAndTheCurrentValueAlone()
+    {
+        for (final boolean batch : new boolean[] {true, false})
+        {
+            final TransactionLog log = new TransactionLog(1, 1);
+            final Store store = new Store();
+            store.put(LOAD, 0, 3);
+            store.put(LOAD, 1, 4);
+            log.begin(10, 0, null);
+            log.add(LOAD, 0, (zero, ctx) -> 5, 0);
+            log.end();
+            log.begin(20, 1, null);
+            final int read = log.staleRead(LOAD, 0);
+            final int pick = log.staleChoose(LOAD, SerialApplierTest::leastLoaded, (zero, ctx) -> zero + 1, 0);
+            log.candidate(0);
+            log.candidate(1);
+            log.end();
+            if (batch)
+            {
+                applier.beginBatch();
+            }
+            assertEquals(0, applier.apply(log, 0, store));
+            assertEquals(0, applier.apply(log, 1, store));
+            applier.endBatch();
+            // in a batch the read and the choice see key 0 as the batch started (3), not after the add (8)
+            assertEquals(batch ? 3 : 8, log.view(1).after(read), "batch " + batch);
+            assertEquals(batch ? 0 : 1, log.view(1).chosen(pick), "batch " + batch);
+            assertEquals(0, log.view(1).before(pick));
+            assertEquals(1, log.view(1).after(pick), "the result is the delta");
+            assertEquals(batch ? 9 : 8, store.get(LOAD, 0));
+            assertEquals(batch ? 4 : 5, store.get(LOAD, 1));
+        }
+    }
+
+    @Test
+    void shouldApplyAFireAndForgetUpdateInPlaceAndDropItAloneWhenItAborts()
+    {
+        log.begin(10, 0, null);
+        final int kept = log.defer(ACCOUNTS, 1, (v, ctx) -> v * 10 + 1, 0);
+        final int dropped = log.defer(ACCOUNTS, 2, (v, ctx) ->
+        {
+            ctx.abort(INSUFFICIENT);
+            return 99;
+        }, 0);
+        final int after = log.readModify(ACCOUNTS, 3, (v, ctx) -> v + 2 + ctx.after(kept), 0);
+        log.end();
+        store.put(ACCOUNTS, 1, 4);
+        assertEquals(0, applier.apply(log, 0, store), "an update nobody waits for does not abort its transaction");
+        assertEquals(41, store.get(ACCOUNTS, 1));
+        assertEquals(0, store.get(ACCOUNTS, 2));
+        assertEquals(0, log.view(0).after(kept), "nothing can read a fire-and-forget update's result");
+        assertEquals(0, log.view(0).after(dropped));
+        assertEquals(2, store.get(ACCOUNTS, 3));
+        assertEquals(2, log.view(0).after(after));
+    }
+
+    @Test
     void shouldAbortWholeTransactionWhenOneOperationFails()
     {
         store.put(ACCOUNTS, 1, 50);

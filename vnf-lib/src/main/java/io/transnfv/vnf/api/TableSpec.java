@@ -19,11 +19,31 @@ import java.util.Objects;
  *                     every transactional access it makes to the table is then an update by a
  *                     delta that never reads the old value, and the VNF asks
  *                     {@link VnfSetup#commutative(int)} at setup which form to declare.
+ * @param notForgettable why its VNF cannot run its updates of the table as fire-and-forget
+ *                     updates (a chain's {@code consistency: fire-and-forget}), or null if it can
+ *                     ({@link #forgettable()}): every transactional access it makes to the table
+ *                     is then an update whose result nothing in the transaction, nor its
+ *                     post-processing, reads, and the VNF asks {@link VnfSetup#fireAndForget(int)}
+ *                     at setup which form to declare.
+ * @param notStaleReadable why its VNF cannot read the table as of the batch start (a chain's
+ *                     {@code consistency: {stale-reads: <bound>}}), or null if it can
+ *                     ({@link #staleReadable()}): every transactional access it makes to the
+ *                     table is then a read or a choice that may see the batch start's value and
+ *                     an update by a delta, and the VNF asks {@link VnfSetup#staleReads(int)}
+ *                     at setup which form to declare.
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative)
+    String notCommutative, String notForgettable, String notStaleReadable)
 {
+    /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
+    public static final String NEEDS_CURRENT_READS =
+        "its VNF needs every read of the table to see the writes before it, or computes its updates from the old value";
+
+    /** Why a table's VNF cannot honour {@code consistency: fire-and-forget}, unless it says otherwise. */
+    public static final String READS_RESULTS =
+        "its VNF reads the table, or the results of its updates of it, in its transactions";
+
     /** Why a table's VNF cannot honour {@code consistency: commutative}, unless it says otherwise. */
     public static final String READS_OR_REWRITES =
         "its VNF reads the table in its transactions or computes its updates from the old value";
@@ -33,7 +53,7 @@ public record TableSpec(
         final String name, final TableScope scope, final KeyKind keyKind, final long initialValue,
         final String description, final ActivityClock activity)
     {
-        this(name, scope, keyKind, initialValue, description, activity, READS_OR_REWRITES);
+        this(name, scope, keyKind, initialValue, description, activity, READS_OR_REWRITES, READS_RESULTS, NEEDS_CURRENT_READS);
     }
 
     /** A table that does not expire by time. */
@@ -53,7 +73,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable) : this;
     }
 
     /**
@@ -63,7 +83,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable);
     }
 
     /**
@@ -73,13 +93,60 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"));
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
     public boolean honoursCommutative()
     {
         return notCommutative == null;
+    }
+
+    /**
+     * @return this declaration, from a VNF that can declare every update of the table as a DEFER
+     *         ({@code TransactionBuilder.defer}: nothing in the transaction, nor its
+     *         post-processing, reads the result, and an update that aborts may be dropped) and
+     *         never reads the table in a transaction, so a chain may set
+     *         {@code consistency: fire-and-forget} on it.
+     */
+    public TableSpec forgettable()
+    {
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable);
+    }
+
+    /**
+     * @param why what stops the VNF, in its configuration, from declaring its updates
+     *            fire-and-forget; the chain validator quotes it when a chain asks for
+     *            {@code consistency: fire-and-forget}.
+     * @return this declaration, refusing {@code fire-and-forget}.
+     */
+    public TableSpec notForgettable(final String why)
+    {
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable);
+    }
+
+    /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
+    public boolean honoursFireAndForget()
+    {
+        return notForgettable == null;
+    }
+
+    /**
+     * @return this declaration, from a VNF that can declare every access to the table as a
+     *         STALE_READ, a STALE_CHOOSE or an ADD ({@code TransactionBuilder.staleRead},
+     *         {@code staleChoose}, {@code add}): its reads and choices may see the value as of
+     *         the batch start and its updates are deltas, so a chain may set
+     *         {@code consistency: {stale-reads: <bound>}} on it.
+     */
+    public TableSpec staleReadable()
+    {
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null);
+    }
+
+    /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
+    public boolean honoursStaleReads()
+    {
+        return notStaleReadable == null;
     }
 
     /** Validates the declaration. */

@@ -29,6 +29,34 @@ public interface VnfSetup
         return false;
     }
 
+    /**
+     * The chain's consistency hint for a table declared by {@link #table}: true if the chain sets
+     * {@code consistency: fire-and-forget} on it, and the VNF must then declare every
+     * transactional access to it as a DEFER ({@code TransactionBuilder.defer}: an update whose
+     * result nothing reads); false otherwise. Only a table declared
+     * {@link TableSpec#forgettable()} can be fire-and-forget.
+     *
+     * @param table an id returned by {@link #table}.
+     */
+    default boolean fireAndForget(final int table)
+    {
+        return false;
+    }
+
+    /**
+     * The chain's consistency hint for a table declared by {@link #table}: true if the chain sets
+     * {@code consistency: {stale-reads: <bound>}} on it, and the VNF must then declare every
+     * transactional access to it as a STALE_READ, a STALE_CHOOSE or an ADD
+     * ({@code TransactionBuilder.staleRead}, {@code staleChoose}, {@code add}); false otherwise.
+     * Only a table declared {@link TableSpec#staleReadable()} can have stale reads.
+     *
+     * @param table an id returned by {@link #table}.
+     */
+    default boolean staleReads(final int table)
+    {
+        return false;
+    }
+
     /** @return the id of a named output; output 0 is {@value #DEFAULT_OUTPUT}. */
     int output(String name);
 

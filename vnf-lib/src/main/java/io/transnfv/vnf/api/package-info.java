@@ -19,6 +19,13 @@
  * <p>Consistency hints: a table declared {@link io.transnfv.vnf.api.TableSpec#commutable()} may be
  * made {@code consistency: commutative} by the chain; the VNF reads the hint at setup
  * ({@link io.transnfv.vnf.api.VnfSetup#commutative(int)}) and then declares its updates of the
- * table as ADDs, which the graph does not order among themselves.
+ * table as ADDs, which the graph does not order among themselves. Likewise
+ * {@link io.transnfv.vnf.api.TableSpec#forgettable()} and
+ * {@link io.transnfv.vnf.api.VnfSetup#fireAndForget(int)} for {@code consistency: fire-and-forget}
+ * (updates declared as DEFERs, applied in serial order once the batch commits; COE holds), and
+ * {@link io.transnfv.vnf.api.TableSpec#staleReadable()} and
+ * {@link io.transnfv.vnf.api.VnfSetup#staleReads(int)} for {@code consistency: {stale-reads: b}}
+ * (reads and choices as of the batch start, updates by deltas; COE relaxed, see
+ * docs/design/tpg.md).
  */
 package io.transnfv.vnf.api;

@@ -66,13 +66,67 @@ public final class VnfInstance
      */
     public VnfInstance(final String name, final String type, final Vnf vnf, final TableCatalog catalog, final Set<String> commutative)
     {
+        this(name, type, vnf, catalog, commutative, Set.of(), Set.of());
+    }
+
+    /**
+     * @param name          the instance's name in the chain.
+     * @param type          its VNF type.
+     * @param vnf           the VNF, not yet set up.
+     * @param catalog       where its tables are registered.
+     * @param commutative   its tables the chain sets {@code consistency: commutative} on, by name.
+     * @param fireAndForget its tables the chain sets {@code consistency: fire-and-forget} on, by name.
+     * @param staleReads    its tables the chain sets {@code consistency: {stale-reads: <bound>}} on, by name.
+     * @throws IllegalArgumentException if one of them is not a table of the VNF, its VNF cannot
+     *                                  honour the hint ({@link TableSpec#notCommutative()},
+     *                                  {@link TableSpec#notForgettable()}, {@link TableSpec#notStaleReadable()})
+     *                                  or a table has two hints.
+     */
+    public VnfInstance(
+        final String name, final String type, final Vnf vnf, final TableCatalog catalog, final Set<String> commutative,
+        final Set<String> fireAndForget, final Set<String> staleReads)
+    {
         this.name = name;
         this.type = type;
         this.vnf = vnf;
         outputs.add(VnfSetup.DEFAULT_OUTPUT);
         dropReasons.add("none");
-        final Setup setup = new Setup(catalog, commutative);
+        final Setup setup = new Setup(catalog, commutative, fireAndForget, staleReads);
         vnf.setup(setup);
+        for (final String table : staleReads)
+        {
+            final int id = catalog.find(name, table);
+            if (id < 0)
+            {
+                throw new IllegalArgumentException("VNF '" + name + "' has no table '" + table + "'");
+            }
+            if (!catalog.spec(id).honoursStaleReads())
+            {
+                throw new IllegalArgumentException("table '" + table + "' of VNF '" + name + "' cannot have stale reads: "
+                    + catalog.spec(id).notStaleReadable());
+            }
+            if (commutative.contains(table) || fireAndForget.contains(table))
+            {
+                throw new IllegalArgumentException("table '" + table + "' of VNF '" + name + "' has two consistency hints");
+            }
+        }
+        for (final String table : fireAndForget)
+        {
+            final int id = catalog.find(name, table);
+            if (id < 0)
+            {
+                throw new IllegalArgumentException("VNF '" + name + "' has no table '" + table + "'");
+            }
+            if (!catalog.spec(id).honoursFireAndForget())
+            {
+                throw new IllegalArgumentException("table '" + table + "' of VNF '" + name + "' cannot be fire-and-forget: "
+                    + catalog.spec(id).notForgettable());
+            }
+            if (commutative.contains(table))
+            {
+                throw new IllegalArgumentException("table '" + table + "' of VNF '" + name + "' cannot be both commutative and fire-and-forget");
+            }
+        }
         for (final String table : commutative)
         {
             final int id = catalog.find(name, table);
@@ -209,11 +263,29 @@ public final class VnfInstance
     {
         private final TableCatalog catalog;
         private final Set<String> commutative;
+        private final Set<String> fireAndForget;
+        private final Set<String> staleReads;
 
-        Setup(final TableCatalog catalog, final Set<String> commutative)
+        Setup(final TableCatalog catalog, final Set<String> commutative, final Set<String> fireAndForget, final Set<String> staleReads)
         {
             this.catalog = catalog;
             this.commutative = commutative;
+            this.fireAndForget = fireAndForget;
+            this.staleReads = staleReads;
+        }
+
+        @Override
+        public boolean staleReads(final int table)
+        {
+            final TableSpec spec = catalog.spec(table);
+            return spec.honoursStaleReads() && staleReads.contains(spec.name()) && name.equals(catalog.owner(table));
+        }
+
+        @Override
+        public boolean fireAndForget(final int table)
+        {
+            final TableSpec spec = catalog.spec(table);
+            return spec.honoursFireAndForget() && fireAndForget.contains(spec.name()) && name.equals(catalog.owner(table));
         }
 
         @Override

@@ -65,6 +65,11 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *  other TCP               0 RMW connections[F] refresh if live; 1 RMW connection-bytes[F] += length if live
  *  ICMP error to a VIP     0 READ connections[Q]      (Q = F of the connection the quote replies to)
  * </pre>
+ * With {@code consistency: {stale-reads: n}} on {@code active} (it is
+ * {@link TableSpec#staleReadable() stale-readable}), the choices over {@code active} are
+ * STALE_CHOOSEs: a new connection goes to the least loaded of its candidates as the batch started,
+ * and the ±1 reaches the load when the batch commits, so {@code active} orders no transaction;
+ * a batch's new connections may pile onto one server that looked least loaded at its start.
  * Ops 1 to 3 make a packet that finds an idle connection before the sweep behave exactly as
  * after it. TCP packets of a connection that has no live entry (a trace starting mid-way)
  * go to a stateless choice among the candidates ({@code untracked}) and change no state.
@@ -141,6 +146,8 @@ public final class LoadBalancer implements Vnf
     private int connectionBytesTable;
     private int activeTable;
     private int bytesTable;
+    /** Whether the chain gave {@code active} stale reads: its choices see the loads as the batch started. */
+    private boolean staleLoads;
     private int serverTag;
     private int noConnectionReason;
     private VnfCounter newConnections;
@@ -233,8 +240,10 @@ public final class LoadBalancer implements Vnf
             .expiringBy(connection -> connection >>> SERVER_BITS, expiryIntervalNs));
         connectionBytesTable = setup.table(new TableSpec("connection-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> bytes so far"));
+        // choices by load and ±1 updates: a choice may see the loads as the batch started
         activeTable = setup.table(new TableSpec("active", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
-            "server -> open connections"));
+            "server -> open connections").staleReadable());
+        staleLoads = setup.staleReads(activeTable);
         bytesTable = setup.table(new TableSpec("bytes", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
             "server -> bytes of finished connections"));
         serverTag = setup.tag("server");
@@ -279,7 +288,7 @@ public final class LoadBalancer implements Vnf
             txn.scratch(KIND_SLOT, KIND_CLOSE);
             txn.write(connectionsTable, flow, 0L);
             txn.write(connectionBytesTable, flow, 0L);
-            txn.choose(activeTable, closedServer, decrement, 0L);
+            chooseActive(txn, closedServer, decrement);
             declareCandidates(txn, held, releaseD);
             txn.choose(bytesTable, closedServer, addClosedBytes, length);
             declareCandidates(txn, held, releaseD);
@@ -291,11 +300,11 @@ public final class LoadBalancer implements Vnf
             txn.scratch(KIND_SLOT, KIND_NEW);
             txn.readModify(connectionsTable, flow, refresh, 0L);
             txn.readModify(connectionBytesTable, flow, resetIfIdle, 0L);
-            txn.choose(activeTable, idleServer, decrement, 0L);
+            chooseActive(txn, idleServer, decrement);
             declareCandidates(txn, held, releaseD);
             txn.choose(bytesTable, idleServer, addIdleBytes, 0L);
             declareCandidates(txn, held, releaseD);
-            txn.choose(activeTable, leastLoaded, increment, 0L);
+            chooseActive(txn, leastLoaded, increment);
             declareCandidates(txn, candidates, d);
             txn.readModify(connectionsTable, flow, assign, flow);
             txn.readModify(connectionBytesTable, flow, addLength, length);
@@ -350,6 +359,23 @@ public final class LoadBalancer implements Vnf
         }
         txn.scratch(KIND_SLOT, KIND_ERROR);
         txn.read(connectionsTable, connection);
+    }
+
+    /**
+     * A choice over the candidates' loads: a STALE_CHOOSE, which picks by the loads as the batch
+     * started and adds its ±1 when the batch commits, where the chain gives {@code active} stale
+     * reads (the update functions, given 0, are the deltas); else a CHOOSE.
+     */
+    private void chooseActive(final TransactionBuilder txn, final ChooseFunction chooser, final StateFunction update)
+    {
+        if (staleLoads)
+        {
+            txn.staleChoose(activeTable, chooser, update, 0L);
+        }
+        else
+        {
+            txn.choose(activeTable, chooser, update, 0L);
+        }
     }
 
     private static void declareCandidates(final TransactionBuilder txn, final int[] candidates, final int d)

@@ -39,7 +39,10 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * </pre>
  * Without host expiry the host counters are {@link TableSpec#commutable() commutable}: a chain's
  * {@code consistency: commutative} turns ops 3 and 4 into ADDs, which the graph does not order
- * among themselves (docs/design/tpg.md, "ADD: counters that order nothing").
+ * among themselves (docs/design/tpg.md, "ADD: counters that order nothing"). Nothing reads the
+ * new value of a flow or host counter, so all four are {@link TableSpec#forgettable() forgettable}:
+ * a chain's {@code consistency: fire-and-forget} turns ops 1 to 4 (those of its table) into
+ * DEFERs, applied in serial order once the batch commits (docs/design/tpg.md, "DEFER").
  * "live" is op 0's value before: a flow idle longer than the timeout starts afresh.
  *
  * <p>IPv4 and IPv6 are counted alike. An ICMP or ICMPv6 error is counted as a packet of its
@@ -89,6 +92,11 @@ public final class FlowMonitor implements Vnf
     /** Whether the chain made {@code host-packets}, {@code host-bytes} commutative: counted by ADDs. */
     private boolean hostPacketsAdd;
     private boolean hostBytesAdd;
+    /** Whether the chain made a counter table fire-and-forget: updated by DEFERs, which nothing waits for. */
+    private boolean flowPacketsDefer;
+    private boolean flowBytesDefer;
+    private boolean hostPacketsDefer;
+    private boolean hostBytesDefer;
     private VnfCounter packets;
     private VnfCounter bytes;
     private VnfCounter flowsStarted;
@@ -122,18 +130,23 @@ public final class FlowMonitor implements Vnf
     @Override
     public void setup(final VnfSetup setup)
     {
+        // nothing reads a counter's new value in the transaction or its post-processing: fire-and-forget is honoured
         flowPacketsTable = setup.table(new TableSpec("flow-packets", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> packets"));
+            "5-tuple -> packets").forgettable());
         flowBytesTable = setup.table(new TableSpec("flow-bytes", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
-            "5-tuple -> frame bytes"));
+            "5-tuple -> frame bytes").forgettable());
         flowLastSeenTable = setup.table(new TableSpec("flow-last-seen", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "5-tuple -> last packet ms + 1").expiringBy(stamp -> stamp, expiryIntervalNs));
         hostPacketsTable = setup.table(hostCounter(new TableSpec("host-packets", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> packets")));
+            "source host -> packets").forgettable()));
         hostBytesTable = setup.table(hostCounter(new TableSpec("host-bytes", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
-            "source host -> frame bytes")));
+            "source host -> frame bytes").forgettable()));
         hostPacketsAdd = setup.commutative(hostPacketsTable);
         hostBytesAdd = setup.commutative(hostBytesTable);
+        flowPacketsDefer = setup.fireAndForget(flowPacketsTable);
+        flowBytesDefer = setup.fireAndForget(flowBytesTable);
+        hostPacketsDefer = setup.fireAndForget(hostPacketsTable);
+        hostBytesDefer = setup.fireAndForget(hostBytesTable);
         if (hostIdleTimeoutMs > 0)
         {
             hostLastSeenTable = setup.table(new TableSpec("host-last-seen", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
@@ -186,14 +199,14 @@ public final class FlowMonitor implements Vnf
         if (packet.isFin() || packet.isRst())
         {
             txn.readModify(flowLastSeenTable, flow, clear, 0L);
-            txn.readModify(flowPacketsTable, flow, clear, 0L);
-            txn.readModify(flowBytesTable, flow, clear, 0L);
+            update(txn, flowPacketsTable, flowPacketsDefer, flow, clear, 0L);
+            update(txn, flowBytesTable, flowBytesDefer, flow, clear, 0L);
         }
         else
         {
             txn.readModify(flowLastSeenTable, flow, touch, 0L);
-            txn.readModify(flowPacketsTable, flow, addToFlow, 1L);
-            txn.readModify(flowBytesTable, flow, addToFlow, length);
+            update(txn, flowPacketsTable, flowPacketsDefer, flow, addToFlow, 1L);
+            update(txn, flowBytesTable, flowBytesDefer, flow, addToFlow, length);
         }
         if (hostLastSeenTable < 0)
         {
@@ -203,7 +216,7 @@ public final class FlowMonitor implements Vnf
             }
             else
             {
-                txn.readModify(hostPacketsTable, host, add, 1L);
+                update(txn, hostPacketsTable, hostPacketsDefer, host, add, 1L);
             }
             if (hostBytesAdd)
             {
@@ -211,19 +224,33 @@ public final class FlowMonitor implements Vnf
             }
             else
             {
-                txn.readModify(hostBytesTable, host, add, length);
+                update(txn, hostBytesTable, hostBytesDefer, host, add, length);
             }
         }
         else
         {
             txn.readModify(hostLastSeenTable, host, touch, 0L);
-            txn.readModify(hostPacketsTable, host, addToHost, 1L);
-            txn.readModify(hostBytesTable, host, addToHost, length);
+            update(txn, hostPacketsTable, hostPacketsDefer, host, addToHost, 1L);
+            update(txn, hostBytesTable, hostBytesDefer, host, addToHost, length);
         }
         // an error that came in fragments is one error: its first fragment counts it
         if (packet.icmpType() != 0 && !packet.icmpTypeRecovered() && IcmpErrorQuote.isError(packet))
         {
             declareErrorSlowPath(packet, txn);
+        }
+    }
+
+    /** A counter's update: a DEFER, which nothing waits for, where the chain made its table fire-and-forget. */
+    private static void update(
+        final TransactionBuilder txn, final int table, final boolean defer, final long key, final StateFunction fn, final long operand)
+    {
+        if (defer)
+        {
+            txn.defer(table, key, fn, operand);
+        }
+        else
+        {
+            txn.readModify(table, key, fn, operand);
         }
     }
 
