@@ -345,9 +345,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             ingress.checkersEvery(checkers.everyNs(), checkers.everyPackets(runtime.spec().settings().punctuationTransactions()));
         }
-        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
+        final ErrorBound errorBound = new ErrorBound(faultSettings);
+        egress = new Egress(stats, listener, errorBound, control);
         if (checkpointer != null)
         {
+            checkpointer.carryErrorBound(errorBound);
             resume();
         }
         allocatedAtStart = allocatedBytes();
