@@ -488,7 +488,6 @@ public final class CheckpointFile
         private boolean whole;
         private int entries;
         private int entriesLeft;
-        private boolean finished;
 
         private Reader(final Path file, final long size, final InputStream source, final long chainId)
         {
@@ -798,7 +797,6 @@ public final class CheckpointFile
             {
                 throw refusal(e);
             }
-            finished = true;
             return checkTrailer();
         }
 
@@ -914,12 +912,6 @@ public final class CheckpointFile
                 throw new CheckpointException(file, "malformed: a count of " + n + " entries", "delete this file; the previous checkpoint is used");
             }
             return n;
-        }
-
-        /** @return true once {@link #finish} checked the whole file. */
-        boolean finished()
-        {
-            return finished;
         }
 
         @Override

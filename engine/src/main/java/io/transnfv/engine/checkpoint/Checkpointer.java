@@ -237,7 +237,11 @@ public final class Checkpointer
         outputs.add(output);
     }
 
-    /** @return the checkpoint the run resumes from, or null when it starts from the beginning. */
+    /**
+     * @return the checkpoint the run resumes from, or null when it starts from the beginning. Read
+     *         from a file, its tables name their sections but hold no entries: {@link #restore}
+     *         streams them from the file.
+     */
     public Checkpoint resumedFrom()
     {
         return resumedFrom.isEmpty() ? null : resumedFrom.get(resumedFrom.size() - 1);
