@@ -18,6 +18,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongPredicate;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -44,7 +45,7 @@ final class FaultyVnf implements Vnf
 
     private final Where where;
     private final How how;
-    private final long every;
+    private final LongPredicate chosenAt;
     private final AtomicBoolean release;
     private final StateFunction increment;
     private int table;
@@ -52,9 +53,15 @@ final class FaultyVnf implements Vnf
 
     FaultyVnf(final Where where, final How how, final long every, final AtomicBoolean release)
     {
+        this(where, how, timeNs -> (timeNs / 1_000) % every == 0, release);
+    }
+
+    /** A VNF that fails on the packets whose time {@code chosenAt} accepts. */
+    FaultyVnf(final Where where, final How how, final LongPredicate chosenAt, final AtomicBoolean release)
+    {
         this.where = where;
         this.how = how;
-        this.every = every;
+        this.chosenAt = chosenAt;
         this.release = release;
         this.increment = (current, ctx) ->
         {
@@ -65,6 +72,12 @@ final class FaultyVnf implements Vnf
 
     /** @return a factory of this VNF, for a {@code VnfNode}. */
     static VnfFactory factory(final Where where, final How how, final long every, final AtomicBoolean release)
+    {
+        return factory(where, how, timeNs -> (timeNs / 1_000) % every == 0, release);
+    }
+
+    /** @return a factory of a VNF that fails on the packets whose time {@code chosenAt} accepts. */
+    static VnfFactory factory(final Where where, final How how, final LongPredicate chosenAt, final AtomicBoolean release)
     {
         return new VnfFactory()
         {
@@ -89,7 +102,7 @@ final class FaultyVnf implements Vnf
             @Override
             public Vnf create(final VnfConfig config)
             {
-                return new FaultyVnf(where, how, every, release);
+                return new FaultyVnf(where, how, chosenAt, release);
             }
         };
     }
@@ -97,7 +110,7 @@ final class FaultyVnf implements Vnf
     /** @return true if the packet at {@code timeNs} is one the VNF fails on. */
     boolean chosen(final long timeNs)
     {
-        return (timeNs / 1_000) % every == 0;
+        return chosenAt.test(timeNs);
     }
 
     private void failIfChosen(final Where at, final long timeNs)

@@ -2,6 +2,7 @@ package io.transnfv.engine.checkpoint;
 
 import io.transnfv.engine.batch.BatchFrame;
 import io.transnfv.engine.chain.ChainRuntime;
+import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.ingress.Ingress;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.state.MultiVersionStateTable;
@@ -57,6 +58,12 @@ public final class BoundaryCheckpoints
         this.state = state;
         this.runtime = runtime;
         this.cutCounters = cutCounters;
+    }
+
+    /** @param errorBound the run's error bound, whose window the checkpoints carry across a resume. */
+    public void carryErrorBound(final ErrorBound errorBound)
+    {
+        checkpointer.carryErrorBound(errorBound);
     }
 
     /** Before the workers start: the loaded checkpoint's state and counters, and the source past its packets. */

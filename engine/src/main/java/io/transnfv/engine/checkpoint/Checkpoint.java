@@ -1,5 +1,6 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 
 import java.util.List;
@@ -22,18 +23,28 @@ import java.util.Objects;
  * @param outputs      the sinks' committed lengths; whatever lies beyond is truncated on resume.
  * @param counters     the run's counters at the cut, in {@code RunStats}'s counter order.
  * @param faults       what VNF code threw on the packets before the cut (the run's fault list).
+ * @param errorWindow  the error bound's window at the cut, so that a resumed run stops at the
+ *                     packet an uninterrupted one would ({@link ErrorBound.Window#FRESH} if unknown).
  * @param tables       keyed state, one section per table in catalogue order.
  */
 public record Checkpoint(
     long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
-    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, List<Table> tables)
+    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow, List<Table> tables)
 {
+    /** A checkpoint with a fresh error window. */
+    public Checkpoint(
+        final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
+        final List<Output> outputs, final long[] counters, final List<FaultLog.CarriedFault> faults, final List<Table> tables)
+    {
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, faults, ErrorBound.Window.FRESH, tables);
+    }
+
     /** A checkpoint with no faults carried (Flink's snapshots, tests). */
     public Checkpoint(
         final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
         final List<Output> outputs, final long[] counters, final List<Table> tables)
     {
-        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, List.of(), tables);
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, List.of(), ErrorBound.Window.FRESH, tables);
     }
 
     /** Copies the lists, checks the chain of ids. */
@@ -51,6 +62,7 @@ public record Checkpoint(
         outputs = List.copyOf(outputs);
         counters = counters.clone();
         faults = List.copyOf(faults);
+        Objects.requireNonNull(errorWindow, "errorWindow");
         tables = List.copyOf(tables);
     }
 

@@ -1,7 +1,9 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,6 +11,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
@@ -41,6 +44,7 @@ import java.util.zip.CRC32C;
  *          counters: i32 n, n × i64
  *          faults: i32 n, n × (vnf: UTF, callback: UTF, exception: UTF, packets: i64,
  *                              first packet: i64, message: u8 present + UTF, stack trace: text)
+ *          error window: start ns, packets, faulted   3 × i64 (version 3 on)
  *          tables: i32 n, n × (name: UTF, initial value: i64, whole: u8 (0 changes, 1 every entry),
  *                               entries: i32, entries × (key: i64, value: i64))
  *  end-12  body length (every byte before this field)   i64
@@ -50,19 +54,25 @@ import java.util.zip.CRC32C;
  * <p>{@code text} is an i32 byte count and that many bytes of UTF-8. A section of changes has its
  * keys ascending; a whole table (every section of a full checkpoint, and a table of an
  * incremental one whose change log overflowed) has them in the order the store yields them.
- * Version 1 (until the change logs) had no fault list and no whole flag; it is refused.
+ * Version 2 had no error window (it is read, and the window starts afresh); version 1 (until the
+ * change logs) had no fault list and no whole flag; it is refused.
  *
  * <p>Keyed state per table under a versioned header: the layout a Flink job can load as one
- * keyed state per table. The writer ({@link Writer}) streams: a table's entries go to the file as
- * the store yields them, the checksum is computed on the way, nothing the size of the state is
- * held in memory. Stateless; any thread.
+ * keyed state per table. Both directions stream: the {@link Writer} sends a table's entries to
+ * the file as the store yields them, the {@link Reader} hands them on as it reads them through a
+ * buffer of {@link Reader#BUFFER_BYTES}; each computes the checksum on the way, and neither holds
+ * anything the size of the state. Stateless; any thread.
  */
 public final class CheckpointFile
 {
     /** The first eight bytes of every checkpoint. */
     public static final byte[] MAGIC = "TNFVCKPT".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and reads. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** The oldest format version this build reads (version 2 has no error window: a resume from it starts the window afresh). */
+    public static final int OLDEST_VERSION = 2;
+    /** Most run counters a checkpoint may hold (far more than any chain has). */
+    static final int MAX_COUNTERS = 1 << 20;
     /** Bytes of the fixed header. */
     public static final int HEADER_BYTES = 52;
     /** Bytes of the trailer (body length and checksum). */
@@ -208,6 +218,10 @@ public final class CheckpointFile
                 out.writeInt(n);
                 out.write(trace, 0, n);
             }
+            final ErrorBound.Window window = checkpoint.errorWindow();
+            out.writeLong(window.startNs());
+            out.writeLong(window.packets());
+            out.writeLong(window.faulted());
         }
 
         /** Starts the table sections: {@code n} of them follow. */
@@ -347,7 +361,8 @@ public final class CheckpointFile
     }
 
     /**
-     * Reads and checks a checkpoint file.
+     * Reads and checks a checkpoint file, every entry into memory (tests, tools; a resume streams
+     * through a {@link Reader} instead).
      *
      * @param file    the file.
      * @param chainId the fingerprint of the chain being resumed; a checkpoint of another is refused.
@@ -357,153 +372,559 @@ public final class CheckpointFile
      */
     public static Checkpoint read(final Path file, final long chainId) throws CheckpointException
     {
-        final byte[] bytes;
-        try
+        try (Reader reader = Reader.open(file, chainId))
         {
-            bytes = Files.readAllBytes(file);
+            return readAll(reader);
         }
-        catch (final NoSuchFileException e)
-        {
-            throw new CheckpointException(file, "the file does not exist", "resume from a directory that holds the run's checkpoints");
-        }
-        catch (final IOException e)
-        {
-            throw new CheckpointException(file, "cannot be read: " + e.getMessage(), "check the file's permissions and the disk");
-        }
-        return decode(file, bytes, chainId);
     }
 
     static Checkpoint decode(final Path file, final byte[] bytes, final long chainId) throws CheckpointException
     {
-        if (bytes.length < MAGIC.length || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length))
+        try (Reader reader = Reader.over(file, bytes.length, new ByteArrayInputStream(bytes), chainId))
         {
-            throw new CheckpointException(file, "not a TransNFV checkpoint (wrong magic)",
-                "remove files that are not checkpoints from the checkpoint directory");
-        }
-        if (bytes.length < HEADER_BYTES + TRAILER_BYTES)
-        {
-            throw new CheckpointException(file, "truncated: " + bytes.length + " bytes, shorter than any checkpoint",
-                "the write was cut short; the previous checkpoint is used, or delete this file");
-        }
-        final ByteBuffer view = ByteBuffer.wrap(bytes);
-        final int version = Short.toUnsignedInt(view.getShort(MAGIC.length));
-        if (version != VERSION)
-        {
-            throw new CheckpointException(file, "format version " + version + ", but this build reads version " + VERSION,
-                "resume with the TransNFV version that wrote it, or start the run afresh");
-        }
-        final long bodyLength = view.getLong(bytes.length - TRAILER_BYTES);
-        if (bodyLength != bytes.length - TRAILER_BYTES)
-        {
-            throw new CheckpointException(file, "truncated or extended: " + bytes.length + " bytes, the trailer says "
-                + (bodyLength + TRAILER_BYTES), "the write was cut short; the previous checkpoint is used, or delete this file");
-        }
-        final CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, bytes.length - 4);
-        final int stored = view.getInt(bytes.length - 4);
-        if ((int)crc.getValue() != stored)
-        {
-            throw new CheckpointException(file, String.format("checksum mismatch (stored %08x, computed %08x): the file is damaged",
-                stored, (int)crc.getValue()), "the previous checkpoint is used; delete this file if it stays");
-        }
-        try
-        {
-            final DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length + 2,
-                bytes.length - TRAILER_BYTES - MAGIC.length - 2));
-            final int kind = in.readUnsignedByte();
-            in.readUnsignedByte();
-            final long id = in.readLong();
-            final long previousId = in.readLong();
-            final long chain = in.readLong();
-            if (chain != chainId)
-            {
-                throw CheckpointException.foreign(file, chain, chainId);
-            }
-            final long inputPackets = in.readLong();
-            final long packetTimeNs = in.readLong();
-            final int outputCount = in.readUnsignedShort();
-            final List<Checkpoint.Output> outputs = new ArrayList<>(outputCount);
-            for (int i = 0; i < outputCount; i++)
-            {
-                outputs.add(new Checkpoint.Output(in.readUTF(), in.readLong(), in.readLong()));
-            }
-            final long[] counters = new long[count(in, file)];
-            for (int i = 0; i < counters.length; i++)
-            {
-                counters[i] = in.readLong();
-            }
-            final int faultCount = count(in, file);
-            final List<FaultLog.CarriedFault> faults = new ArrayList<>(Math.min(faultCount, 1024));
-            for (int i = 0; i < faultCount; i++)
-            {
-                final String vnf = in.readUTF();
-                final String callback = in.readUTF();
-                final String exception = in.readUTF();
-                final long packets = in.readLong();
-                final long first = in.readLong();
-                final int hasMessage = in.readUnsignedByte();
-                final String message = hasMessage == 0 ? null : in.readUTF();
-                final byte[] trace = new byte[count(in, file)];
-                in.readFully(trace);
-                if (hasMessage > 1 || packets < 1 || first < 0)
-                {
-                    throw new CheckpointException(file, "malformed: fault " + i + " of " + vnf + " (" + packets + " packets from #" + first
-                        + ")", "delete this file; the previous checkpoint is used");
-                }
-                faults.add(new FaultLog.CarriedFault(vnf, callback, exception, packets, first, message,
-                    new String(trace, StandardCharsets.UTF_8)));
-            }
-            final int tableCount = count(in, file);
-            final List<Checkpoint.Table> tables = new ArrayList<>(tableCount);
-            for (int t = 0; t < tableCount; t++)
-            {
-                final String name = in.readUTF();
-                final long initialValue = in.readLong();
-                final int whole = in.readUnsignedByte();
-                if (whole > 1)
-                {
-                    throw new CheckpointException(file, "malformed: table " + name + " has section kind " + whole,
-                        "delete this file; the previous checkpoint is used");
-                }
-                final int entries = count(in, file);
-                final long[] keys = new long[entries];
-                final long[] values = new long[entries];
-                for (int i = 0; i < entries; i++)
-                {
-                    keys[i] = in.readLong();
-                    values[i] = in.readLong();
-                }
-                tables.add(new Checkpoint.Table(name, initialValue, whole == 1 || kind == 0, keys, values));
-            }
-            if (in.available() != 0 || kind > 1)
-            {
-                throw new CheckpointException(file, "malformed: " + (kind > 1 ? "unknown kind " + kind : in.available()
-                    + " bytes after the last table"), "delete this file; the previous checkpoint is used");
-            }
-            return new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults, tables);
-        }
-        catch (final EOFException e)
-        {
-            throw new CheckpointException(file, "malformed: a section runs past the end of the file",
-                "delete this file; the previous checkpoint is used");
-        }
-        catch (final IOException | IllegalArgumentException e)
-        {
-            if (e instanceof CheckpointException c)
-            {
-                throw c;
-            }
-            throw new CheckpointException(file, "malformed: " + e.getMessage(), "delete this file; the previous checkpoint is used");
+            return readAll(reader);
         }
     }
 
-    private static int count(final DataInputStream in, final Path file) throws IOException
+    private static Checkpoint readAll(final Reader reader) throws CheckpointException
     {
-        final int n = in.readInt();
-        if (n < 0 || n > in.available() + 1)
+        final Checkpoint header = reader.header();
+        final List<Checkpoint.Table> tables = new ArrayList<>(Math.min(reader.tableCount(), 1024));
+        while (reader.nextTable())
         {
-            throw new CheckpointException(file, "malformed: a count of " + n + " entries", "delete this file; the previous checkpoint is used");
+            final long[] keys = new long[reader.entries()];
+            final long[] values = new long[keys.length];
+            final int[] i = new int[1];
+            reader.readEntries((key, value) ->
+            {
+                keys[i[0]] = key;
+                values[i[0]++] = value;
+            });
+            tables.add(new Checkpoint.Table(reader.tableName(), reader.initialValue(), reader.whole(), keys, values));
         }
-        return n;
+        reader.finish();
+        return withTables(header, tables);
+    }
+
+    private static Checkpoint withTables(final Checkpoint header, final List<Checkpoint.Table> tables)
+    {
+        return new Checkpoint(header.id(), header.full(), header.previousId(), header.chainId(), header.inputPackets(),
+            header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), tables);
+    }
+
+    /**
+     * Checks a checkpoint file front to back without keeping its entries: the header, every
+     * section's structure, the length and the checksum.
+     *
+     * @return the checkpoint with its tables' sections named but empty (name, initial value, whole
+     *         flag; no entries), and the checksum a later {@link Reader} of the file must find again.
+     * @throws CheckpointException as {@link #read}.
+     */
+    public static Verified verify(final Path file, final long chainId) throws CheckpointException
+    {
+        try (Reader reader = Reader.open(file, chainId))
+        {
+            final Checkpoint header = reader.header();
+            final List<Checkpoint.Table> sections = new ArrayList<>(Math.min(reader.tableCount(), 1024));
+            final long[] none = new long[0];
+            while (reader.nextTable())
+            {
+                reader.readEntries((key, value) ->
+                {
+                });
+                sections.add(new Checkpoint.Table(reader.tableName(), reader.initialValue(), reader.whole(), none, none));
+            }
+            final int checksum = reader.finish();
+            return new Verified(file, withTables(header, sections), checksum);
+        }
+    }
+
+    /**
+     * A checkpoint file that {@link #verify} read clean.
+     *
+     * @param file       the file.
+     * @param checkpoint its header and its tables' sections without their entries.
+     * @param checksum   its CRC32C: a second reading must end with the same.
+     */
+    public record Verified(Path file, Checkpoint checkpoint, int checksum)
+    {
+    }
+
+    /** Takes a table section's entries one by one, as they are read. */
+    @FunctionalInterface
+    public interface EntryConsumer
+    {
+        /** One entry. */
+        void accept(long key, long value);
+    }
+
+    /**
+     * Reads one checkpoint front to back through a buffer of {@link #BUFFER_BYTES}, whatever the
+     * file's size: {@link #header}, then per table {@link #nextTable} and {@link #readEntries},
+     * which hands each entry on as it is read, then {@link #finish}, which checks the length and the
+     * checksum. Nothing the size of the state is held. A damaged file is refused with the most
+     * telling reason: a section that does not parse (or a foreign chain id) is judged only after the
+     * rest of the file has been read, so that a file that fails its checksum is called damaged,
+     * not malformed or foreign. One thread.
+     */
+    public static final class Reader implements AutoCloseable
+    {
+        /** Bytes the reader buffers (and asks of its stream at most at once, stack traces aside). */
+        public static final int BUFFER_BYTES = 1 << 16;
+
+        private final Path file;
+        private final long size;
+        private final long chainId;
+        private final InputStream source;
+        private final CRC32C crc = new CRC32C();
+        private final DataInputStream in;
+        private int version;
+        private int kind;
+        private Checkpoint header;
+        private int tablesLeft;
+        private int tableCount;
+        private String tableName;
+        private long initialValue;
+        private boolean whole;
+        private int entries;
+        private int entriesLeft;
+
+        private Reader(final Path file, final long size, final InputStream source, final long chainId)
+        {
+            this.file = file;
+            this.size = size;
+            this.chainId = chainId;
+            this.source = source;
+            // a file too short for a trailer still shows its magic (then it is called truncated)
+            final long bodyLength = Math.max(size - TRAILER_BYTES, Math.min(size, MAGIC.length));
+            this.in = new DataInputStream(new BufferedInputStream(new InputStream()
+            {
+                private long position;
+
+                @Override
+                public int read() throws IOException
+                {
+                    if (position >= bodyLength)
+                    {
+                        return -1;
+                    }
+                    final int b = source.read();
+                    if (b >= 0)
+                    {
+                        crc.update(b);
+                        position++;
+                    }
+                    return b;
+                }
+
+                @Override
+                public int read(final byte[] b, final int off, final int len) throws IOException
+                {
+                    if (position >= bodyLength)
+                    {
+                        return -1;
+                    }
+                    final int n = source.read(b, off, (int)Math.min(len, bodyLength - position));
+                    if (n > 0)
+                    {
+                        crc.update(b, off, n);
+                        position += n;
+                    }
+                    return n;
+                }
+
+                @Override
+                public int available()
+                {
+                    return (int)Math.min(Integer.MAX_VALUE, bodyLength - position);
+                }
+            }, BUFFER_BYTES));
+        }
+
+        /**
+         * Opens {@code file} and reads its header.
+         *
+         * @throws CheckpointException naming the file if it is missing, unreadable, not a
+         *                             checkpoint, of another version, or damaged.
+         */
+        public static Reader open(final Path file, final long chainId) throws CheckpointException
+        {
+            final long size;
+            final InputStream stream;
+            try
+            {
+                size = Files.size(file);
+                stream = Files.newInputStream(file);
+            }
+            catch (final NoSuchFileException e)
+            {
+                throw new CheckpointException(file, "the file does not exist", "resume from a directory that holds the run's checkpoints");
+            }
+            catch (final IOException e)
+            {
+                throw new CheckpointException(file, "cannot be read: " + e.getMessage(), "check the file's permissions and the disk");
+            }
+            return over(file, size, stream, chainId);
+        }
+
+        /**
+         * Reads the header of a checkpoint of {@code size} bytes from {@code stream} (which the
+         * reader closes).
+         *
+         * @param what names the checkpoint in errors.
+         */
+        static Reader over(final Path what, final long size, final InputStream stream, final long chainId) throws CheckpointException
+        {
+            final Reader reader = new Reader(what, size, stream, chainId);
+            try
+            {
+                reader.readHeader();
+                return reader;
+            }
+            catch (final CheckpointException | RuntimeException e)
+            {
+                reader.close();
+                throw e;
+            }
+        }
+
+        private void readHeader() throws CheckpointException
+        {
+            final byte[] magic = new byte[MAGIC.length];
+            final int got = readUpTo(magic);
+            if (got < MAGIC.length || !Arrays.equals(magic, MAGIC))
+            {
+                throw new CheckpointException(file, "not a TransNFV checkpoint (wrong magic)",
+                    "remove files that are not checkpoints from the checkpoint directory");
+            }
+            if (size < HEADER_BYTES + TRAILER_BYTES)
+            {
+                throw new CheckpointException(file, "truncated: " + size + " bytes, shorter than any checkpoint",
+                    "the write was cut short; the previous checkpoint is used, or delete this file");
+            }
+            try
+            {
+                version = in.readUnsignedShort();
+            }
+            catch (final IOException e)
+            {
+                throw refusal(e);
+            }
+            if (version < OLDEST_VERSION || version > VERSION)
+            {
+                throw new CheckpointException(file, "format version " + version + ", but this build reads versions "
+                    + OLDEST_VERSION + " to " + VERSION, "resume with the TransNFV version that wrote it, or start the run afresh");
+            }
+            try
+            {
+                kind = in.readUnsignedByte();
+                in.readUnsignedByte();
+                final long id = in.readLong();
+                final long previousId = in.readLong();
+                final long chain = in.readLong();
+                if (chain != chainId)
+                {
+                    throw CheckpointException.foreign(file, chain, chainId);
+                }
+                final long inputPackets = in.readLong();
+                final long packetTimeNs = in.readLong();
+                final int outputCount = in.readUnsignedShort();
+                final List<Checkpoint.Output> outputs = new ArrayList<>(outputCount);
+                for (int i = 0; i < outputCount; i++)
+                {
+                    outputs.add(new Checkpoint.Output(in.readUTF(), in.readLong(), in.readLong()));
+                }
+                final long[] counters = new long[count(Long.BYTES, MAX_COUNTERS)];
+                for (int i = 0; i < counters.length; i++)
+                {
+                    counters[i] = in.readLong();
+                }
+                final int faultCount = count(1, Integer.MAX_VALUE);
+                final List<FaultLog.CarriedFault> faults = new ArrayList<>(Math.min(faultCount, 1024));
+                for (int i = 0; i < faultCount; i++)
+                {
+                    final String vnf = in.readUTF();
+                    final String callback = in.readUTF();
+                    final String exception = in.readUTF();
+                    final long packets = in.readLong();
+                    final long first = in.readLong();
+                    final int hasMessage = in.readUnsignedByte();
+                    final String message = hasMessage == 0 ? null : in.readUTF();
+                    final byte[] trace = new byte[count(1, MAX_TRACE_BYTES)];
+                    in.readFully(trace);
+                    if (hasMessage > 1 || packets < 1 || first < 0)
+                    {
+                        throw new CheckpointException(file, "malformed: fault " + i + " of " + vnf + " (" + packets + " packets from #"
+                            + first + ")", "delete this file; the previous checkpoint is used");
+                    }
+                    faults.add(new FaultLog.CarriedFault(vnf, callback, exception, packets, first, message,
+                        new String(trace, StandardCharsets.UTF_8)));
+                }
+                ErrorBound.Window errorWindow = ErrorBound.Window.FRESH;
+                if (version >= 3)
+                {
+                    errorWindow = new ErrorBound.Window(in.readLong(), in.readLong(), in.readLong());
+                }
+                tableCount = count(1, Integer.MAX_VALUE);
+                tablesLeft = tableCount;
+                if (kind > 1)
+                {
+                    throw new CheckpointException(file, "malformed: unknown kind " + kind, "delete this file; the previous checkpoint is used");
+                }
+                header = new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults,
+                    errorWindow, List.of());
+            }
+            catch (final IOException | RuntimeException e)
+            {
+                throw refusal(e);
+            }
+        }
+
+        /** @return the checkpoint's header, outputs, counters, faults and error window; no tables. */
+        public Checkpoint header()
+        {
+            return header;
+        }
+
+        /** @return the number of table sections. */
+        public int tableCount()
+        {
+            return tableCount;
+        }
+
+        /**
+         * Moves to the next table section (the entries of the one before must have been read).
+         *
+         * @return false past the last one.
+         */
+        public boolean nextTable() throws CheckpointException
+        {
+            if (entriesLeft != 0)
+            {
+                throw new IllegalStateException("the entries of table " + tableName + " were not read");
+            }
+            if (tablesLeft == 0)
+            {
+                return false;
+            }
+            tablesLeft--;
+            try
+            {
+                tableName = in.readUTF();
+                initialValue = in.readLong();
+                final int kindOfSection = in.readUnsignedByte();
+                if (kindOfSection > 1)
+                {
+                    throw new CheckpointException(file, "malformed: table " + tableName + " has section kind " + kindOfSection,
+                        "delete this file; the previous checkpoint is used");
+                }
+                whole = kindOfSection == 1 || kind == 0;
+                entries = count(2 * Long.BYTES, Integer.MAX_VALUE);
+                entriesLeft = entries;
+                return true;
+            }
+            catch (final IOException | RuntimeException e)
+            {
+                throw refusal(e);
+            }
+        }
+
+        /** @return the current table's qualified name. */
+        public String tableName()
+        {
+            return tableName;
+        }
+
+        /** @return the current table's initial value. */
+        public long initialValue()
+        {
+            return initialValue;
+        }
+
+        /** @return true if the current section holds the whole table. */
+        public boolean whole()
+        {
+            return whole;
+        }
+
+        /** @return the entries of the current section. */
+        public int entries()
+        {
+            return entries;
+        }
+
+        /** Reads the current section's entries, handing each to {@code consumer} as it is read. */
+        public void readEntries(final EntryConsumer consumer) throws CheckpointException
+        {
+            try
+            {
+                while (entriesLeft > 0)
+                {
+                    final long key = in.readLong();
+                    final long value = in.readLong();
+                    entriesLeft--;
+                    consumer.accept(key, value);
+                }
+            }
+            catch (final IOException e)
+            {
+                throw refusal(e);
+            }
+        }
+
+        /**
+         * Checks that nothing follows the last section, then the trailer: the length and the checksum.
+         *
+         * @return the checksum.
+         * @throws CheckpointException if the file is truncated, extended, damaged or malformed.
+         */
+        public int finish() throws CheckpointException
+        {
+            if (tablesLeft != 0 || entriesLeft != 0)
+            {
+                throw new IllegalStateException("checkpoint " + file + ": finished before its last table was read");
+            }
+            try
+            {
+                final int after = in.available();
+                if (after != 0)
+                {
+                    throw new CheckpointException(file, "malformed: " + after + " bytes after the last table",
+                        "delete this file; the previous checkpoint is used");
+                }
+            }
+            catch (final IOException e)
+            {
+                throw refusal(e);
+            }
+            return checkTrailer();
+        }
+
+        /**
+         * The reason to refuse the file, given that parsing failed with {@code cause}: reads the rest
+         * of the body and the trailer first, since a length or a checksum that disagrees says more
+         * (damaged) than the section that happened not to parse.
+         */
+        private CheckpointException refusal(final Exception cause)
+        {
+            try
+            {
+                final byte[] skip = new byte[8192];
+                while (in.read(skip) >= 0)
+                {
+                    // only the checksum of what is left is wanted
+                }
+                checkTrailer();
+            }
+            catch (final CheckpointException damaged)
+            {
+                return damaged;
+            }
+            catch (final IOException e)
+            {
+                // the trailer cannot be read: the cause stands
+            }
+            if (cause instanceof CheckpointException c)
+            {
+                return c;
+            }
+            if (cause instanceof EOFException)
+            {
+                return new CheckpointException(file, "malformed: a section runs past the end of the file",
+                    "delete this file; the previous checkpoint is used");
+            }
+            return new CheckpointException(file, "malformed: " + cause.getMessage(), "delete this file; the previous checkpoint is used");
+        }
+
+        private int checkTrailer() throws CheckpointException
+        {
+            final byte[] trailer = new byte[TRAILER_BYTES];
+            final int got;
+            try
+            {
+                got = readTrailer(trailer);
+            }
+            catch (final IOException e)
+            {
+                throw new CheckpointException(file, "cannot be read: " + e.getMessage(), "check the file's permissions and the disk");
+            }
+            final ByteBuffer view = ByteBuffer.wrap(trailer);
+            final long bodyLength = view.getLong(0);
+            if (got < TRAILER_BYTES || bodyLength != size - TRAILER_BYTES)
+            {
+                throw new CheckpointException(file, "truncated or extended: " + size + " bytes, the trailer says "
+                    + (bodyLength + TRAILER_BYTES), "the write was cut short; the previous checkpoint is used, or delete this file");
+            }
+            crc.update(trailer, 0, Long.BYTES);
+            final int stored = view.getInt(Long.BYTES);
+            final int computed = (int)crc.getValue();
+            if (computed != stored)
+            {
+                throw new CheckpointException(file, String.format("checksum mismatch (stored %08x, computed %08x): the file is damaged",
+                    stored, computed), "the previous checkpoint is used; delete this file if it stays");
+            }
+            return computed;
+        }
+
+        private int readTrailer(final byte[] trailer) throws IOException
+        {
+            int got = 0;
+            while (got < trailer.length)
+            {
+                final int n = source.read(trailer, got, trailer.length - got);
+                if (n < 0)
+                {
+                    break;
+                }
+                got += n;
+            }
+            return got;
+        }
+
+        private int readUpTo(final byte[] bytes)
+        {
+            int got = 0;
+            try
+            {
+                while (got < bytes.length)
+                {
+                    final int n = in.read(bytes, got, bytes.length - got);
+                    if (n < 0)
+                    {
+                        break;
+                    }
+                    got += n;
+                }
+            }
+            catch (final IOException e)
+            {
+                return got;
+            }
+            return got;
+        }
+
+        /** A count of items of at least {@code itemBytes} each: no more than the bytes left can hold, nor {@code max}. */
+        private int count(final int itemBytes, final int max) throws IOException
+        {
+            final int n = in.readInt();
+            if (n < 0 || n > max || (long)n * itemBytes > in.available() + 1L)
+            {
+                throw new CheckpointException(file, "malformed: a count of " + n + " entries", "delete this file; the previous checkpoint is used");
+            }
+            return n;
+        }
+
+        @Override
+        public void close()
+        {
+            try
+            {
+                source.close();
+            }
+            catch (final IOException e)
+            {
+                // read only: nothing is lost
+            }
+        }
     }
 }

@@ -75,15 +75,17 @@ public final class CheckpointStore
      * @param chainId  the fingerprint of the chain being resumed.
      * @param refusals told about every checkpoint file refused on the way (damaged, foreign, or
      *                 on a damaged chain), with the message naming the file.
-     * @return the checkpoints to apply in order, a full one first, or an empty list if none can be restored.
+     * @return the checkpoint files to apply in order, a full one first, each read through once
+     *         and found clean (their entries are not kept: a restore streams them again), or an
+     *         empty list if none can be restored.
      * @throws IOException if the directory cannot be listed.
      */
-    public List<Checkpoint> newestRestorable(final long chainId, final Consumer<CheckpointException> refusals) throws IOException
+    public List<CheckpointFile.Verified> newestRestorable(final long chainId, final Consumer<CheckpointException> refusals) throws IOException
     {
         final TreeMap<Long, Path> files = files();
         for (final Long newest : files.descendingKeySet())
         {
-            final Deque<Checkpoint> chain = new ArrayDeque<>();
+            final Deque<CheckpointFile.Verified> chain = new ArrayDeque<>();
             long id = newest;
             try
             {
@@ -95,13 +97,14 @@ public final class CheckpointStore
                         throw new CheckpointException(files.get(newest), "its chain needs checkpoint " + id + ", which is missing",
                             "the previous checkpoint is used; keep every file back to the last full checkpoint");
                     }
-                    final Checkpoint checkpoint = CheckpointFile.read(file, chainId);
+                    final CheckpointFile.Verified verified = CheckpointFile.verify(file, chainId);
+                    final Checkpoint checkpoint = verified.checkpoint();
                     if (checkpoint.id() != id)
                     {
                         throw new CheckpointException(file, "holds checkpoint " + checkpoint.id() + " under the name of " + id,
                             "do not rename checkpoint files; delete this one");
                     }
-                    chain.addFirst(checkpoint);
+                    chain.addFirst(verified);
                     if (checkpoint.full())
                     {
                         break;

@@ -3,6 +3,7 @@ package io.transnfv.engine.checkpoint;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.vnf.instance.ChangeTrackingState;
 import io.transnfv.vnf.instance.ChangedKeyLog;
@@ -53,7 +54,12 @@ public final class Checkpointer
     private long[] changedKeys = new long[64];
     private FaultLog faults;
     private final List<CommittedOutput> outputs = new ArrayList<>();
+    /** The checkpoints resumed from, a full one first: headers only when read from files, whole when restored from bytes. */
     private final List<Checkpoint> resumedFrom;
+    /** The files of {@link #resumedFrom}, verified once; empty when restored from bytes. */
+    private final List<CheckpointFile.Verified> resumedFiles;
+    /** The run's error bound, whose window each checkpoint carries; null if none. */
+    private ErrorBound errorBound;
     private long lastId;
     private long lastFullId;
     private long lastInputPackets;
@@ -78,8 +84,11 @@ public final class Checkpointer
     /** False for a checkpointer from {@link #restoring}: its checkpoints are someone else's to take. */
     private boolean writes = true;
 
-    private Checkpointer(final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom)
+    private Checkpointer(
+        final CheckpointSettings settings, final TableCatalog catalog, final long chainId, final List<Checkpoint> resumedFrom,
+        final List<CheckpointFile.Verified> resumedFiles)
     {
+        this.resumedFiles = List.copyOf(resumedFiles);
         this.settings = settings;
         this.store = new CheckpointStore(settings.directory());
         this.catalog = catalog;
@@ -115,7 +124,7 @@ public final class Checkpointer
                 + "fix: --resume " + settings.directory() + " to continue that run, or remove its ckpt-* files, or choose another directory");
         }
         Files.createDirectories(settings.directory());
-        return new Checkpointer(settings, catalog, chainId, List.of());
+        return new Checkpointer(settings, catalog, chainId, List.of(), List.of());
     }
 
     /**
@@ -129,7 +138,8 @@ public final class Checkpointer
     public static Checkpointer restoring(final ChainSpec chain, final TableCatalog catalog, final Checkpoint from)
     {
         final CheckpointSettings none = new CheckpointSettings(Path.of("."), Long.MAX_VALUE, 0, 1);
-        final Checkpointer checkpointer = new Checkpointer(none, catalog, fingerprint(chain), from == null ? List.of() : List.of(from));
+        final Checkpointer checkpointer = new Checkpointer(none, catalog, fingerprint(chain), from == null ? List.of() : List.of(from),
+            List.of());
         checkpointer.replayable = false;
         checkpointer.writes = false;
         checkpointer.resumeClockNs = from == null ? Long.MIN_VALUE : from.packetTimeNs();
@@ -164,9 +174,14 @@ public final class Checkpointer
         final CheckpointSettings settings, final long chainId, final TableCatalog catalog, final Consumer<CheckpointException> refusals)
         throws IOException
     {
-        final List<Checkpoint> chainOfCheckpoints = new CheckpointStore(settings.directory()).newestRestorable(chainId, refusals);
+        final List<CheckpointFile.Verified> files = new CheckpointStore(settings.directory()).newestRestorable(chainId, refusals);
+        final List<Checkpoint> headers = new ArrayList<>(files.size());
+        for (final CheckpointFile.Verified file : files)
+        {
+            headers.add(file.checkpoint());
+        }
         Files.createDirectories(settings.directory());
-        return new Checkpointer(settings, catalog, chainId, chainOfCheckpoints);
+        return new Checkpointer(settings, catalog, chainId, headers, files);
     }
 
     /**
@@ -206,13 +221,27 @@ public final class Checkpointer
         this.faults = faults;
     }
 
+    /**
+     * The run's error bound: each checkpoint carries its window as it stood at the cut, and a
+     * resumed run's {@link #restore} continues it, so the resumed run stops at the packet an
+     * uninterrupted one would. Set before {@link #restore}.
+     */
+    public void carryErrorBound(final ErrorBound errorBound)
+    {
+        this.errorBound = errorBound;
+    }
+
     /** Registers a sink that each checkpoint commits. */
     public void addOutput(final CommittedOutput output)
     {
         outputs.add(output);
     }
 
-    /** @return the checkpoint the run resumes from, or null when it starts from the beginning. */
+    /**
+     * @return the checkpoint the run resumes from, or null when it starts from the beginning. Read
+     *         from a file, its tables name their sections but hold no entries: {@link #restore}
+     *         streams them from the file.
+     */
     public Checkpoint resumedFrom()
     {
         return resumedFrom.isEmpty() ? null : resumedFrom.get(resumedFrom.size() - 1);
@@ -296,23 +325,36 @@ public final class Checkpointer
                 }
             }
         }
+        // a whole section replaces the table: each table starts from its last one (the full checkpoint's at the latest)
+        final int[] from = new int[catalog.size()];
         for (int t = 0; t < catalog.size(); t++)
         {
-            // a whole section replaces the table: start from the last one (the full checkpoint's at the latest)
-            int from = 0;
             for (int c = 0; c < resumedFrom.size(); c++)
             {
-                from = resumedFrom.get(c).tables().get(t).whole() ? c : from;
+                from[t] = resumedFrom.get(c).tables().get(t).whole() ? c : from[t];
             }
-            for (int c = from; c < resumedFrom.size(); c++)
+        }
+        if (resumedFiles.isEmpty())
+        {
+            for (int t = 0; t < catalog.size(); t++)
             {
-                final Checkpoint.Table table = resumedFrom.get(c).tables().get(t);
-                final long[] keys = table.keys();
-                final long[] values = table.values();
-                for (int i = 0; i < keys.length; i++)
+                for (int c = from[t]; c < resumedFrom.size(); c++)
                 {
-                    state.put(t, keys[i], values[i]);
+                    final Checkpoint.Table table = resumedFrom.get(c).tables().get(t);
+                    final long[] keys = table.keys();
+                    final long[] values = table.values();
+                    for (int i = 0; i < keys.length; i++)
+                    {
+                        state.put(t, keys[i], values[i]);
+                    }
                 }
+            }
+        }
+        else
+        {
+            for (int c = 0; c < resumedFiles.size(); c++)
+            {
+                streamInto(state, resumedFiles.get(c), c, from);
             }
         }
         if (writes && state.trackChanges())
@@ -327,7 +369,44 @@ public final class Checkpointer
         {
             faults.restore(resumedFrom().faults());
         }
+        if (errorBound != null)
+        {
+            errorBound.restore(resumedFrom().errorWindow());
+        }
         return resumedFrom().counters();
+    }
+
+    /**
+     * Reads checkpoint file {@code c} of the resumed chain a second time, applying each entry of
+     * the tables it is due for ({@code c >= from[t]}) as it is read: no checkpoint is ever held
+     * whole in memory. The file must end with the checksum it had when it was verified.
+     */
+    private void streamInto(final ChangeTrackingState state, final CheckpointFile.Verified verified, final int c, final int[] from)
+        throws CheckpointException
+    {
+        try (CheckpointFile.Reader reader = CheckpointFile.Reader.open(verified.file(), chainId))
+        {
+            int t = 0;
+            while (reader.nextTable())
+            {
+                final int table = t++;
+                if (c >= from[table])
+                {
+                    reader.readEntries((key, value) -> state.put(table, key, value));
+                }
+                else
+                {
+                    reader.readEntries((key, value) ->
+                    {
+                    });
+                }
+            }
+            if (reader.finish() != verified.checksum())
+            {
+                throw new CheckpointException(verified.file(), "changed while the run resumed from it",
+                    "leave the checkpoint directory alone while a run uses it, then resume again");
+            }
+        }
     }
 
     /**
@@ -396,7 +475,7 @@ public final class Checkpointer
         final boolean tracked = state.trackChanges();
         final List<FaultLog.CarriedFault> carried = faults == null ? List.of() : faults.carried(inputPackets);
         final Checkpoint header = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
-            counters, carried, List.of());
+            counters, carried, errorBound == null ? ErrorBound.Window.FRESH : errorBound.window(), List.of());
         long sectionsNs = 0;
         try (CheckpointFile.Writer writer = CheckpointFile.Writer.toFile(store.file(id, full)))
         {

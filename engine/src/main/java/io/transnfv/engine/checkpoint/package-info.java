@@ -14,9 +14,13 @@
  * <pre>
  *  batch k done ─► hold batch k+1 ─► egress k ─► sinks: flush, fsync, lengths
  *                                              ─► changed keys (or every entry) ─► ckpt-N.tmp, fsync, rename ─► go on
- *  resume: newest checkpoint whose chain (full + incrementals) reads back clean
- *        ─► state, counters, faults ─► source: skip the packets the state holds ─► sinks: truncate to lengths
+ *  resume: newest checkpoint whose chain (full + incrementals) reads back clean (checked, not kept)
+ *        ─► each file read again: entries into the tables as they are read ─► counters, faults, error window
+ *        ─► source: skip the packets the state holds ─► sinks: truncate to lengths
  * </pre>
+ *
+ * <p>Neither direction holds a checkpoint in memory: the writer streams each table from where it
+ * lives, the reader streams each file through a fixed buffer, checksums computed on the way.
  *
  * <p>The format is keyed state per table under a versioned header, so a later Flink job can
  * read it as one keyed state per table. See {@code docs/reliability.md#checkpoints-and-resume}.

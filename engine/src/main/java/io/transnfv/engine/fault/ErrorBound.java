@@ -58,6 +58,45 @@ public final class ErrorBound
         return false;
     }
 
+    /**
+     * @return the current window's state: a checkpoint carries it, so that a resumed run judges
+     *         the packets after the cut in the same window as an uninterrupted run does.
+     */
+    public Window window()
+    {
+        return new Window(windowStartNs, packets, faulted);
+    }
+
+    /** Continues from {@code window}, a checkpoint's (before the first packet of a resumed run). */
+    public void restore(final Window window)
+    {
+        windowStartNs = window.startNs();
+        packets = window.packets();
+        faulted = window.faulted();
+    }
+
+    /**
+     * The state of the error bound's window at a checkpoint's cut.
+     *
+     * @param startNs packet time the window began at, or Long.MIN_VALUE before the first packet.
+     * @param packets packets finished in the window.
+     * @param faulted of them, dropped as VNF errors.
+     */
+    public record Window(long startNs, long packets, long faulted)
+    {
+        /** No packet yet: the next one opens a window. */
+        public static final Window FRESH = new Window(Long.MIN_VALUE, 0, 0);
+
+        /** Checks the counts. */
+        public Window
+        {
+            if (packets < 0 || faulted < 0 || faulted > packets)
+            {
+                throw new IllegalArgumentException("error window of " + packets + " packets, " + faulted + " faulted");
+            }
+        }
+    }
+
     /** @return what crossed the bound, or null. */
     public String exceeded()
     {

@@ -14,7 +14,8 @@
  *
  * <p>{@link io.transnfv.engine.fault.FaultLog} is written by any worker (rarely: only when code
  * threw) and read after the run; {@link io.transnfv.engine.fault.ErrorBound} belongs to the
- * thread that finishes packets in order; the {@link io.transnfv.engine.fault.Watchdog} runs on
- * its own daemon thread.
+ * thread that finishes packets in order, and its window (start, packets, faulted) is carried by
+ * each checkpoint and restored on resume, read and set at a batch boundary when that thread is
+ * idle; the {@link io.transnfv.engine.fault.Watchdog} runs on its own daemon thread.
  */
 package io.transnfv.engine.fault;

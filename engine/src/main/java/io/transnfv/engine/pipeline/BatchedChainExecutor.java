@@ -314,9 +314,11 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             ingress.checkersEvery(checkers.everyNs(), checkers.everyPackets(runtime.spec().settings().punctuationTransactions()));
         }
-        egress = new Egress(stats, listener, new ErrorBound(faultSettings), control);
+        final ErrorBound errorBound = new ErrorBound(faultSettings);
+        egress = new Egress(stats, listener, errorBound, control);
         if (checkpoints != null)
         {
+            checkpoints.carryErrorBound(errorBound);
             checkpoints.resume(stats, ingress);
         }
     }

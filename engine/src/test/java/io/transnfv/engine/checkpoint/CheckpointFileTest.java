@@ -1,5 +1,6 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.fault.ErrorBound;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +42,17 @@ class CheckpointFileTest
         return new Checkpoint(id, full, full ? 0 : id - 1, CHAIN, random.nextInt(1 << 30), random.nextLong(),
             List.of(new Checkpoint.Output("pcap", random.nextInt(1 << 30), random.nextInt(1 << 20)),
                 new Checkpoint.Output("records", random.nextInt(1 << 30), random.nextInt(1 << 20))),
-            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), Arrays.asList(sections));
+            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), Arrays.asList(sections));
+    }
+
+    private static ErrorBound.Window randomWindow(final Random random)
+    {
+        if (random.nextInt(4) == 0)
+        {
+            return ErrorBound.Window.FRESH;
+        }
+        final long packets = random.nextInt(1 << 20);
+        return new ErrorBound.Window(random.nextLong(), packets, packets == 0 ? 0 : random.nextLong(packets));
     }
 
     @Test
@@ -63,6 +74,7 @@ class CheckpointFileTest
             assertEquals(written.packetTimeNs(), read.packetTimeNs());
             assertEquals(written.outputs(), read.outputs());
             assertArrayEquals(written.counters(), read.counters());
+            assertEquals(written.errorWindow(), read.errorWindow());
             assertEquals(written.tables().size(), read.tables().size());
             for (int t = 0; t < written.tables().size(); t++)
             {
@@ -133,7 +145,7 @@ class CheckpointFileTest
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException
     {
-        final Path file = dir.resolve("ckpt-v3");
+        final Path file = dir.resolve("ckpt-v4");
         CheckpointFile.write(file, randomCheckpoint(4));
         final byte[] bytes = Files.readAllBytes(file);
         ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)(CheckpointFile.VERSION + 1));
@@ -141,7 +153,7 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 3, but this build reads version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 4, but this build reads versions 2 to 3"), e.getMessage());
     }
 
     @Test
@@ -155,8 +167,46 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads versions 2 to 3"), e.getMessage());
         assertTrue(e.getMessage().contains("fix: resume with the TransNFV version that wrote it, or start the run afresh"), e.getMessage());
+    }
+
+    @Test
+    void shouldReadAVersionTwoFileWithAFreshErrorWindow() throws IOException
+    {
+        final Checkpoint written = randomCheckpoint(8);
+        final byte[] v3 = CheckpointFile.toBytes(written);
+        final byte[] v2 = versionTwo(v3, written);
+
+        final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v2"), v2, CHAIN);
+
+        assertEquals(ErrorBound.Window.FRESH, read.errorWindow());
+        assertArrayEquals(written.counters(), read.counters());
+        assertEquals(written.tables().size(), read.tables().size());
+        for (int t = 0; t < written.tables().size(); t++)
+        {
+            assertArrayEquals(written.tables().get(t).keys(), read.tables().get(t).keys());
+            assertArrayEquals(written.tables().get(t).values(), read.tables().get(t).values());
+        }
+    }
+
+    /** The same checkpoint as version 2 wrote it: no error window, its own length and checksum. */
+    private static byte[] versionTwo(final byte[] v3, final Checkpoint checkpoint) throws IOException
+    {
+        final Checkpoint noTables = new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
+            checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
+            checkpoint.errorWindow(), List.of());
+        // the window is the 3 longs before the table count, which ends the header of a checkpoint without tables
+        final int windowAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - Integer.BYTES - 3 * Long.BYTES;
+        final int body = v3.length - CheckpointFile.TRAILER_BYTES - 3 * Long.BYTES;
+        final ByteBuffer v2 = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
+        v2.put(v3, 0, windowAt).put(v3, windowAt + 3 * Long.BYTES, body - windowAt);
+        v2.putShort(CheckpointFile.MAGIC.length, (short)2);
+        v2.putLong(body);
+        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(v2.array(), 0, body + Long.BYTES);
+        v2.putInt((int)crc.getValue());
+        return v2.array();
     }
 
     @Test

@@ -1,10 +1,19 @@
 package io.transnfv.engine.state.store;
 
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -67,5 +76,42 @@ class RedisStateBackendTest extends StateBackendContractTest
             () -> new RedisStateBackend(catalog, new boolean[] {true, true}, url, "test", false));
         assertTrue(e.getMessage().startsWith("cannot reach the redis store at " + url), e.getMessage());
         assertNotNull(RedisStateBackend.checkUrl("redis://"), "a URL without a host is refused");
+    }
+    @Test
+    void shouldStreamAFullCheckpointsEntriesWithAScanCursorInsteadOfTakingEveryKey()
+    {
+        final int entries = 20 * RedisStateBackend.SCAN_COUNT;
+        final RedisClient client = RedisClient.create(server.url());
+        try (StatefulRedisConnection<String, String> direct = client.connect())
+        {
+            final RedisCommands<String, String> redis = direct.sync();
+            final Map<String, String> fields = new HashMap<>();
+            for (long key = 1; key <= entries; key++)
+            {
+                fields.put(Long.toString(key * 7919), Long.toString(key));
+            }
+            redis.hset(((RedisStateBackend)backend).hashKey(0), fields);
+            redis.configResetstat();
+
+            final Map<Long, Long> visited = new HashMap<>();
+            backend.forEachEntry(0, (key, value) -> assertNull(visited.put(key, value), "each entry once: " + key));
+
+            assertEquals(entries, visited.size());
+            for (long key = 1; key <= entries; key++)
+            {
+                assertEquals(key, visited.get(key * 7919));
+            }
+            final String stats = redis.info("commandstats");
+            assertFalse(stats.contains("cmdstat_hkeys:"), "no key list taken into the heap: " + stats);
+            assertFalse(stats.contains("cmdstat_hget:"), "no round trip per key: " + stats);
+            final Matcher scans = Pattern.compile("cmdstat_hscan:calls=(\\d+)").matcher(stats);
+            assertTrue(scans.find(), stats);
+            assertTrue(Long.parseLong(scans.group(1)) >= entries / (2 * RedisStateBackend.SCAN_COUNT),
+                "the hash came in pages of about " + RedisStateBackend.SCAN_COUNT + " fields: " + stats);
+        }
+        finally
+        {
+            client.shutdown();
+        }
     }
 }
