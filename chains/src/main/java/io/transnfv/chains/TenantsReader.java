@@ -221,7 +221,8 @@ final class TenantsReader
         }
         if (name == null || errors.count() > errorsBefore)
         {
-            return name == null ? null : new Tenant(name, nameNode, matchNode, match, List.of(), List.of(), 0, 0);
+            // kept without VNFs so its name counts for duplicates; the reachability check skips it
+            return name == null ? null : new Tenant(name, nameNode, map, match, List.of(), List.of(), 0, 0);
         }
         return new Tenant(name, nameNode, matchNode == null ? map : matchNode, match, vnfs, edges, limits[0], limits[1]);
     }
@@ -548,7 +549,7 @@ final class TenantsReader
             {
                 final Tenant e = tenants.get(earlier);
                 final Tenant l = tenants.get(later);
-                if (e.match().covers(l.match()))
+                if (!e.vnfs().isEmpty() && !l.vnfs().isEmpty() && e.match().covers(l.match()))
                 {
                     errors.add(l.matchAt(), "tenant '" + l.name() + "' is never reached: tenant '" + e.name() + "' (at " + e.at().line() + ":"
                         + e.at().column() + ") comes first and " + (e.match().acceptsEverything() ? "has no match, so it takes every packet"

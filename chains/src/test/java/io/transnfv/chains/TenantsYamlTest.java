@@ -140,6 +140,23 @@ class TenantsYamlTest
     }
 
     @Test
+    void shouldReportTenantsWithoutAChainOnceEachAndNotAsUnreachable()
+    {
+        final List<ChainError> errors = loader.validate("""
+            name: t
+            tenants:
+              - name: a
+                type: firewall
+              - name: b
+            """, "t.yaml");
+        assertEquals(3, errors.size(), () -> render(errors));
+        assertContains(at(errors, "4:5").message(), "unknown key 'type' in a tenant");
+        assertContains(at(errors, "3:5").message(), "tenant 'a' is missing 'chain'");
+        assertContains(at(errors, "5:5").message(), "tenant 'b' is missing 'chain'");
+        assertTrue(errors.stream().noneMatch(e -> e.message().contains("never reached")), () -> render(errors));
+    }
+
+    @Test
     void shouldRefuseDuplicateTenantNames()
     {
         final List<ChainError> errors = loader.validate("""
