@@ -34,7 +34,10 @@ public final class ChainLoader
     public static final String BUNDLED_DIRECTORY = "chains/";
 
     /** The chains shipped in this module, by name (file name without {@code .yaml}). */
-    public static final List<String> BUNDLED = List.of("nat-lb-td", "lb", "fw-portscan-monitor");
+    public static final List<String> BUNDLED = List.of("nat-lb-td", "lb", "fw-portscan-monitor", "tenants");
+
+    /** The bundled multi-tenant chain: three tenants on the other bundled chains (docs/tenants.md). */
+    public static final String TENANTS_CHAIN = "tenants";
 
     /** The bundled chain a run uses when given none: the paper's NAT → LB → TD chain. */
     public static final String DEFAULT_CHAIN = "nat-lb-td";

@@ -27,12 +27,13 @@ import java.util.List;
  */
 final class ChainReader
 {
-    static final List<String> TOP_KEYS = List.of("name", "description", "vnfs", "edges", "settings");
+    static final List<String> TOP_KEYS = List.of("name", "description", "vnfs", "edges", "tenants", "default_tenant", "settings");
 
     private final ChainErrors errors;
     private final VnfsReader vnfs;
     private final EdgesReader edges;
     private final SettingsReader settings;
+    private final TenantsReader tenants;
 
     /**
      * @param registry      the VNF types.
@@ -45,6 +46,7 @@ final class ChainReader
         this.vnfs = new VnfsReader(registry, errors);
         this.edges = new EdgesReader(errors);
         this.settings = new SettingsReader(errors, baseDirectory);
+        this.tenants = new TenantsReader(registry, errors);
     }
 
     /** @return the chain, or null if an error was added. */
@@ -62,6 +64,16 @@ final class ChainReader
         final YamlNode descriptionNode = top.get("description");
         final String description = descriptionNode == null ? "" : errors.optionalText(descriptionNode, "'description'");
 
+        final YamlNode.Entry tenantsEntry = top.entry("tenants");
+        if (tenantsEntry != null)
+        {
+            return readTenants(top, tenantsEntry, name, description, errorsBefore);
+        }
+        final YamlNode.Entry defaultTenant = top.entry("default_tenant");
+        if (defaultTenant != null)
+        {
+            errors.addAtKey(defaultTenant, "'default_tenant' without 'tenants'", "remove it, or list the tenants under 'tenants:' (docs/tenants.md)");
+        }
         final List<VnfsReader.Vnf> readVnfs = vnfs.read(top);
         final List<EdgesReader.Edge> readEdges = edges.read(top.get("edges"), readVnfs);
         new ChainGraphCheck(errors, readVnfs, readEdges).check();
@@ -84,5 +96,37 @@ final class ChainReader
             edgeSpecs.add(edge.spec());
         }
         return new ChainSpec(name, description, nodes, edgeSpecs, readSettings);
+    }
+
+    /** Reads a chain of tenants: compiled by {@link TenantsReader} into one DAG, instead of {@code vnfs:} and {@code edges:}. */
+    private ChainSpec readTenants(
+        final YamlNode.MapNode top, final YamlNode.Entry tenantsEntry, final String name, final String description, final int errorsBefore)
+    {
+        for (final String key : List.of("vnfs", "edges"))
+        {
+            final YamlNode.Entry entry = top.entry(key);
+            if (entry != null)
+            {
+                errors.addAtKey(entry, "'" + key + "' beside 'tenants': a chain of tenants takes its VNFs from each tenant's 'chain:'",
+                    "move these VNFs into a tenant's inline 'chain: { vnfs: [...], edges: [...] }', or remove 'tenants:'");
+            }
+        }
+        final TenantsReader.Compiled compiled = tenants.read(tenantsEntry, top.entry("default_tenant"));
+        final RunSettings readSettings = settings.read(top.get("settings"));
+        if (compiled != null)
+        {
+            settings.stores().check(compiled.vnfs());
+            settings.checkers().check(compiled.vnfs());
+        }
+        if (errors.count() > errorsBefore || name == null || compiled == null)
+        {
+            return null;
+        }
+        final List<VnfNode> nodes = new ArrayList<>(compiled.vnfs().size());
+        for (final VnfsReader.Vnf vnf : compiled.vnfs())
+        {
+            nodes.add(vnf.node());
+        }
+        return new ChainSpec(name, description, nodes, compiled.edges(), readSettings);
     }
 }

@@ -13,7 +13,10 @@
  * <p>Section readers: {@code VnfsReader} (with {@code ParamsReader} for each VNF's
  * parameters), {@code EdgesReader} (with {@code WhenReader} for header tests),
  * {@code ChainGraphCheck} (shadowed edges, cycles, reachability), {@code SettingsReader}
- * (with {@code TrafficReader}). Each reports at the key or value at fault and keeps going,
+ * (with {@code TrafficReader}), and for a chain of tenants {@code TenantsReader}, which reads
+ * each tenant's chain with the same readers and compiles the tenants into one chain (a
+ * classifier, a limiter per tenant, the tenants' VNFs renamed {@code <tenant>-<vnf>};
+ * {@code docs/tenants.md}). Each reports at the key or value at fault and keeps going,
  * so one load reports every problem.
  *
  * <p>Setup only: everything here runs once, on the thread that loads the chain, before any

@@ -7,6 +7,7 @@ import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.instance.VnfInstance;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
@@ -59,6 +60,9 @@ import java.util.stream.Stream;
  *                         or a change script replayed), each with the packet position it took effect
  *                         at, in that order; null if none changed. The list is a change script:
  *                         {@code verify --param-changes} replays it.
+ * @param tenants          per tenant of a chain of tenants (docs/tenants.md): packets in, forwarded
+ *                         and dropped by stage and reason, in the order written; empty for a chain
+ *                         without tenants.
  */
 public record RunReport(
     int schemaVersion,
@@ -82,7 +86,8 @@ public record RunReport(
     CheckerReport checkers,
     Checkpoints checkpoints,
     Stop stopped,
-    List<ParamChanges.Applied> paramChanges)
+    List<ParamChanges.Applied> paramChanges,
+    List<TenantReport> tenants)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
     public static final int SCHEMA_VERSION = 3;
@@ -104,6 +109,26 @@ public record RunReport(
         sourceWarnings = List.copyOf(sourceWarnings);
         faults = List.copyOf(faults);
         paramChanges = paramChanges == null || paramChanges.isEmpty() ? null : List.copyOf(paramChanges);
+        tenants = List.copyOf(tenants);
+    }
+
+    /**
+     * One tenant's share of the run, summed over the VNFs the chain was compiled with for it
+     * (its limiter, named after it, and its {@code <tenant>-<vnf>} copies).
+     *
+     * @param name      the tenant.
+     * @param in        packets the classifier gave it.
+     * @param forwarded of those, packets that left its chain undropped.
+     * @param dropped   of those, packets one of its VNFs dropped.
+     * @param drops     the drops by stage and reason, in chain order.
+     */
+    public record TenantReport(String name, long in, long forwarded, long dropped, List<DropCount> drops)
+    {
+        /** Freezes the list. */
+        public TenantReport
+        {
+            drops = List.copyOf(drops);
+        }
     }
 
     /**
@@ -397,6 +422,7 @@ public record RunReport(
         private Stop stopped;
         private List<ParamChanges.Applied> paramChanges;
         private Checkpoints checkpoints;
+        private final List<TenantReport> tenants = new ArrayList<>();
 
         private Builder()
         {
@@ -525,6 +551,7 @@ public record RunReport(
                 }
             }
             fragmentReport(runtime.fragments());
+            tenantReports(runtime);
             final long in = stats.packetsFinished();
             packets = new PacketCounts(in, stats.forwarded(), dropped, sourceStats.unreadableRecords(),
                 sourceStats.oversizedFrames(), sourceStats.truncatedFrames());
@@ -535,6 +562,25 @@ public record RunReport(
             latency = new Latency(round(h.getValueAtPercentile(50) / 1e3, 3), round(h.getValueAtPercentile(99) / 1e3, 3),
                 round(h.getValueAtPercentile(99.9) / 1e3, 3), round(h.getMaxValue() / 1e3, 3));
             return this;
+        }
+
+        /** Sums the VNF reports and drops of each tenant's VNFs, if the chain was compiled from tenants. */
+        private void tenantReports(final ChainRuntime runtime)
+        {
+            tenants.clear();
+            if (!(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+            {
+                return;
+            }
+            for (int t = 0; t < classifier.tenants().size(); t++)
+            {
+                final List<String> members = classifier.members().get(t);
+                final String limiter = members.get(0);
+                final long in = vnfs.stream().filter(v -> v.name().equals(limiter)).mapToLong(VnfReport::packets).sum();
+                final List<DropCount> own = drops.stream().filter(d -> members.contains(d.stage())).toList();
+                final long dropped = own.stream().mapToLong(DropCount::packets).sum();
+                tenants.add(new TenantReport(classifier.tenants().get(t), in, in - dropped, dropped, own));
+            }
         }
 
         /** @return the subjects of the alerts, most alerted first, then by subject. */
@@ -639,7 +685,7 @@ public record RunReport(
             }
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
                 vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped,
-                paramChanges);
+                paramChanges, tenants);
         }
     }
 
@@ -669,6 +715,19 @@ public record RunReport(
         }
         section(out, "drops by stage:reason", drops.stream().map(d -> entry(d.stage() + ":" + d.reason(), d.packets())));
         section(out, "alerts", alerts.stream().map(a -> entry(a.vnf() + ":" + a.type(), a.count())));
+        if (!tenants.isEmpty())
+        {
+            out.append("tenants\n");
+            for (final TenantReport t : tenants)
+            {
+                out.append(String.format(Locale.ROOT, "  %-24s %s in, %s forwarded, %s dropped%n", t.name(), number(t.in()),
+                    number(t.forwarded()), number(t.dropped())));
+                for (final DropCount d : t.drops())
+                {
+                    out.append(String.format(Locale.ROOT, "    %-32s %s%n", d.stage() + ":" + d.reason(), number(d.packets())));
+                }
+            }
+        }
         if (!faults.isEmpty())
         {
             out.append("faults in VNF code (first stack traces in the fault log)\n");
