@@ -165,6 +165,12 @@ final class TableShard
         }
     }
 
+    /** @return the key in the home slot of {@code hash} (where a probe for it starts): one load, for {@link MultiVersionStateTable#prefetch}. */
+    long homeSlotKey(final long hash)
+    {
+        return slots[((int)hash & mask) << 1];
+    }
+
     /** @return {@code key}'s slot, or {@link #MISSING}. */
     int find(final long key, final long hash)
     {
