@@ -85,7 +85,7 @@ final class SettingsReader
         if (punctuationNode != null)
         {
             final YamlNode.MapNode punctuation = errors.expectMap(punctuationNode, "'punctuation'",
-                "write '{ transactions: 256, interval: 1ms }'");
+                "write '{ transactions: 64, interval: 1ms }'");
             if (punctuation != null)
             {
                 errors.checkKeys(punctuation, PUNCTUATION_KEYS, "in 'punctuation'");

@@ -74,7 +74,7 @@ class CommandInputTest
         final Path chain = dir.resolve("big-batch.yaml");
         // surefire runs in the module's directory
         Files.writeString(chain, Files.readString(Path.of("..", "chains", "lb.yaml"))
-            .replace("transactions: 256", "transactions: " + tooLarge));
+            .replace("transactions: 64", "transactions: " + tooLarge));
         final Captured validate = Captured.run("validate", chain.toString());
         assertEquals(2, validate.status(), validate.out() + validate.err());
         assertTrue(validate.err().contains("fix: lower the batch"), validate.err());

@@ -17,7 +17,7 @@ import java.util.Objects;
 public record CheckpointSettings(Path directory, long everyBatches, long everyPacketTimeNs, int fullEvery)
 {
     /** Default interval: every {@value} batches. */
-    public static final long DEFAULT_EVERY_BATCHES = 100;
+    public static final long DEFAULT_EVERY_BATCHES = 400;
     /** Default: every {@value}-th checkpoint is full. */
     public static final int DEFAULT_FULL_EVERY = 10;
 
