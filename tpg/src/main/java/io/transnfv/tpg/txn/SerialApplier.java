@@ -102,6 +102,29 @@ public final class SerialApplier extends OperationContext
         }
     }
 
+    /**
+     * Runs CHOOSE (or STALE_CHOOSE) {@code o}'s chooser.
+     *
+     * @return the candidate picked, now {@link #chosen}; or {@link ChooseFunction#NONE} if there is
+     *         nothing more to do: the chooser aborted the transaction, or it picked none (then the
+     *         operation's result, nothing chosen, is written here).
+     */
+    private int pick(final int o)
+    {
+        final int pick = applyChooser(log.chooser(o), log.extraCount(o));
+        if (abortReason != 0)
+        {
+            return ChooseFunction.NONE;
+        }
+        if (pick == ChooseFunction.NONE)
+        {
+            log.result(o, 0L, 0L, ChooseFunction.NONE);
+            return ChooseFunction.NONE;
+        }
+        chosen = pick;
+        return pick;
+    }
+
     private void runOperation(final int o)
     {
         final int table = log.table(o);
@@ -174,17 +197,11 @@ public final class SerialApplier extends OperationContext
             }
             case 7: // STALE_CHOOSE: picks by the batch start's values, adds its delta in place
             {
-                final int pick = applyChooser(log.chooser(o), log.extraCount(o));
-                if (abortReason != 0)
-                {
-                    break;
-                }
+                final int pick = pick(o);
                 if (pick == ChooseFunction.NONE)
                 {
-                    log.result(o, 0L, 0L, ChooseFunction.NONE);
                     break;
                 }
-                chosen = pick;
                 final long key = log.extraKey(log.extraStart(o) + pick);
                 final long delta = applyFunction(log.function(o), 0L);
                 if (abortReason == 0)
@@ -200,17 +217,11 @@ public final class SerialApplier extends OperationContext
             }
             default: // CHOOSE
             {
-                final int pick = applyChooser(log.chooser(o), log.extraCount(o));
-                if (abortReason != 0)
-                {
-                    break;
-                }
+                final int pick = pick(o);
                 if (pick == ChooseFunction.NONE)
                 {
-                    log.result(o, 0L, 0L, ChooseFunction.NONE);
                     break;
                 }
-                chosen = pick;
                 final long key = log.extraKey(log.extraStart(o) + pick);
                 final long old = store.get(table, key);
                 final long v = applyFunction(log.function(o), old);
