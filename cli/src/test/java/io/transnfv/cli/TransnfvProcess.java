@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -55,8 +56,32 @@ final class TransnfvProcess
     /** Sends {@code SIG<signal>} (e.g. {@code "INT"}, {@code "TERM"}, {@code "KILL"}) to {@code process}. */
     static void signal(final Process process, final String signal) throws Exception
     {
+        if ("INT".equals(signal))
+        {
+            assertFalse(ignoresSigint(), "SIGINT is ignored in this JVM, so the run it starts ignores it too (POSIX keeps an"
+                + " ignored signal ignored across exec): a shell without job control ignores SIGINT in the jobs it starts"
+                + " with '&'; run the tests in the foreground, or from a shell with 'set -m'");
+        }
         final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
         assertEquals(0, kill.waitFor(), "kill -" + signal);
+    }
+
+    /** @return true if this process ignores SIGINT (Linux: bit 2 of {@code SigIgn} in /proc/self/status); false elsewhere. */
+    private static boolean ignoresSigint() throws IOException
+    {
+        final Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status))
+        {
+            return false;
+        }
+        for (final String line : Files.readAllLines(status))
+        {
+            if (line.startsWith("SigIgn:"))
+            {
+                return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << 1)) != 0;
+            }
+        }
+        return false;
     }
 
     /** Waits until {@code file} exists. */
