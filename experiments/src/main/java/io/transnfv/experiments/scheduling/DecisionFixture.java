@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -55,16 +56,17 @@ public final class DecisionFixture
     /** @param args {@code key=value} settings, see the class comment. */
     public static void main(final String[] args) throws IOException
     {
-        final Map<String, String> opts = new LinkedHashMap<>();
-        for (final String a : args)
-        {
-            final int eq = a.indexOf('=');
-            if (eq <= 0)
-            {
-                throw new IllegalArgumentException("expected key=value, got '" + a + "'");
-            }
-            opts.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        measure(SchedulingBenchmarkMain.keyValues(args), System.err::println);
+    }
+
+    /**
+     * Measures every steady workload and writes the fixture.
+     *
+     * @param opts     the {@code key=value} settings, see the class comment.
+     * @param progress told each row as it is measured.
+     */
+    static void measure(final Map<String, String> opts, final Consumer<String> progress) throws IOException
+    {
         final List<Integer> threadCounts = new ArrayList<>();
         for (final String t : opts.getOrDefault("threads", "1,2").split(","))
         {
@@ -102,7 +104,7 @@ public final class DecisionFixture
             {
                 final String row = row(e.getKey(), e.getValue(), statics, threads, warmupBatches, chunks, chunkBatches, rounds);
                 rows.add(row);
-                System.err.println(row);
+                progress.accept(row);
             }
         }
         final double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

@@ -17,21 +17,10 @@ public final class SchedulingBenchmarkMain
     /** @param args {@code key=value} settings, see {@link SchedulingBenchmark}. */
     public static void main(final String[] args) throws IOException
     {
-        final Map<String, String> opts = new LinkedHashMap<>();
-        for (final String a : args)
-        {
-            final int eq = a.indexOf('=');
-            if (eq <= 0)
-            {
-                System.err.println("expected key=value, got '" + a + "'");
-                System.exit(2);
-            }
-            opts.put(a.substring(0, eq), a.substring(eq + 1));
-        }
         final SchedulingBenchmark.Settings settings;
         try
         {
-            settings = SchedulingBenchmark.Settings.parse(opts);
+            settings = SchedulingBenchmark.Settings.parse(keyValues(args));
         }
         catch (final IllegalArgumentException e)
         {
@@ -40,5 +29,25 @@ public final class SchedulingBenchmarkMain
             return;
         }
         System.out.print(SchedulingBenchmark.run(settings, System.err::println));
+    }
+
+    /**
+     * @param args {@code key=value} arguments, as the scheduling tools take them.
+     * @return them in order, by key.
+     * @throws IllegalArgumentException naming an argument that is not {@code key=value}.
+     */
+    static Map<String, String> keyValues(final String[] args)
+    {
+        final Map<String, String> opts = new LinkedHashMap<>();
+        for (final String a : args)
+        {
+            final int eq = a.indexOf('=');
+            if (eq <= 0)
+            {
+                throw new IllegalArgumentException("expected key=value, got '" + a + "'");
+            }
+            opts.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        return opts;
     }
 }
