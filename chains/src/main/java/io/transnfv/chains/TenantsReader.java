@@ -9,6 +9,7 @@ import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.builtin.tenant.TenantLimiterFactory;
 import io.transnfv.vnf.builtin.tenant.TenantMatch;
 import io.transnfv.vnf.packet.Cidr;
+import io.transnfv.vnf.packet.Ipv6Cidr;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,7 +46,8 @@ final class TenantsReader
     static final Map<String, String> NOT_BUILT = Map.of(
         "weight", "a tenant's share of executor time is not built: every executor serves every tenant",
         "affinity", "pinning a tenant to executors is not built: every executor serves every tenant",
-        "input_port", "matching on the input port is not built: match on vlan, src_net, dst_net or dscp");
+        "input_port", "matching on the input port is not built: no packet source records the port or capture interface a packet came in on;"
+            + " match on vlan, src_net, dst_net or dscp");
 
     private static final Pattern TENANT_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
     private static final long MAX_PPS = 1_000_000_000L;
@@ -483,8 +485,16 @@ final class TenantsReader
         }
         refuseNotBuilt(map, "in the match of " + where);
         checkKeys(map, MATCH_KEYS, "in the match of " + where);
-        return new TenantMatch(numbers(map.get("vlan"), "vlan", 0, 4095), nets(map.get("src_net"), "src_net"), nets(map.get("dst_net"), "dst_net"),
-            numbers(map.get("dscp"), "dscp", 0, 63));
+        final List<Object> src = nets(map.get("src_net"), "src_net");
+        final List<Object> dst = nets(map.get("dst_net"), "dst_net");
+        return new TenantMatch(numbers(map.get("vlan"), "vlan", 0, 4095), ofType(src, Cidr.class), ofType(dst, Cidr.class),
+            numbers(map.get("dscp"), "dscp", 0, 63), ofType(src, Ipv6Cidr.class), ofType(dst, Ipv6Cidr.class));
+    }
+
+    /** @return the prefixes of one family, or null when the test is absent (null). */
+    private static <T> List<T> ofType(final List<Object> nets, final Class<T> type)
+    {
+        return nets == null ? null : nets.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     private int[] numbers(final YamlNode node, final String key, final int min, final int max)
@@ -508,7 +518,8 @@ final class TenantsReader
         return values;
     }
 
-    private List<Cidr> nets(final YamlNode node, final String key)
+    /** @return the IPv4 ({@link Cidr}) and IPv6 ({@link Ipv6Cidr}) prefixes, in the order written; null when absent. */
+    private List<Object> nets(final YamlNode node, final String key)
     {
         if (node == null)
         {
@@ -520,7 +531,7 @@ final class TenantsReader
             errors.add(node, "empty " + key + " list: no packet can match", "list at least one prefix, or remove '" + key + "'");
             return null;
         }
-        final List<Cidr> nets = new ArrayList<>();
+        final List<Object> nets = new ArrayList<>();
         for (final YamlNode item : items)
         {
             final String text = ChainErrors.scalarText(item);
@@ -530,11 +541,12 @@ final class TenantsReader
                 {
                     throw new IllegalArgumentException("not a prefix: " + item.describe());
                 }
-                nets.add(Cidr.parse(text));
+                nets.add(Ipv6Cidr.isIpv6(text) ? Ipv6Cidr.parse(text) : Cidr.parse(text));
             }
             catch (final IllegalArgumentException e)
             {
-                errors.add(item, "bad " + key + ": " + e.getMessage(), "write an IPv4 prefix a.b.c.d/n or a list of them, e.g. [10.0.0.0/24]");
+                errors.add(item, "bad " + key + ": " + e.getMessage(),
+                    "write an IPv4 prefix a.b.c.d/n, an IPv6 prefix such as 2001:db8::/32, or a list of them, e.g. [10.0.0.0/24, fd00:1::/48]");
             }
         }
         return nets;

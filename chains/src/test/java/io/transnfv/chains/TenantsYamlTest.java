@@ -258,6 +258,47 @@ class TenantsYamlTest
     }
 
     @Test
+    void shouldReadIpv6PrefixesBesideIpv4OnesAndRefuseATenantAnEarlierIpv6PrefixCovers()
+    {
+        assertTrue(loader.validate("""
+            name: t
+            tenants:
+              - name: v6
+                match: { src_net: [2001:db8:a::/48, 10.0.0.0/24], dst_net: fd00::/8 }
+                chain: lb
+              - name: v6-other
+                match: { src_net: 2001:db8:b::/48 }
+                chain: lb
+            """, "t.yaml").isEmpty());
+        final List<ChainError> errors = loader.validate("""
+            name: t
+            tenants:
+              - name: site
+                match: { src_net: [2001:db8::/32, 10.0.0.0/8], vlan: [1, 2] }
+                chain: lb
+              - name: office
+                match: { src_net: [2001:db8:5::/48, 10.1.0.0/16], vlan: 2 }
+                chain: lb
+              - name: mixed
+                match: { src_net: [2001:db8:5::/48, 192.168.0.0/16] }
+                chain: lb
+            """, "t.yaml");
+        final ChainError error = single(errors);
+        assertEquals("7:12", error.position());
+        assertContains(error.message(), "tenant 'office' is never reached", "tenant 'site' (at 3:11)");
+    }
+
+    @Test
+    void shouldRefuseABadIpv6PrefixAndTheInputPortWithWhyItIsNotBuilt()
+    {
+        final List<ChainError> errors = errors(tenant("chain: lb\n    match: { src_net: [2001:db8:1::/32], input_port: 1 }"));
+        assertEquals(2, errors.size(), () -> render(errors));
+        assertContains(at(errors, "5:24").message(), "bad src_net", "has host bits set");
+        assertContains(at(errors, "5:24").fix(), "IPv6 prefix");
+        assertContains(at(errors, "5:42").message(), "'input_port' in the match of tenant 'a'", "no packet source records the port");
+    }
+
+    @Test
     void shouldReportAnInlineChainsErrorsAtTheirLines()
     {
         final List<ChainError> errors = errors(tenant("chain:\n      vnfs:\n        - { name: m, type: flow-monitr }"));
