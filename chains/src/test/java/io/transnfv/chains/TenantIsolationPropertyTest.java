@@ -7,6 +7,7 @@ import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.source.GeneratorConfig;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,7 @@ import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no tenant has an {@code entries} limit (capacity checks also fall every so many packets of
  * the whole chain). Packet time itself is every tenant's: a tenant's run alone ends with one
  * packet of a tenant {@code clock} at the mix's last time, so that its state ends at the same time.
+ * A negative control runs two tenants that share state outside their tables and expects the
+ * check to find it.
  */
 class TenantIsolationPropertyTest
 {
@@ -73,7 +76,61 @@ class TenantIsolationPropertyTest
             tenants.add(tenant(t, random));
         }
         final int defaultTenant = random.nextInt(4) == 0 ? random.nextInt(count) : -1;
+        final Mix mix = mix("seed " + seed + " (rerun with -Dtest=TenantIsolationPropertyTest)", random, base, tenants, defaultTenant);
+        final ChainSpec serial = TenantRuns.chain(mix.yaml(), mix.trace(), mix.batch(), mix.intervalNs(), 1);
+        final String oracle = difference(mix, TenantRuns.run(new SerialChainExecutor(serial), serial));
+        assertNull(oracle, () -> mix.description() + "\nserial oracle: " + oracle);
+        for (final int threads : THREADS)
+        {
+            for (final String strategy : TpgBatchExecutor.strategyNames())
+            {
+                final ChainSpec chain = TenantRuns.chain(mix.yaml(), mix.trace(), mix.batch(), mix.intervalNs(), threads);
+                final String engine = difference(mix, TenantRuns.run(new BatchedChainExecutor(chain, n -> TpgBatchExecutor.create(n, strategy), strategy),
+                    chain));
+                assertNull(engine, () -> mix.description() + "\n" + threads + " threads, " + strategy + ": " + engine);
+            }
+        }
+    }
 
+    /**
+     * The negative control: two tenants whose VNFs share a packet counter outside the state
+     * tables ({@link TestSharedCounterFactory}, wrong on purpose) see each other's packets, and the
+     * check must say so.
+     */
+    @Test
+    void shouldFindTenantsThatShareStateOutsideTheirTables() throws IOException
+    {
+        final SplittableRandom random = new SplittableRandom(7);
+        final List<TenantRuns.Packet> base = TenantRuns.read(TrafficSpec.generate(traffic(random)));
+        final List<Tenant> tenants = new ArrayList<>();
+        for (int t = 0; t < 2; t++)
+        {
+            tenants.add(new Tenant("t" + t, "  - name: t" + t + "\n    match: { vlan: " + (100 + t) + " }\n    chain: { vnfs: [ { name: v0, type: "
+                + TestSharedCounterFactory.TYPE + " } ] }\n", 100 + t, -1));
+        }
+        final Mix mix = mix("negative control", random, base, tenants, -1);
+        final ChainSpec serial = TenantRuns.chain(mix.yaml(), mix.trace(), mix.batch(), mix.intervalNs(), 1);
+        final String difference = difference(mix, TenantRuns.run(new SerialChainExecutor(serial), serial));
+        assertNotNull(difference, "tenants sharing a counter must not pass as isolated");
+        assertTrue(difference.startsWith("outputs of tenant t"), difference);
+    }
+
+    /**
+     * A trace of the tenants' packets and, per tenant, the oracle's run of that tenant alone on
+     * its packets alone.
+     *
+     * @param sequences per tenant, the positions of its packets in the trace.
+     * @param noTenant  the positions of the packets no tenant takes.
+     */
+    private record Mix(String yaml, Path trace, int batch, long intervalNs, List<Tenant> tenants, List<TenantRuns.Run> expected,
+        List<List<Long>> sequences, List<Long> noTenant, String description)
+    {
+    }
+
+    private Mix mix(final String label, final SplittableRandom random, final List<TenantRuns.Packet> base, final List<Tenant> tenants,
+        final int defaultTenant) throws IOException
+    {
+        final int count = tenants.size();
         // each packet goes to a tenant, or (one in ten) is marked for none
         final List<TenantRuns.Packet> mixed = new ArrayList<>();
         final List<List<TenantRuns.Packet>> alone = new ArrayList<>();
@@ -104,8 +161,8 @@ class TenantIsolationPropertyTest
 
         final int batch = BATCHES[random.nextInt(BATCHES.length)];
         final long intervalNs = random.nextBoolean() ? 1_000_000_000L : 100_000L + random.nextInt(10_000_000);
-        final String description = "seed " + seed + " (rerun with -Dtest=TenantIsolationPropertyTest): batch " + batch + ", interval "
-            + intervalNs + " ns, default tenant " + defaultTenant + "\n" + yaml(tenants, defaultTenant, -1);
+        final String yaml = yaml(tenants, defaultTenant, -1);
+        final String description = label + ": batch " + batch + ", interval " + intervalNs + " ns, default tenant " + defaultTenant + "\n" + yaml;
 
         // Packet time is every tenant's: idle entries expire at ticks of it that any packet crosses. A tenant's
         // run alone ends with a packet of a tenant 'clock' at the mix's last time, so its state ends at the same time.
@@ -119,45 +176,43 @@ class TenantIsolationPropertyTest
                 TenantRuns.pcap(directory, alone.get(t)), batch, intervalNs, 1);
             expected.add(TenantRuns.run(new SerialChainExecutor(chain), chain));
         }
-        final Path trace = TenantRuns.pcap(directory, mixed);
-        final String yaml = yaml(tenants, defaultTenant, -1);
-        final ChainSpec serial = TenantRuns.chain(yaml, trace, batch, intervalNs, 1);
-        compare(TenantRuns.run(new SerialChainExecutor(serial), serial), tenants, expected, sequences, noTenant, description + "\nserial oracle");
-        for (final int threads : THREADS)
-        {
-            for (final String strategy : TpgBatchExecutor.strategyNames())
-            {
-                final ChainSpec chain = TenantRuns.chain(yaml, trace, batch, intervalNs, threads);
-                final TenantRuns.Run run = TenantRuns.run(new BatchedChainExecutor(chain, n -> TpgBatchExecutor.create(n, strategy), strategy), chain);
-                compare(run, tenants, expected, sequences, noTenant, description + "\n" + threads + " threads, " + strategy);
-            }
-        }
+        return new Mix(yaml, TenantRuns.pcap(directory, mixed), batch, intervalNs, tenants, expected, sequences, noTenant, description);
     }
 
-    private static void compare(
-        final TenantRuns.Run run, final List<Tenant> tenants, final List<TenantRuns.Run> expected, final List<List<Long>> sequences,
-        final List<Long> noTenant, final String description)
+    /** @return null if every tenant's outputs and state in {@code run} are its own run's alone, else the first difference. */
+    private static String difference(final Mix mix, final TenantRuns.Run run)
     {
-        for (int t = 0; t < tenants.size(); t++)
+        for (int t = 0; t < mix.tenants().size(); t++)
         {
-            final String name = tenants.get(t).name();
-            final List<Long> own = sequences.get(t);
+            final String name = mix.tenants().get(t).name();
+            final List<Long> own = mix.sequences().get(t);
             final List<Long> positions = new ArrayList<>();
             for (long i = 0; i < own.size(); i++)
             {
                 positions.add(i);
             }
-            final String outputs = TenantRuns.firstDifference(expected.get(t).outputsOf(positions), run.outputsOf(own));
-            assertNull(outputs, () -> description + "\noutputs of tenant " + name + ": " + outputs);
-            final String state = TenantRuns.firstDifference(expected.get(t).stateOf(name + ".", name + "-"), run.stateOf(name + ".", name + "-"));
-            assertNull(state, () -> description + "\nstate of tenant " + name + ": " + state);
+            final String outputs = TenantRuns.firstDifference(mix.expected().get(t).outputsOf(positions), run.outputsOf(own));
+            if (outputs != null)
+            {
+                return "outputs of tenant " + name + ": " + outputs;
+            }
+            final String state = TenantRuns.firstDifference(mix.expected().get(t).stateOf(name + ".", name + "-"),
+                run.stateOf(name + ".", name + "-"));
+            if (state != null)
+            {
+                return "state of tenant " + name + ": " + state;
+            }
         }
-        for (final long sequence : noTenant)
+        for (final long sequence : mix.noTenant())
         {
-            assertTrue(run.outputs().get(sequence).contains(" DROP ingress:no-tenant "), () -> description + "\n" + run.outputs().get(sequence));
+            if (!run.outputs().get(sequence).contains(" DROP ingress:no-tenant "))
+            {
+                return "packet " + sequence + " of no tenant: " + run.outputs().get(sequence);
+            }
         }
-        final long tenantPackets = sequences.stream().mapToLong(List::size).sum();
-        assertEquals(tenantPackets + noTenant.size(), run.outputs().size(), description);
+        final long tenantPackets = mix.sequences().stream().mapToLong(List::size).sum();
+        return tenantPackets + mix.noTenant().size() == run.outputs().size() ? null
+            : "outputs for " + run.outputs().size() + " packets, " + (tenantPackets + mix.noTenant().size()) + " in the trace";
     }
 
     /** @return the chain of the tenants (or of tenant {@code only} alone when it is not -1). */
