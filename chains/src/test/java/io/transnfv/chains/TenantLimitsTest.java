@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,7 +68,7 @@ class TenantLimitsTest
         {
             times[i] = START_NS + (long)(random.nextDouble() * spanNs);
         }
-        java.util.Arrays.sort(times);
+        Arrays.sort(times);
         int flowsOfA = 0;
         for (int i = 0; i < packets; i++)
         {
