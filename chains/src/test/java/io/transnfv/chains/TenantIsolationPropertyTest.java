@@ -32,11 +32,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * tenant can observe another: not through state, not through its limiter, not through the
  * batches they share. The suite checks {@code transnfv.tenants.seeds} seeds (6).
  *
- * <p>Two things a chain does on a schedule of its own are held alike here, because they are
- * not yet per tenant (docs/tenants.md, "Where isolation ends"): every VNF keeps the default
- * expiry interval (housekeeping ticks fall on multiples of the chain's smallest interval), and
- * no tenant has an {@code entries} limit (capacity checks also fall every so many packets of
- * the whole chain). Packet time itself is every tenant's: a tenant's run alone ends with one
+ * <p>VNFs take expiry periods of their own, different across tenants: each VNF's housekeeping
+ * falls on its own period's multiples whatever the others' (ChainRuntime#vnfTickNs). One thing
+ * the chain does on a schedule of its own is held alike here, because it is not yet per tenant
+ * (docs/tenants.md, "Where isolation ends"): no tenant has an {@code entries} limit (capacity
+ * checks fall every so many packets of the whole chain). Packet time itself is every tenant's: a tenant's run alone ends with one
  * packet of a tenant {@code clock} at the mix's last time, so that its state ends at the same time.
  * A negative control runs two tenants that share state outside their tables and expects the
  * check to find it.
@@ -313,19 +313,25 @@ class TenantIsolationPropertyTest
 
     private static String params(final String type, final SplittableRandom random)
     {
-        // every VNF keeps the default expiry interval (1 s), as the bundled chains do: see the class comment
-        final String idle = "idle_timeout: " + (1 + random.nextInt(5)) + "s";
+        // expiry periods of their own, so that the chain's ticks fall on the greatest common
+        // divisor of several (50 ms for 100 ms and 250 ms, say), and a tenant keeps its own ticks
+        final String expiry = EXPIRY[random.nextInt(EXPIRY.length)];
+        final String idle = "idle_timeout: " + (1 + random.nextInt(5)) + "s" + expiry;
         return switch (type)
         {
             case "nat" -> "pool_size: " + (random.nextBoolean() ? 1 + random.nextInt(16) : 64 + random.nextInt(4000))
                 + ", external_ip: 203.0.113.1, " + idle;
             case "load-balancer" -> "servers: " + (1 + random.nextInt(100)) + ", candidates: " + random.nextInt(9) + ", " + idle;
             case "firewall" -> "internal_net: " + (random.nextBoolean() ? "10.0.0.0/8" : "10.0.0.0/25") + ", " + idle;
-            case "port-scan-detector" -> "threshold: " + (1 + random.nextInt(30)) + ", window: " + (1 + random.nextInt(5)) + "s";
-            case "trojan-detector" -> "window: " + (1 + random.nextInt(5)) + "s";
+            case "port-scan-detector" -> "threshold: " + (1 + random.nextInt(30)) + ", window: " + (1 + random.nextInt(5)) + "s" + expiry;
+            case "trojan-detector" -> "window: " + (1 + random.nextInt(5)) + "s" + expiry;
             default -> idle + ", host_idle_timeout: " + (random.nextBoolean() ? "0s" : (1 + random.nextInt(3)) + "s");
         };
     }
+
+    /** A VNF's expiry period: the default (1 s) or one of its own. */
+    private static final String[] EXPIRY = {"", ", expiry_interval: 100ms", ", expiry_interval: 250ms", ", expiry_interval: 1500ms",
+        ", expiry_interval: 3s"};
 
     private static GeneratorConfig traffic(final SplittableRandom random)
     {

@@ -80,6 +80,8 @@ public final class BatchFrame
     public long firstPacketWallNs;
     /** The housekeeping tick due before this batch, or {@link ExpiryTicker#NONE}. */
     public long tickNs = ExpiryTicker.NONE;
+    /** The tick before {@link #tickNs} ({@link ExpiryTicker#sinceNs}). */
+    public long tickSinceNs;
     /**
      * The packet that names the tick's housekeeping faults: the batch's first packet (the one
      * that crossed the tick), or for an empty frame that carries only a tick on a quiet live

@@ -115,9 +115,10 @@ public final class ChainRuntime
                 }
             }
             final long own = instances[i].expiryIntervalNs();
-            if (own > 0 && (interval == 0 || own < interval))
+            if (own > 0)
             {
-                interval = own;
+                // ticks on every multiple of every VNF's own period: each VNF keeps its own ticks
+                interval = interval == 0 ? own : gcd(interval, own);
             }
         }
         expiryIntervalNs = interval;
@@ -259,7 +260,24 @@ public final class ChainRuntime
         return stageOf[i];
     }
 
-    /** @return the period of the VNFs' expiry housekeeping in packet time, 0 if no VNF asked for it. */
+    private static long gcd(final long a, final long b)
+    {
+        long x = a;
+        long y = b;
+        while (y != 0)
+        {
+            final long r = x % y;
+            x = y;
+            y = r;
+        }
+        return x;
+    }
+
+    /**
+     * @return the period of the housekeeping ticks in packet time: the greatest common divisor of
+     *         the VNFs' own expiry periods, so that every multiple of each falls on a tick; 0 if no
+     *         VNF asked for expiry.
+     */
     public long expiryIntervalNs()
     {
         return expiryIntervalNs;
@@ -287,12 +305,35 @@ public final class ChainRuntime
     }
 
     /**
-     * Housekeeping at tick {@code tickNs}: the VNFs' expiry (if any VNF asked for it), then the
-     * fragment tracker's, then the capacity check; for {@link ExpiryTicker#CHECK}, the capacity
-     * check alone. Runs alone, between two transactions. A VNF whose {@code expire} throws stops
-     * its housekeeping for this tick and the others go on; the listener hears of it.
+     * Where VNF {@code vnf}'s own expiry falls in a tick: the tick {@code tickNs} covers packet
+     * time after {@code sinceNs} ({@link ExpiryTicker#sinceNs}); the VNF's housekeeping runs at
+     * the last multiple of its own period in that span, if there is one, which is where a chain
+     * of that VNF alone would run it (the first packet at or after the multiple). So a VNF's
+     * expiry does not depend on the other VNFs' periods (a tenant's on the other tenants').
+     *
+     * @return the tick to run the VNF's {@code expire} at, or {@link ExpiryTicker#NONE} if none
+     *         of its own falls in the span. A VNF with no period of its own runs at every tick.
      */
-    public void expire(final long tickNs, final StateMaintenance state, final ExpiryListener listener)
+    public long vnfTickNs(final int vnf, final long tickNs, final long sinceNs)
+    {
+        final long own = instances[vnf].expiryIntervalNs();
+        if (own <= 0)
+        {
+            return tickNs;
+        }
+        final long ownTick = Math.floorDiv(tickNs, own) * own;
+        return ownTick > sinceNs ? ownTick : ExpiryTicker.NONE;
+    }
+
+    /**
+     * Housekeeping at tick {@code tickNs}, which covers packet time after {@code sinceNs}
+     * ({@link ExpiryTicker#sinceNs}): the expiry of each VNF with a tick of its own in that span
+     * ({@link #vnfTickNs}), then the fragment tracker's, then the capacity check; for
+     * {@link ExpiryTicker#CHECK}, the capacity check alone. Runs alone, between two
+     * transactions. A VNF whose {@code expire} throws stops its housekeeping for this tick and
+     * the others go on; the listener hears of it.
+     */
+    public void expire(final long tickNs, final long sinceNs, final StateMaintenance state, final ExpiryListener listener)
     {
         if (tickNs == ExpiryTicker.CHECK)
         {
@@ -303,10 +344,15 @@ public final class ChainRuntime
         {
             for (int i = 0; i < instances.length; i++)
             {
+                final long own = vnfTickNs(i, tickNs, sinceNs);
+                if (own == ExpiryTicker.NONE)
+                {
+                    continue;
+                }
                 listener.expiring(i);
                 try
                 {
-                    instances[i].vnf().expire(tickNs, state);
+                    instances[i].vnf().expire(own, state);
                 }
                 catch (final Throwable t)
                 {

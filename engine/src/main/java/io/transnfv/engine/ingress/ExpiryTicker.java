@@ -21,6 +21,7 @@ public final class ExpiryTicker
     private final long intervalNs;
     private final long checkEvery;
     private long nextTickNs = Long.MIN_VALUE;
+    private long sinceNs = Long.MIN_VALUE;
     private long packets;
     private boolean checking;
     private long checkEveryNs;
@@ -111,8 +112,22 @@ public final class ExpiryTicker
             return NONE;
         }
         final long tick = Math.floorDiv(packetTimeNs, intervalNs) * intervalNs;
+        sinceNs = nextTickNs - intervalNs;
         nextTickNs = tick + intervalNs;
         return tick;
+    }
+
+    /**
+     * @return the tick before the one {@link #due} or {@link #dueWithoutPacket} returned last (or
+     *         the multiple of the interval at or before the first packet, for the first tick): that
+     *         tick's housekeeping covers packet time after this and up to it. A VNF whose own
+     *         expiry period is a multiple of the interval has a tick of its own in that span
+     *         exactly when it would have had one with its own period alone
+     *         ({@code ChainRuntime#expire}).
+     */
+    public long sinceNs()
+    {
+        return sinceNs;
     }
 
     private boolean checkerDue(final long packetTimeNs)

@@ -49,6 +49,7 @@ public final class Ingress
     private PacketBuffer carry;
     private boolean carrying;
     private long carryTick = ExpiryTicker.NONE;
+    private long carryTickSince;
     private boolean carryCheck;
     private boolean ended;
     private boolean flushPending = true;
@@ -189,12 +190,14 @@ public final class Ingress
         {
             final int slot = frame.count;
             final long tick;
+            final long tickSince;
             final boolean check;
             if (carrying)
             {
                 carry = frame.swap(slot, carry);
                 carrying = false;
                 tick = carryTick;
+                tickSince = carryTickSince;
                 check = carryCheck;
             }
             else
@@ -240,6 +243,7 @@ public final class Ingress
                 final PacketBuffer buffer = frame.buffers[slot];
                 final long timeNs = clock.onPacket(buffer.timestampNs());
                 tick = ticker.due(timeNs);
+                tickSince = ticker.sinceNs();
                 check = ticker.checkersDue();
                 if (slot > 0 && (tick != ExpiryTicker.NONE || check || timeNs - frame.firstPacketTimeNs >= punctuation.intervalNs()))
                 {
@@ -247,6 +251,7 @@ public final class Ingress
                     carry = frame.swap(slot, carry);
                     carrying = true;
                     carryTick = tick;
+                    carryTickSince = tickSince;
                     carryCheck = check;
                     return close(frame, slot, tick != ExpiryTicker.NONE || check ? Punctuation.TICK : Punctuation.INTERVAL, CLOSED);
                 }
@@ -257,6 +262,7 @@ public final class Ingress
             if (slot == 0)
             {
                 frame.tickNs = tick;
+                frame.tickSinceNs = tickSince;
                 frame.checkersDue = check;
                 frame.tickSequence = sequence;
                 frame.firstPacketTimeNs = clock.lastNs();
@@ -318,6 +324,7 @@ public final class Ingress
     {
         frame.count = 0;
         frame.tickNs = tickNs;
+        frame.tickSinceNs = ticker.sinceNs();
         frame.checkersDue = false;
         frame.tickSequence = lastSequence;
         frame.firstPacketTimeNs = clock.lastNs();

@@ -629,7 +629,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             expiringSequence = frame.tickSequence;
             try
             {
-                runtime.expire(frame.tickNs, state, expiryFaults);
+                runtime.expire(frame.tickNs, frame.tickSinceNs, state, expiryFaults);
             }
             catch (final RuntimeException | Error e)
             {

@@ -390,7 +390,7 @@ public final class SerialChainExecutor implements ChainExecutor
         try
         {
             currentSequence = lastSequence;
-            runtime.expire(tick, state, expiryListener);
+            runtime.expire(tick, ticker.sinceNs(), state, expiryListener);
             long due;
             while ((due = held.dueDatagram(lastTimeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
             {
@@ -432,7 +432,7 @@ public final class SerialChainExecutor implements ChainExecutor
         final long tick = ticker.due(timeNs);
         if (tick != ExpiryTicker.NONE)
         {
-            runtime.expire(tick, state, expiryListener);
+            runtime.expire(tick, ticker.sinceNs(), state, expiryListener);
         }
         if (ticker.checkersDue())
         {

@@ -21,6 +21,19 @@ class ExpiryTickerTest
     }
 
     @Test
+    void shouldSayWhichSpanOfPacketTimeEachTickCovers()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(1_000);
+        ticker.due(2_500);
+        assertEquals(3_000, ticker.due(3_100));
+        assertEquals(2_000, ticker.sinceNs(), "the first tick covers from the multiple at or before the first packet");
+        assertEquals(7_000, ticker.due(7_400));
+        assertEquals(3_000, ticker.sinceNs(), "a gap's one tick covers every multiple crossed: (3000, 7000]");
+        assertEquals(8_000, ticker.dueWithoutPacket(8_000));
+        assertEquals(7_000, ticker.sinceNs());
+    }
+
+    @Test
     void shouldNeverFireWhenDisabled()
     {
         final ExpiryTicker ticker = new ExpiryTicker(0);

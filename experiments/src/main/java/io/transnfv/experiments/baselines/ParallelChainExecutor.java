@@ -193,14 +193,18 @@ public abstract class ParallelChainExecutor implements ChainExecutor
      * check, on {@link #stateView()}: the tables the oracle finds full at the same packets refuse
      * new entries here too.
      */
-    protected void expire(final long tickNs)
+    protected void expire(final long tickNs, final long sinceNs)
     {
         final StateMaintenance state = stateView();
         if (tickNs != ExpiryTicker.CHECK && runtime.expiryIntervalNs() > 0)
         {
             for (int v = 0; v < runtime.size(); v++)
             {
-                runtime.instance(v).vnf().expire(tickNs, state);
+                final long own = runtime.vnfTickNs(v, tickNs, sinceNs);
+                if (own != ExpiryTicker.NONE)
+                {
+                    runtime.instance(v).vnf().expire(own, state);
+                }
             }
         }
         runtime.capacities().check(state, NO_EXPIRY_FAULTS);
@@ -243,7 +247,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
                     buffers[0] = buffer;
                     count = 0;
                 }
-                expire(tick);
+                expire(tick, ticker.sinceNs());
             }
             admit(count, buffer, timeNs);
             count++;

@@ -55,7 +55,7 @@ public final class PartitionedChainExecutor extends ParallelChainExecutor
     }
 
     @Override
-    protected void expire(final long tickNs)
+    protected void expire(final long tickNs, final long sinceNs)
     {
         if (tickNs == ExpiryTicker.CHECK)
         {
@@ -67,7 +67,11 @@ public final class PartitionedChainExecutor extends ParallelChainExecutor
         {
             for (int v = 0; v < runtime.size(); v++)
             {
-                runtime.instance(v).vnf().expire(tickNs, partition);
+                final long own = runtime.vnfTickNs(v, tickNs, sinceNs);
+                if (own != ExpiryTicker.NONE)
+                {
+                    runtime.instance(v).vnf().expire(own, partition);
+                }
             }
         }
     }
