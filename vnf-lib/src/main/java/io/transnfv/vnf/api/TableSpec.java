@@ -31,11 +31,27 @@ import java.util.Objects;
  *                     table is then a read or a choice that may see the batch start's value and
  *                     an update by a delta, and the VNF asks {@link VnfSetup#staleReads(int)}
  *                     at setup which form to declare.
+ * @param type         what the table holds: one value per key ({@link StateType#VALUE}), or a
+ *                     set per key ({@link StateType#SET}, declared with {@link #asSet()} and
+ *                     accessed through {@link StateSet} only).
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative, String notForgettable, String notStaleReadable)
+    String notCommutative, String notForgettable, String notStaleReadable, StateType type)
 {
+    /** Why a set table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
+    public static final String SET_READS_MEMBERSHIP =
+        "it is a set: adding or removing a member changes the set's size only if the member was absent or present,"
+            + " so each update reads the current membership";
+
+    /** A table of one value per key, with the hints given. */
+    public TableSpec(
+        final String name, final TableScope scope, final KeyKind keyKind, final long initialValue, final String description,
+        final ActivityClock activity, final String notCommutative, final String notForgettable, final String notStaleReadable)
+    {
+        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE);
+    }
+
     /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
     public static final String NEEDS_CURRENT_READS =
         "its VNF needs every read of the table to see the writes before it, or computes its updates from the old value";
@@ -73,7 +89,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type) : this;
     }
 
     /**
@@ -83,7 +99,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type);
     }
 
     /**
@@ -93,7 +109,7 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
@@ -111,7 +127,7 @@ public record TableSpec(
      */
     public TableSpec forgettable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type);
     }
 
     /**
@@ -122,7 +138,7 @@ public record TableSpec(
      */
     public TableSpec notForgettable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type);
     }
 
     /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
@@ -140,7 +156,7 @@ public record TableSpec(
      */
     public TableSpec staleReadable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type);
     }
 
     /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
@@ -149,12 +165,37 @@ public record TableSpec(
         return notStaleReadable == null;
     }
 
+    /**
+     * @return this declaration as a {@link StateType#SET}: each key names a set of {@code long}
+     *         members, which transactions access through {@link StateSet} (add, remove, contains,
+     *         size) and nothing else. The table's entries are the sets' member and size entries
+     *         ({@link StateSet#memberKey}, {@link StateSet#sizeKey}), so its keys print as opaque,
+     *         and it refuses every consistency hint but {@code serializable}
+     *         ({@link #SET_READS_MEMBERSHIP}).
+     * @throws IllegalArgumentException if the initial value is not 0 (an absent member, an empty set).
+     */
+    public TableSpec asSet()
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 (absent member, empty set), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET);
+    }
+
     /** Validates the declaration. */
     public TableSpec
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyKind, "keyKind");
+        Objects.requireNonNull(type, "type");
+        if (type == StateType.SET && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
+        {
+            throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 and refuse every consistency hint"
+                + " but serializable");
+        }
         if (!name.matches("[a-z][a-z0-9_-]*"))
         {
             throw new IllegalArgumentException("table name must match [a-z][a-z0-9_-]*: " + name);

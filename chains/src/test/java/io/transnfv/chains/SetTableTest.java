@@ -1,0 +1,183 @@
+package io.transnfv.chains;
+
+import io.transnfv.engine.chain.ChainSpec;
+import io.transnfv.engine.chain.TrafficSpec;
+import io.transnfv.engine.checkpoint.CheckpointException;
+import io.transnfv.engine.checkpoint.CheckpointSettings;
+import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.executor.TpgBatchExecutor;
+import io.transnfv.engine.pipeline.BatchedChainExecutor;
+import io.transnfv.engine.pipeline.EquivalenceCheck;
+import io.transnfv.engine.pipeline.PacketSources;
+import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.state.store.LocalRedisServer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Set tables ({@code type: set}) keep chain output equivalence: {@link TestPortSetFactory}'s
+ * adds, removes, membership and size queries, with state-dependent aborts after them, equal the
+ * serial oracle with every strategy on 1, 2 and 4 executor threads (seeded traffic, few hosts so
+ * that sets are shared and grow), in the heap, in Chronicle Map and in Redis, and across a
+ * checkpoint and a resume.
+ */
+class SetTableTest
+{
+    private static final String CHAIN = """
+        name: port-sets
+        vnfs:
+          - name: ports
+            type: test-port-set
+            params: { threshold: 3, abort_every: 5 }
+            tables:
+              ports: { type: set%s }
+        settings:
+          executor_threads: 2
+          punctuation: { transactions: 128 }
+          traffic:
+            generate: { packets: 8000, flows: 600, hosts: 12, host_skew: 1.2, new_conn_ratio: 0.3, tcp_ratio: 0.8, seed: 5 }
+        """;
+
+    @TempDir
+    Path dir;
+
+    private static ChainSpec chain(final String tableSettings)
+    {
+        return new ChainLoader().parse(String.format(CHAIN, tableSettings), "port-sets.yaml");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> shouldEqualTheOracleWithEveryStrategyAndThreadCount()
+    {
+        final List<DynamicTest> tests = new ArrayList<>();
+        final ChainSpec base = chain("");
+        final String[] traffic = {
+            "packets=8000,flows=600,hosts=12,host_skew=1.2,new_conn_ratio=0.3,tcp_ratio=0.8,seed=",
+            "packets=8000,flows=3000,hosts=3,host_skew=2.0,new_conn_ratio=0.6,tcp_ratio=1.0,seed="};
+        long seed = 1;
+        for (final int threads : new int[] {1, 2, 4})
+        {
+            for (final String strategy : TpgBatchExecutor.strategyNames())
+            {
+                final String generate = traffic[tests.size() % traffic.length] + seed++;
+                final int batch = tests.size() % 3 == 0 ? 32 : 256;
+                tests.add(DynamicTest.dynamicTest(threads + " threads, " + strategy + ", " + generate, () ->
+                {
+                    final ChainSpec spec = base.withSettings(base.settings().withTraffic(TrafficSpec.generate(GeneratorConfig.parse(generate)))
+                        .withPunctuation(batch, 1_000_000).withExecutorThreads(threads));
+                    assertEquivalent(spec, strategy, generate);
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"chronicle", "redis"})
+    void shouldEqualTheOracleInEveryStore(final String store) throws IOException, InterruptedException
+    {
+        if (store.equals("redis"))
+        {
+            try (LocalRedisServer redis = LocalRedisServer.start())
+            {
+                final ChainSpec spec = new ChainLoader().parse(String.format(CHAIN, ", store: redis").replace("settings:\n",
+                    "settings:\n  redis: { url: \"" + redis.url() + "\" }\n"), "port-sets.yaml");
+                for (final String strategy : List.of("bfs/op/eager", "dfs/group/lazy", "adaptive"))
+                {
+                    assertEquivalent(spec, strategy, store);
+                }
+            }
+            return;
+        }
+        for (final String strategy : List.of("bfs/op/eager", "dfs/group/lazy", "adaptive"))
+        {
+            // a directory per run: a Chronicle file left by a run is a warm start for the next
+            final ChainSpec spec = new ChainLoader().parse(String.format(CHAIN, ", store: chronicle, expected_entries: 20000")
+                .replace("settings:\n", "settings:\n  chronicle: { dir: \"" + dir.resolve(strategy.replace('/', '-')) + "\" }\n"),
+                "port-sets.yaml");
+            assertEquivalent(spec, strategy, store);
+        }
+    }
+
+    /** A run that dies after a checkpoint and resumes from it ends with the oracle's sets. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", ", store: chronicle, expected_entries: 20000 }\n      seen: { store: chronicle, expected_entries: 20000"})
+    void shouldEndWithTheOraclesSetsWhenResumedFromACheckpoint(final String tableSettings) throws IOException
+    {
+        final ChainSpec chain = new ChainLoader().parse(String.format(CHAIN, tableSettings)
+            .replace("settings:\n", "settings:\n  chronicle: { dir: \"" + dir.resolve("state") + "\" }\n"), "port-sets.yaml");
+        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt"), 10, 0, 3);
+        final AtomicLong egressed = new AtomicLong();
+        try (BatchedChainExecutor first = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
+             PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            first.checkpointWith(Checkpointer.start(checkpoints, chain, first.runtime().catalog()));
+            assertThrows(IOException.class, () -> first.run(source, (record, buffer, packet) ->
+            {
+                if (egressed.incrementAndGet() == 5_000)
+                {
+                    throw new UncheckedIOException(new IOException("simulated crash"));
+                }
+            }));
+        }
+        final String resumedState;
+        try (BatchedChainExecutor resumed = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
+             PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            final List<CheckpointException> refused = new ArrayList<>();
+            resumed.checkpointWith(Checkpointer.resume(checkpoints, chain, resumed.runtime().catalog(), refused::add));
+            assertEquals(List.of(), refused, "every checkpoint of the failed run is readable");
+            resumed.run(source, null);
+            resumedState = resumed.dumpState();
+        }
+        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
+             PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            oracle.run(source, null);
+            assertEquals(oracle.dumpState(), resumedState);
+        }
+    }
+
+    @Test
+    void shouldRaiseAlertsAndQueryMembersOnTheTraffic() throws IOException
+    {
+        // guards the equivalence tests above against traffic that never exercises the set
+        final ChainSpec spec = chain("");
+        final StringBuilder records = new StringBuilder();
+        try (SerialChainExecutor oracle = new SerialChainExecutor(spec);
+             PacketSource source = PacketSources.open(spec.settings().traffic()))
+        {
+            oracle.run(source, (record, buffer, packet) -> record.format(records, oracle.runtime(), packet).append('\n'));
+        }
+        final String text = records.toString();
+        assertTrue(text.contains("many-ports"), "some source opened more ports than the threshold");
+        assertTrue(text.contains("member=1"), "some packet found its port in its source's set");
+        assertTrue(text.contains("removed=1"), () -> "some FIN removed its port: " + text.lines().filter(l -> !l.contains("member=")).limit(30).toList());
+    }
+
+    private static void assertEquivalent(final ChainSpec chain, final String strategy, final String what) throws IOException
+    {
+        final EquivalenceCheck.Result result = EquivalenceCheck.compare(chain, () -> PacketSources.open(chain.settings().traffic()),
+            spec -> new BatchedChainExecutor(spec, n -> TpgBatchExecutor.create(n, strategy), strategy));
+        assertTrue(result.equivalent(), () -> what + ", " + strategy + ": first diverging packet #" + result.divergingSequence()
+            + "\n oracle: " + result.oracleRecord() + "\n engine: " + result.candidateRecord() + "\n state: " + result.stateDifference());
+    }
+}
