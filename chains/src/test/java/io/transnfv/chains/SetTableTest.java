@@ -5,13 +5,17 @@ import io.transnfv.engine.chain.TrafficSpec;
 import io.transnfv.engine.checkpoint.CheckpointException;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
 import io.transnfv.engine.checkpoint.Checkpointer;
+import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
+import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
+import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.state.store.LocalRedisServer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -21,15 +25,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,43 +118,75 @@ class SetTableTest
         }
     }
 
-    /** A run that dies after a checkpoint and resumes from it ends with the oracle's sets. */
+    /**
+     * A run stopped after many checkpoints (its last one at the stop) and resumed from them ends
+     * with the oracle's sets and gives the oracle's records for every packet after the cut, with
+     * the set table in the heap or in Chronicle Map, and the value table beside it in either.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"", ", store: chronicle, expected_entries: 20000 }\n      seen: { store: chronicle, expected_entries: 20000"})
+    @ValueSource(strings = {"", ", store: chronicle, expected_entries: 20000",
+        ", store: chronicle, expected_entries: 20000 }\n      seen: { store: chronicle, expected_entries: 20000"})
     void shouldEndWithTheOraclesSetsWhenResumedFromACheckpoint(final String tableSettings) throws IOException
     {
         final ChainSpec chain = new ChainLoader().parse(String.format(CHAIN, tableSettings)
             .replace("settings:\n", "settings:\n  chronicle: { dir: \"" + dir.resolve("state") + "\" }\n"), "port-sets.yaml");
-        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt"), 10, 0, 3);
-        final AtomicLong egressed = new AtomicLong();
+        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt"), 7, 0, 3);
         try (BatchedChainExecutor first = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
              PacketSource source = PacketSources.open(chain.settings().traffic()))
         {
             first.checkpointWith(Checkpointer.start(checkpoints, chain, first.runtime().catalog()));
-            assertThrows(IOException.class, () -> first.run(source, (record, buffer, packet) ->
-            {
-                if (egressed.incrementAndGet() == 5_000)
-                {
-                    throw new UncheckedIOException(new IOException("simulated crash"));
-                }
-            }));
+            first.run(stopping(source, 5_000, first.control()), null);
+            assertEquals(RunControl.StopCause.TERMINATE, first.control().stopCause());
         }
+        final List<String> resumedRecords = new ArrayList<>();
         final String resumedState;
+        final long cut;
         try (BatchedChainExecutor resumed = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
              PacketSource source = PacketSources.open(chain.settings().traffic()))
         {
             final List<CheckpointException> refused = new ArrayList<>();
-            resumed.checkpointWith(Checkpointer.resume(checkpoints, chain, resumed.runtime().catalog(), refused::add));
-            assertEquals(List.of(), refused, "every checkpoint of the failed run is readable");
-            resumed.run(source, null);
+            final Checkpointer checkpointer = Checkpointer.resume(checkpoints, chain, resumed.runtime().catalog(), refused::add);
+            assertEquals(List.of(), refused, "every checkpoint of the stopped run is readable");
+            assertTrue(checkpointer.resumedFrom() != null && checkpointer.resumedFrom().id() > 4, "resumes from a late checkpoint");
+            cut = checkpointer.resumeInputPackets();
+            assertTrue(cut >= 5_000, "resumes where the run stopped: " + cut);
+            resumed.checkpointWith(checkpointer);
+            resumed.run(source, (record, buffer, packet) -> resumedRecords.add(record.format(new StringBuilder(), resumed.runtime(), packet)
+                .toString()));
             resumedState = resumed.dumpState();
         }
+        final List<String> oracleRecords = new ArrayList<>();
         try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
              PacketSource source = PacketSources.open(chain.settings().traffic()))
         {
-            oracle.run(source, null);
-            assertEquals(oracle.dumpState(), resumedState);
+            oracle.run(source, (record, buffer, packet) -> oracleRecords.add(record.format(new StringBuilder(), oracle.runtime(), packet)
+                .toString()));
+            assertEquals(oracle.dumpState(), resumedState, "final state");
         }
+        assertEquals(oracleRecords.subList((int)cut, oracleRecords.size()), resumedRecords, "records after the cut at packet " + cut);
+    }
+
+    /** @return {@code source}, asking {@code control} to stop once it has handed over {@code packets} packets. */
+    private static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
+    {
+        return new ForwardingPacketSource(source)
+        {
+            private long read;
+
+            @Override
+            public boolean next(final PacketBuffer dst) throws SourceException
+            {
+                if (!source.next(dst))
+                {
+                    return false;
+                }
+                if (++read == packets)
+                {
+                    control.requestStop(RunControl.StopCause.TERMINATE, "stopped by the test");
+                }
+                return true;
+            }
+        };
     }
 
     @Test
