@@ -329,6 +329,13 @@ final class VnfsReader
             {
                 continue;
             }
+            if (spec.type() == StateType.RING && settings.get("trigger") != null)
+            {
+                errors.add(settings.get("trigger"), "ring table '" + spec.name() + "' of " + where + " cannot have a trigger: its entries"
+                    + " hold the values pushed and each ring's count of pushes, and a trigger cannot tell them apart",
+                    "remove the table's 'trigger'");
+                continue;
+            }
             final YamlNode consistency = settings.get("consistency");
             final String hint = consistency == null ? null
                 : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where,

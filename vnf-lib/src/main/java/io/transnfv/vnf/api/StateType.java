@@ -14,7 +14,13 @@ public enum StateType
      * A set of {@code long} members per set key, spelled by {@link StateSet}: add, remove,
      * contains and size, each one or two read-modify-writes of a member entry and a size entry.
      */
-    SET("set");
+    SET("set"),
+    /**
+     * A bounded ring of the last {@link TableSpec#ringCapacity()} {@code long} values pushed per key,
+     * spelled by {@link StateRing}: push, read the last values, size; a push is a read-modify-write
+     * of a head entry and a choice among the ring's slot entries.
+     */
+    RING("ring");
 
     private final String yamlName;
 

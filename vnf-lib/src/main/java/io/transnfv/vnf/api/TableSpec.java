@@ -31,25 +31,32 @@ import java.util.Objects;
  *                     table is then a read or a choice that may see the batch start's value and
  *                     an update by a delta, and the VNF asks {@link VnfSetup#staleReads(int)}
  *                     at setup which form to declare.
- * @param type         what the table holds: one value per key ({@link StateType#VALUE}), or a
- *                     set per key ({@link StateType#SET}, declared with {@link #asSet()} and
- *                     accessed through {@link StateSet} only).
+ * @param type         what the table holds: one value per key ({@link StateType#VALUE}), a set
+ *                     per key ({@link StateType#SET}, declared with {@link #asSet()} and accessed
+ *                     through {@link StateSet} only) or a ring of the last values pushed per key
+ *                     ({@link StateType#RING}, declared with {@link #asRing(int)} and accessed
+ *                     through {@link StateRing} only).
+ * @param ringCapacity a ring's capacity, the values it keeps per key; 0 for the other types.
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative, String notForgettable, String notStaleReadable, StateType type)
+    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity)
 {
     /** Why a set table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
     public static final String SET_READS_MEMBERSHIP =
         "it is a set: adding or removing a member changes the set's size only if the member was absent or present,"
             + " so each update reads the current membership";
 
+    /** Why a ring table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
+    public static final String RING_READS_HEAD =
+        "it is a ring: a push writes the slot its ring's head points at and moves the head, so each push reads the head";
+
     /** A table of one value per key, with the hints given. */
     public TableSpec(
         final String name, final TableScope scope, final KeyKind keyKind, final long initialValue, final String description,
         final ActivityClock activity, final String notCommutative, final String notForgettable, final String notStaleReadable)
     {
-        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE);
+        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0);
     }
 
     /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
@@ -89,7 +96,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity) : this;
     }
 
     /**
@@ -99,7 +106,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity);
     }
 
     /**
@@ -109,7 +116,7 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
@@ -127,7 +134,7 @@ public record TableSpec(
      */
     public TableSpec forgettable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity);
     }
 
     /**
@@ -138,7 +145,7 @@ public record TableSpec(
      */
     public TableSpec notForgettable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity);
     }
 
     /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
@@ -156,7 +163,7 @@ public record TableSpec(
      */
     public TableSpec staleReadable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity);
     }
 
     /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
@@ -181,7 +188,28 @@ public record TableSpec(
             throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 (absent member, empty set), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET);
+            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0);
+    }
+
+    /**
+     * @param capacity the values kept per key, 1 to {@link StateRing#MAX_CAPACITY}: a push beyond
+     *                 it overwrites the oldest.
+     * @return this declaration as a {@link StateType#RING}: each key names a ring of the last
+     *         {@code capacity} {@code long} values pushed, which transactions access through
+     *         {@link StateRing} (push, read the last values, size) and nothing else. The table's
+     *         entries are the rings' head and slot entries ({@link StateRing#headKey},
+     *         {@link StateRing#slotKey}), so its keys print as opaque, and it refuses every
+     *         consistency hint but {@code serializable} ({@link #RING_READS_HEAD}).
+     * @throws IllegalArgumentException if the initial value is not 0 or the capacity is out of range.
+     */
+    public TableSpec asRing(final int capacity)
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("ring table '" + name + "' must have initial value 0 (no value pushed), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity);
     }
 
     /** Validates the declaration. */
@@ -191,10 +219,15 @@ public record TableSpec(
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyKind, "keyKind");
         Objects.requireNonNull(type, "type");
-        if (type == StateType.SET && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
+        if (type != StateType.VALUE && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
         {
-            throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 and refuse every consistency hint"
-                + " but serializable");
+            throw new IllegalArgumentException(type.yamlName() + " table '" + name + "' must have initial value 0 and refuse every"
+                + " consistency hint but serializable");
+        }
+        if (type == StateType.RING ? ringCapacity < 1 || ringCapacity > StateRing.MAX_CAPACITY : ringCapacity != 0)
+        {
+            throw new IllegalArgumentException("table '" + name + "': ring capacity " + ringCapacity + (type == StateType.RING
+                ? " is out of range: a ring keeps 1 to " + StateRing.MAX_CAPACITY + " values" : " is only for rings"));
         }
         if (!name.matches("[a-z][a-z0-9_-]*"))
         {

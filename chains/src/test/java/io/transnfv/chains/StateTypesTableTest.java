@@ -34,22 +34,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Set tables ({@code type: set}) keep chain output equivalence: {@link TestPortSetFactory}'s
- * adds, removes, membership and size queries, with state-dependent aborts after them, equal the
+ * Set and ring tables ({@code type: set}, {@code type: ring}) keep chain output equivalence:
+ * {@link TestStateTypesFactory}'s set adds, removes, membership and size queries and ring pushes
+ * and reads, with state-dependent aborts after them, equal the
  * serial oracle with every strategy on 1, 2 and 4 executor threads (seeded traffic, few hosts so
  * that sets are shared and grow), in the heap, in Chronicle Map and in Redis, and across a
  * checkpoint and a resume.
  */
-class SetTableTest
+class StateTypesTableTest
 {
     private static final String CHAIN = """
         name: port-sets
         vnfs:
           - name: ports
-            type: test-port-set
+            type: test-state-types
             params: { threshold: 3, abort_every: 5 }
             tables:
               ports: { type: set%s }
+              recent: { type: ring }
         settings:
           executor_threads: 2
           punctuation: { transactions: 128 }
@@ -99,8 +101,8 @@ class SetTableTest
         {
             try (LocalRedisServer redis = LocalRedisServer.start())
             {
-                final ChainSpec spec = new ChainLoader().parse(String.format(CHAIN, ", store: redis").replace("settings:\n",
-                    "settings:\n  redis: { url: \"" + redis.url() + "\" }\n"), "port-sets.yaml");
+                final ChainSpec spec = new ChainLoader().parse(String.format(CHAIN, "").replace("settings:\n",
+                    "settings:\n  store: redis\n  redis: { url: \"" + redis.url() + "\" }\n"), "port-sets.yaml");
                 for (final String strategy : List.of("bfs/op/eager", "dfs/group/lazy", "adaptive"))
                 {
                     assertEquivalent(spec, strategy, store);
@@ -203,6 +205,7 @@ class SetTableTest
         final String text = records.toString();
         assertTrue(text.contains("many-ports"), "some source opened more ports than the threshold");
         assertTrue(text.contains("member=1"), "some packet found its port in its source's set");
+        assertTrue(text.contains("pushes=9"), "some source's ring wrapped around");
         assertTrue(text.contains("removed=1"), () -> "some FIN removed its port: " + text.lines().filter(l -> !l.contains("member=")).limit(30).toList());
     }
 

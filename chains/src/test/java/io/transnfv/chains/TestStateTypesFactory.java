@@ -8,6 +8,7 @@ import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.ParamKind;
 import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.StateRing;
 import io.transnfv.vnf.api.StateSet;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
@@ -21,19 +22,22 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import java.util.List;
 
 /**
- * A test-only VNF type, {@code test-port-set}, that exercises every operation of a set table:
- * table {@code ports} (a set) holds, per source host, the destination ports it opened. A SYN
- * adds its port (alert {@code many-ports} when the set grows past {@code threshold}), a FIN
- * removes it (tag {@code removed} 1 or 0), any other packet asks whether its port is a member
- * and how big its source's set is (tags {@code member}, {@code size}). Every transaction then
+ * A test-only VNF type, {@code test-state-types}, that exercises every operation of a set table
+ * and of a ring table: table {@code ports} (a set) holds, per source host, the destination ports
+ * it opened, table {@code recent} (a ring of 4) the last ports it opened. A SYN adds its port
+ * (alert {@code many-ports} when the set grows past {@code threshold}) and pushes it (tag
+ * {@code pushed} = pushes before it), a FIN removes it (tag {@code removed} 1 or 0), any other
+ * packet asks whether its port is a member and how big its source's set is (tags {@code member},
+ * {@code size}) and reads the ring (tags {@code pushes} and {@code recent}, the last ports
+ * newest first, 16 bits each). Every transaction then
  * bumps its source's packet count in the value table {@code seen} and aborts when the count
  * plus the packet's time in microseconds is a multiple of {@code abort_every}, which depends on
  * the order of the source's earlier packets, so the set operations before it must be undone.
  */
-public final class TestPortSetFactory implements VnfFactory
+public final class TestStateTypesFactory implements VnfFactory
 {
     /** The type name. */
-    public static final String TYPE = "test-port-set";
+    public static final String TYPE = "test-state-types";
 
     @Override
     public String type()
@@ -44,7 +48,7 @@ public final class TestPortSetFactory implements VnfFactory
     @Override
     public String description()
     {
-        return "Test VNF using a set table: the destination ports each source host opened.";
+        return "Test VNF using a set and a ring table: the destination ports each source host opened.";
     }
 
     @Override
@@ -69,12 +73,18 @@ public final class TestPortSetFactory implements VnfFactory
         private static final int KIND_REMOVE = 2;
         private static final int KIND_QUERY = 3;
         private static final int FIRST_SLOT = 1;
+        private static final int RING_SLOT = 2;
+        private static final int RING = 4;
         private static final int ABORTED = 3;
 
         private final int threshold;
         private final StateFunction countOrAbort;
         private int portsTable;
         private int seenTable;
+        private int recentTable;
+        private int pushedTag;
+        private int pushesTag;
+        private int recentTag;
         private int manyPorts;
         private int removedTag;
         private int memberTag;
@@ -100,11 +110,16 @@ public final class TestPortSetFactory implements VnfFactory
         {
             portsTable = setup.table(new TableSpec("ports", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
                 "source host -> set of destination ports opened").asSet());
+            recentTable = setup.table(new TableSpec("recent", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+                "source host -> last destination ports opened").asRing(RING));
             seenTable = setup.table(new TableSpec("seen", TableScope.CROSS_FLOW, KeyKind.HOST, 0L, "source host -> packets"));
             manyPorts = setup.alertType("many-ports");
             removedTag = setup.tag("removed");
             memberTag = setup.tag("member");
             sizeTag = setup.tag("size");
+            pushedTag = setup.tag("pushed");
+            pushesTag = setup.tag("pushes");
+            recentTag = setup.tag("recent");
         }
 
         @Override
@@ -123,6 +138,7 @@ public final class TestPortSetFactory implements VnfFactory
             {
                 txn.scratch(KIND_SLOT, KIND_ADD);
                 first = StateSet.add(txn, portsTable, source, port);
+                txn.scratch(RING_SLOT, StateRing.push(txn, recentTable, RING, source, port));
             }
             else if (tcp && (packet.tcpFlags() & PacketFlyweight.TCP_FIN) != 0)
             {
@@ -134,6 +150,7 @@ public final class TestPortSetFactory implements VnfFactory
                 txn.scratch(KIND_SLOT, KIND_QUERY);
                 first = StateSet.contains(txn, portsTable, source, port);
                 StateSet.size(txn, portsTable, source);
+                txn.scratch(RING_SLOT, StateRing.read(txn, recentTable, RING, source));
             }
             txn.scratch(FIRST_SLOT, first);
             txn.readModify(seenTable, source, countOrAbort, 0L);
@@ -154,6 +171,7 @@ public final class TestPortSetFactory implements VnfFactory
                 {
                     actions.alert(manyPorts, FlowKeys.srcHost(packet));
                 }
+                actions.tag(pushedTag, StateRing.pushesBefore(result, (int)result.scratch(RING_SLOT)));
             }
             else if (kind == KIND_REMOVE)
             {
@@ -163,6 +181,14 @@ public final class TestPortSetFactory implements VnfFactory
             {
                 actions.tag(memberTag, StateSet.contains(result, op) ? 1 : 0);
                 actions.tag(sizeTag, StateSet.sizeAfter(result, op + 1));
+                final int ring = (int)result.scratch(RING_SLOT);
+                long recent = 0;
+                for (int back = 0; back < StateRing.length(result, ring, RING); back++)
+                {
+                    recent |= StateRing.last(result, ring, RING, back) << (16 * back);
+                }
+                actions.tag(pushesTag, StateRing.pushes(result, ring));
+                actions.tag(recentTag, recent);
             }
         }
     }
