@@ -336,6 +336,13 @@ final class VnfsReader
                     "remove the table's 'trigger'");
                 continue;
             }
+            if (spec.type() == StateType.STRUCT && settings.get("trigger") != null)
+            {
+                errors.add(settings.get("trigger"), "struct table '" + spec.name() + "' of " + where + " cannot have a trigger: its entries"
+                    + " are its fields " + String.join(", ", spec.fields()) + ", and a trigger cannot tell them apart",
+                    "remove the table's 'trigger'");
+                continue;
+            }
             final YamlNode consistency = settings.get("consistency");
             final String hint = consistency == null ? null
                 : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where,

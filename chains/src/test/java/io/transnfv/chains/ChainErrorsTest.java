@@ -971,7 +971,7 @@ class ChainErrorsTest
     }
 
     @Test
-    void shouldRefuseWhatASetOrRingTableCannotHonourAtItsValue()
+    void shouldRefuseWhatASetRingOrStructTableCannotHonourAtItsValue()
     {
         final List<ChainError> errors = errors("""
             name: x
@@ -999,13 +999,16 @@ class ChainErrorsTest
                 tables:
                   ports: { trigger: { above: 0, alert: busy } }
                   recent: { type: ring, trigger: { above: 3, alert: busy } }
+                  hosts: { type: struct, trigger: { above: 3, alert: busy } }
             edges:
               - { from: fw, to: ports }
               - { from: ports, to: more }
               - { from: more, to: late }
               - { from: late, to: alerting }
             """);
-        assertEquals(7, errors.size(), () -> render(errors));
+        assertEquals(8, errors.size(), () -> render(errors));
+        assertContains(at(errors, "26:39").message(), "struct table 'hosts' of VNF 'alerting' cannot have a trigger",
+            "its fields packets, score");
         assertContains(at(errors, "25:38").message(), "ring table 'recent' of VNF 'alerting' cannot have a trigger");
         assertContains(at(errors, "6:28").message(), "table 'connections' of VNF 'fw' is a value table, not a set");
         assertContains(at(errors, "6:28").fix(), "write 'type: value', or remove 'type:'");

@@ -34,9 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Set and ring tables ({@code type: set}, {@code type: ring}) keep chain output equivalence:
- * {@link TestStateTypesFactory}'s set adds, removes, membership and size queries and ring pushes
- * and reads, with state-dependent aborts after them, equal the
+ * Set, ring and struct tables ({@code type: set}, {@code ring}, {@code struct}) keep chain output
+ * equivalence: {@link TestStateTypesFactory}'s set adds, removes, membership and size queries,
+ * ring pushes and reads, and struct field updates that read other fields, with state-dependent aborts after them, equal the
  * serial oracle with every strategy on 1, 2 and 4 executor threads (seeded traffic, few hosts so
  * that sets are shared and grow), in the heap, in Chronicle Map and in Redis, and across a
  * checkpoint and a resume.
@@ -52,6 +52,7 @@ class StateTypesTableTest
             tables:
               ports: { type: set%s }
               recent: { type: ring }
+              hosts: { type: struct }
         settings:
           executor_threads: 2
           punctuation: { transactions: 128 }
@@ -206,6 +207,7 @@ class StateTypesTableTest
         assertTrue(text.contains("many-ports"), "some source opened more ports than the threshold");
         assertTrue(text.contains("member=1"), "some packet found its port in its source's set");
         assertTrue(text.contains("pushes=9"), "some source's ring wrapped around");
+        assertTrue(text.contains("packets=9"), "some source's struct counted its packets");
         assertTrue(text.contains("removed=1"), () -> "some FIN removed its port: " + text.lines().filter(l -> !l.contains("member=")).limit(30).toList());
     }
 

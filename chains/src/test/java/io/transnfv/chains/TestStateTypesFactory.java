@@ -10,6 +10,7 @@ import io.transnfv.vnf.api.ParamKind;
 import io.transnfv.vnf.api.ParamSpec;
 import io.transnfv.vnf.api.StateRing;
 import io.transnfv.vnf.api.StateSet;
+import io.transnfv.vnf.api.StateStruct;
 import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
@@ -22,14 +23,18 @@ import io.transnfv.vnf.packet.PacketFlyweight;
 import java.util.List;
 
 /**
- * A test-only VNF type, {@code test-state-types}, that exercises every operation of a set table
- * and of a ring table: table {@code ports} (a set) holds, per source host, the destination ports
+ * A test-only VNF type, {@code test-state-types}, that exercises every operation of a set table,
+ * a ring table and a struct table: table {@code ports} (a set) holds, per source host, the destination ports
  * it opened, table {@code recent} (a ring of 4) the last ports it opened. A SYN adds its port
  * (alert {@code many-ports} when the set grows past {@code threshold}) and pushes it (tag
  * {@code pushed} = pushes before it), a FIN removes it (tag {@code removed} 1 or 0), any other
  * packet asks whether its port is a member and how big its source's set is (tags {@code member},
  * {@code size}) and reads the ring (tags {@code pushes} and {@code recent}, the last ports
- * newest first, 16 bits each). Every transaction then
+ * newest first, 16 bits each). Table {@code hosts} (a struct of {@code packets} and
+ * {@code score}) counts each source's packets and adds 3 × the new count + 1 to its score, and
+ * on a SYN adds the source's score to its destination port's score (a struct keyed by the
+ * port); a query reads the source's whole struct (tags {@code packets}, {@code score}). Every
+ * transaction then
  * bumps its source's packet count in the value table {@code seen} and aborts when the count
  * plus the packet's time in microseconds is a multiple of {@code abort_every}, which depends on
  * the order of the source's earlier packets, so the set operations before it must be undone.
@@ -48,7 +53,7 @@ public final class TestStateTypesFactory implements VnfFactory
     @Override
     public String description()
     {
-        return "Test VNF using a set and a ring table: the destination ports each source host opened.";
+        return "Test VNF using a set, a ring and a struct table: the destination ports each source host opened.";
     }
 
     @Override
@@ -75,6 +80,13 @@ public final class TestStateTypesFactory implements VnfFactory
         private static final int FIRST_SLOT = 1;
         private static final int RING_SLOT = 2;
         private static final int RING = 4;
+        private static final int STRUCT_SLOT = 3;
+        private static final int PACKETS = 0;
+        private static final int SCORE = 1;
+        private static final long PORT_SALT = 0x1F83D9ABFB41BD6BL;
+        private static final StateFunction COUNT = (current, ctx) -> current + 1;
+        private static final StateFunction SCORE_FROM_SEEN = (current, ctx) -> current + 3 * ctx.param(0) + 1;
+        private static final StateFunction PLUS_SEEN = (current, ctx) -> current + ctx.param(0);
         private static final int ABORTED = 3;
 
         private final int threshold;
@@ -82,6 +94,9 @@ public final class TestStateTypesFactory implements VnfFactory
         private int portsTable;
         private int seenTable;
         private int recentTable;
+        private int hostsTable;
+        private int packetsTag;
+        private int scoreTag;
         private int pushedTag;
         private int pushesTag;
         private int recentTag;
@@ -112,6 +127,8 @@ public final class TestStateTypesFactory implements VnfFactory
                 "source host -> set of destination ports opened").asSet());
             recentTable = setup.table(new TableSpec("recent", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
                 "source host -> last destination ports opened").asRing(RING));
+            hostsTable = setup.table(new TableSpec("hosts", TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+                "source host or destination port -> packets, score").asStruct("packets", "score"));
             seenTable = setup.table(new TableSpec("seen", TableScope.CROSS_FLOW, KeyKind.HOST, 0L, "source host -> packets"));
             manyPorts = setup.alertType("many-ports");
             removedTag = setup.tag("removed");
@@ -120,6 +137,8 @@ public final class TestStateTypesFactory implements VnfFactory
             pushedTag = setup.tag("pushed");
             pushesTag = setup.tag("pushes");
             recentTag = setup.tag("recent");
+            packetsTag = setup.tag("packets");
+            scoreTag = setup.tag("score");
         }
 
         @Override
@@ -153,6 +172,18 @@ public final class TestStateTypesFactory implements VnfFactory
                 txn.scratch(RING_SLOT, StateRing.read(txn, recentTable, RING, source));
             }
             txn.scratch(FIRST_SLOT, first);
+            StateStruct.update(txn, hostsTable, source, PACKETS, COUNT, 0L);
+            StateStruct.update(txn, hostsTable, source, SCORE, SCORE_FROM_SEEN, 0L);
+            StateStruct.see(txn, hostsTable, source, PACKETS);
+            if (tcp && packet.isSyn() && !packet.isAck())
+            {
+                StateStruct.update(txn, hostsTable, FlowKeys.mix64(PORT_SALT ^ port), SCORE, PLUS_SEEN, 0L);
+                StateStruct.see(txn, hostsTable, source, SCORE);
+            }
+            else
+            {
+                txn.scratch(STRUCT_SLOT, StateStruct.readAll(txn, hostsTable, 2, source));
+            }
             txn.readModify(seenTable, source, countOrAbort, 0L);
         }
 
@@ -189,6 +220,9 @@ public final class TestStateTypesFactory implements VnfFactory
                 }
                 actions.tag(pushesTag, StateRing.pushes(result, ring));
                 actions.tag(recentTag, recent);
+                final int struct = (int)result.scratch(STRUCT_SLOT);
+                actions.tag(packetsTag, StateStruct.value(result, struct, PACKETS));
+                actions.tag(scoreTag, StateStruct.value(result, struct, SCORE));
             }
         }
     }

@@ -28,7 +28,7 @@ import io.transnfv.vnf.packet.FlowKeys;
  * A push's choice reads its own transaction's head result ({@link FunctionContext#before}),
  * which the graph's statement-order dependency makes ready before it runs; the graph orders a
  * CHOOSE as a write of every candidate, so a later push or read of the ring waits for it
- * whichever slot it picks (docs/design/tpg.md, "Rings"). The head and the slot it names commit or
+ * whichever slot it picks (docs/design/tpg.md, "Sets, rings and structs"). The head and the slot it names commit or
  * abort together, so in every committed state slot {@code (head - 1 - j) mod n} holds the value
  * pushed {@code j} pushes before the last, for {@code j < min(head, n)}.
  *

@@ -27,7 +27,7 @@ import io.transnfv.vnf.packet.FlowKeys;
  * which the graph's statement-order dependency makes ready before it runs. Each member flip and
  * its size change are two operations of one transaction, so they commit or abort together, and
  * each entry sees its key's writes in serial order: in every committed state, a set's size
- * entry equals the number of its member entries that are 1 (docs/design/tpg.md, "Sets").
+ * entry equals the number of its member entries that are 1 (docs/design/tpg.md, "Sets, rings and structs").
  *
  * <p>For one set key, {@code memberKey} is a bijection of the member (mix64 and adding a
  * constant are both bijections), so two members of one set never share an entry; a member

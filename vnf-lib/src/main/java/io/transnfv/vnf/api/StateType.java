@@ -20,7 +20,14 @@ public enum StateType
      * spelled by {@link StateRing}: push, read the last values, size; a push is a read-modify-write
      * of a head entry and a choice among the ring's slot entries.
      */
-    RING("ring");
+    RING("ring"),
+    /**
+     * A record of the {@link TableSpec#fields()} {@code long} fields per key, spelled by
+     * {@link StateStruct}: each field is an entry of its own, read, written and updated by the
+     * operations of a value, so that one transaction updates several fields atomically and an
+     * update may read the others as parameters.
+     */
+    STRUCT("struct");
 
     private final String yamlName;
 

@@ -1,5 +1,6 @@
 package io.transnfv.vnf.api;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -37,10 +38,13 @@ import java.util.Objects;
  *                     ({@link StateType#RING}, declared with {@link #asRing(int)} and accessed
  *                     through {@link StateRing} only).
  * @param ringCapacity a ring's capacity, the values it keeps per key; 0 for the other types.
+ * @param fields       a struct's field names, in layout order ({@link StateType#STRUCT}, declared
+ *                     with {@link #asStruct(String...)} and accessed through {@link StateStruct});
+ *                     empty for the other types.
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity)
+    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity, List<String> fields)
 {
     /** Why a set table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
     public static final String SET_READS_MEMBERSHIP =
@@ -56,7 +60,7 @@ public record TableSpec(
         final String name, final TableScope scope, final KeyKind keyKind, final long initialValue, final String description,
         final ActivityClock activity, final String notCommutative, final String notForgettable, final String notStaleReadable)
     {
-        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0);
+        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0, List.of());
     }
 
     /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
@@ -96,7 +100,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity, fields) : this;
     }
 
     /**
@@ -106,7 +110,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity, fields);
     }
 
     /**
@@ -116,7 +120,7 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
@@ -134,7 +138,7 @@ public record TableSpec(
      */
     public TableSpec forgettable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity, fields);
     }
 
     /**
@@ -145,7 +149,7 @@ public record TableSpec(
      */
     public TableSpec notForgettable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
@@ -163,7 +167,7 @@ public record TableSpec(
      */
     public TableSpec staleReadable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
@@ -188,7 +192,7 @@ public record TableSpec(
             throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 (absent member, empty set), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0);
+            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0, List.of());
     }
 
     /**
@@ -209,7 +213,42 @@ public record TableSpec(
             throw new IllegalArgumentException("ring table '" + name + "' must have initial value 0 (no value pushed), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity);
+            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity, List.of());
+    }
+
+    /**
+     * @param fieldNames the struct's fields in layout order, 1 to {@link StateStruct#MAX_FIELDS}
+     *                   distinct names of the form of a table name; field {@code i} is addressed
+     *                   by its index {@code i}.
+     * @return this declaration as a {@link StateType#STRUCT}: each key names a record of
+     *         {@code long} fields, which transactions access through {@link StateStruct} (read,
+     *         write and update single fields, update one from others); an absent field reads 0.
+     *         Its entries are the fields' ({@link StateStruct#fieldKey}), so its keys print as
+     *         opaque. Its consistency hints stay as declared: a field is a value like any other.
+     * @throws IllegalArgumentException if the initial value is not 0 or the fields are not as above.
+     */
+    public TableSpec asStruct(final String... fieldNames)
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("struct table '" + name + "' must have initial value 0 (absent fields), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            notCommutative, notForgettable, notStaleReadable, StateType.STRUCT, 0, List.of(fieldNames));
+    }
+
+    /**
+     * @return the index of field {@code field} of this struct table, for {@link StateStruct}.
+     * @throws IllegalArgumentException if it has no such field.
+     */
+    public int field(final String field)
+    {
+        final int index = fields.indexOf(field);
+        if (index < 0)
+        {
+            throw new IllegalArgumentException("table '" + name + "' has no field '" + field + "': its fields are " + fields);
+        }
+        return index;
     }
 
     /** Validates the declaration. */
@@ -219,7 +258,19 @@ public record TableSpec(
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyKind, "keyKind");
         Objects.requireNonNull(type, "type");
-        if (type != StateType.VALUE && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
+        fields = List.copyOf(Objects.requireNonNull(fields, "fields"));
+        if (type == StateType.STRUCT ? fields.isEmpty() || fields.size() > StateStruct.MAX_FIELDS
+            || fields.stream().distinct().count() != fields.size() || !fields.stream().allMatch(f -> f.matches("[a-z][a-z0-9_-]*"))
+            : !fields.isEmpty())
+        {
+            throw new IllegalArgumentException("table '" + name + "': fields " + fields + (type == StateType.STRUCT
+                ? " must be 1 to " + StateStruct.MAX_FIELDS + " distinct names matching [a-z][a-z0-9_-]*" : " are only for structs"));
+        }
+        if (type == StateType.STRUCT && initialValue != 0)
+        {
+            throw new IllegalArgumentException("struct table '" + name + "' must have initial value 0");
+        }
+        if ((type == StateType.SET || type == StateType.RING) && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
         {
             throw new IllegalArgumentException(type.yamlName() + " table '" + name + "' must have initial value 0 and refuse every"
                 + " consistency hint but serializable");

@@ -31,8 +31,10 @@
  * <p>State types ({@link io.transnfv.vnf.api.StateType}): a table declared
  * {@link io.transnfv.vnf.api.TableSpec#asSet()} holds a set per key and is accessed through
  * {@link io.transnfv.vnf.api.StateSet}; one declared {@link io.transnfv.vnf.api.TableSpec#asRing(int)}
- * holds the last values pushed per key and is accessed through {@link io.transnfv.vnf.api.StateRing}.
- * Both spell their operations as READs, READ_MODIFYs and CHOOSEs of ordinary entries, so they are
- * serializable like any table (docs/design/tpg.md, "Sets and rings").
+ * holds the last values pushed per key and is accessed through {@link io.transnfv.vnf.api.StateRing};
+ * one declared {@link io.transnfv.vnf.api.TableSpec#asStruct(String...)} holds a record of fields per
+ * key and is accessed through {@link io.transnfv.vnf.api.StateStruct}. All spell their operations as
+ * READs, WRITEs, READ_MODIFYs and CHOOSEs of ordinary entries, so they are serializable like any
+ * table (docs/design/tpg.md, "Sets, rings and structs").
  */
 package io.transnfv.vnf.api;
