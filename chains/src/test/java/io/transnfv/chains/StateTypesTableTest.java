@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Set, ring and struct tables ({@code type: set}, {@code ring}, {@code struct}) keep chain output
  * equivalence: {@link TestStateTypesFactory}'s set adds, removes, membership and size queries,
  * ring pushes and reads, and struct field updates that read other fields, with state-dependent aborts after them, equal the
- * serial oracle with every strategy on 1, 2 and 4 executor threads (seeded traffic, few hosts so
+ * serial oracle with every strategy on 1, 2, 4 and 8 executor threads (seeded traffic, few hosts so
  * that sets are shared and grow), in the heap, in Chronicle Map and in Redis, and across a
  * checkpoint and a resume.
  */
@@ -77,7 +77,7 @@ class StateTypesTableTest
             "packets=8000,flows=600,hosts=12,host_skew=1.2,new_conn_ratio=0.3,tcp_ratio=0.8,seed=",
             "packets=8000,flows=3000,hosts=3,host_skew=2.0,new_conn_ratio=0.6,tcp_ratio=1.0,seed="};
         long seed = 1;
-        for (final int threads : new int[] {1, 2, 4})
+        for (final int threads : new int[] {1, 2, 4, 8})
         {
             for (final String strategy : TpgBatchExecutor.strategyNames())
             {
