@@ -5,6 +5,7 @@ import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.chain.TableDistribution;
 import io.transnfv.engine.chain.TableSettings;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.vnf.api.StateType;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfConfigException;
@@ -31,7 +32,7 @@ final class VnfsReader
 {
     static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
-    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency");
+    static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency", "type");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
     static final long MAX_EXPECTED_ENTRIES = 1L << 30;
     /** The {@code consistency} whose updates run as adds that commute. */
@@ -318,6 +319,30 @@ final class VnfsReader
                     declaredAt.put(table.key(), distribution);
                 }
             }
+            final TableSpec spec = catalog.spec(catalog.find(instance.name(), table.key()));
+            final YamlNode type = settings.get("type");
+            if (type != null)
+            {
+                stateType(type, spec, where);
+            }
+            if (spec.type() == StateType.SET && !setTrigger(settings.get("trigger"), spec, where))
+            {
+                continue;
+            }
+            if (spec.type() == StateType.RING && settings.get("trigger") != null)
+            {
+                errors.add(settings.get("trigger"), "ring table '" + spec.name() + "' of " + where + " cannot have a trigger: its entries"
+                    + " hold the values pushed and each ring's count of pushes, and a trigger cannot tell them apart",
+                    "remove the table's 'trigger'");
+                continue;
+            }
+            if (spec.type() == StateType.STRUCT && settings.get("trigger") != null)
+            {
+                errors.add(settings.get("trigger"), "struct table '" + spec.name() + "' of " + where + " cannot have a trigger: its entries"
+                    + " are its fields " + String.join(", ", spec.fields()) + ", and a trigger cannot tell them apart",
+                    "remove the table's 'trigger'");
+                continue;
+            }
             final YamlNode consistency = settings.get("consistency");
             final String hint = consistency == null ? null
                 : consistency(consistency, settings.get("trigger"), catalog.spec(catalog.find(instance.name(), table.key())), catalog, where,
@@ -347,7 +372,7 @@ final class VnfsReader
             }
             if (expected == null && capacity == null && settings.get("trigger") == null && settings.get("when_full") == null)
             {
-                if (storeNode == null && distribution == null && consistency == null)
+                if (storeNode == null && distribution == null && consistency == null && type == null)
                 {
                     errors.add(settings, "table '" + table.key() + "' of " + where + " sets neither 'expected_entries' nor 'capacity'",
                         "add 'expected_entries: <n>' (the entries to make room for at the start) or 'capacity: <n>' (the most it may hold)");
@@ -524,6 +549,58 @@ final class VnfsReader
         }
         staleReads.put(table, (int)batches);
         return STALE_READS;
+    }
+
+    /**
+     * Reads a table's {@code type}, which states what the table's VNF declares it to hold
+     * ({@link TableSpec#type()}): a chain cannot change it, and a type the VNF does not declare
+     * is an error at the value, since the table's operations would not be that type's.
+     */
+    private void stateType(final YamlNode node, final TableSpec spec, final String where)
+    {
+        final String text = ChainErrors.scalarText(node);
+        final StateType parsed = text == null ? null : StateType.parse(text);
+        final List<String> names = new ArrayList<>();
+        for (final StateType t : StateType.values())
+        {
+            names.add(t.yamlName());
+        }
+        if (parsed == null)
+        {
+            errors.add(node, "bad 'type' " + (text == null ? "value" : "'" + text + "'") + " of table '" + spec.name() + "' of " + where,
+                "write one of " + String.join(", ", names) + ", or remove 'type:' (the VNF's declaration decides it)");
+            return;
+        }
+        if (parsed != spec.type())
+        {
+            errors.add(node, "table '" + spec.name() + "' of " + where + " is a " + spec.type().yamlName() + " table, not a "
+                + parsed.yamlName() + ": its VNF's operations on it are " + spec.type().yamlName() + " operations",
+                "write 'type: " + spec.type().yamlName() + "', or remove 'type:'");
+        }
+    }
+
+    /**
+     * A set table's trigger fires when a set's size goes from at most {@code above} to more; its
+     * member entries hold 1, so {@code above} below 1 would also fire on every member added.
+     *
+     * @return false if the trigger is refused (an error is added).
+     */
+    private boolean setTrigger(final YamlNode trigger, final TableSpec spec, final String where)
+    {
+        if (!(trigger instanceof YamlNode.MapNode map) || map.get("above") == null)
+        {
+            return true;
+        }
+        final YamlNode above = map.get("above");
+        final long threshold = ChainErrors.wholeNumber(above);
+        if (threshold != Long.MIN_VALUE && threshold < 1)
+        {
+            errors.add(above, "'above' " + threshold + " of the trigger of set table '" + spec.name() + "' of " + where
+                + " would fire on every member added, not on the set's size",
+                "write 'above: <n>' with n at least 1: the alert is raised when a set grows past n members");
+            return false;
+        }
+        return true;
     }
 
     /**

@@ -969,4 +969,55 @@ class ChainErrorsTest
             assertThrows(ChainValidationException.class, () -> loader.load(dir.resolve("none.yaml")));
         assertContains(e.getMessage(), "chain file not found");
     }
+
+    @Test
+    void shouldRefuseWhatASetRingOrStructTableCannotHonourAtItsValue()
+    {
+        final List<ChainError> errors = errors("""
+            name: x
+            vnfs:
+              - name: fw
+                type: firewall
+                tables:
+                  connections: { type: set }
+              - name: ports
+                type: test-state-types
+                tables:
+                  ports: { type: list }
+                  seen: { type: value }
+              - name: more
+                type: test-state-types
+                tables:
+                  ports: { type: set, consistency: commutative }
+              - name: late
+                type: test-state-types
+                tables:
+                  ports: { consistency: { stale-reads: 1 } }
+                  seen: { consistency: fire-and-forget }
+              - name: alerting
+                type: test-state-types
+                tables:
+                  ports: { trigger: { above: 0, alert: busy } }
+                  recent: { type: ring, trigger: { above: 3, alert: busy } }
+                  hosts: { type: struct, trigger: { above: 3, alert: busy } }
+            edges:
+              - { from: fw, to: ports }
+              - { from: ports, to: more }
+              - { from: more, to: late }
+              - { from: late, to: alerting }
+            """);
+        assertEquals(8, errors.size(), () -> render(errors));
+        assertContains(at(errors, "26:39").message(), "struct table 'hosts' of VNF 'alerting' cannot have a trigger",
+            "its fields packets, score");
+        assertContains(at(errors, "25:38").message(), "ring table 'recent' of VNF 'alerting' cannot have a trigger");
+        assertContains(at(errors, "6:28").message(), "table 'connections' of VNF 'fw' is a value table, not a set");
+        assertContains(at(errors, "6:28").fix(), "write 'type: value', or remove 'type:'");
+        assertContains(at(errors, "10:22").message(), "bad 'type' 'list' of table 'ports' of VNF 'ports'");
+        assertContains(at(errors, "10:22").fix(), "value, set");
+        assertContains(at(errors, "15:40").message(), "table 'ports' of VNF 'more' cannot be commutative: it is a set");
+        assertContains(at(errors, "19:44").message(), "table 'ports' of VNF 'late' cannot have stale reads: it is a set");
+        assertContains(at(errors, "20:28").message(), "table 'seen' of VNF 'late' cannot be fire-and-forget");
+        assertContains(at(errors, "24:34").message(), "'above' 0 of the trigger of set table 'ports' of VNF 'alerting'",
+            "would fire on every member added");
+    }
 }

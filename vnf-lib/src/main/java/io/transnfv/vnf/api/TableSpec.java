@@ -1,5 +1,6 @@
 package io.transnfv.vnf.api;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -31,11 +32,37 @@ import java.util.Objects;
  *                     table is then a read or a choice that may see the batch start's value and
  *                     an update by a delta, and the VNF asks {@link VnfSetup#staleReads(int)}
  *                     at setup which form to declare.
+ * @param type         what the table holds: one value per key ({@link StateType#VALUE}), a set
+ *                     per key ({@link StateType#SET}, declared with {@link #asSet()} and accessed
+ *                     through {@link StateSet} only) or a ring of the last values pushed per key
+ *                     ({@link StateType#RING}, declared with {@link #asRing(int)} and accessed
+ *                     through {@link StateRing} only).
+ * @param ringCapacity a ring's capacity, the values it keeps per key; 0 for the other types.
+ * @param fields       a struct's field names, in layout order ({@link StateType#STRUCT}, declared
+ *                     with {@link #asStruct(String...)} and accessed through {@link StateStruct});
+ *                     empty for the other types.
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative, String notForgettable, String notStaleReadable)
+    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity, List<String> fields)
 {
+    /** Why a set table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
+    public static final String SET_READS_MEMBERSHIP =
+        "it is a set: adding or removing a member changes the set's size only if the member was absent or present,"
+            + " so each update reads the current membership";
+
+    /** Why a ring table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
+    public static final String RING_READS_HEAD =
+        "it is a ring: a push writes the slot its ring's head points at and moves the head, so each push reads the head";
+
+    /** A table of one value per key, with the hints given. */
+    public TableSpec(
+        final String name, final TableScope scope, final KeyKind keyKind, final long initialValue, final String description,
+        final ActivityClock activity, final String notCommutative, final String notForgettable, final String notStaleReadable)
+    {
+        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0, List.of());
+    }
+
     /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
     public static final String NEEDS_CURRENT_READS =
         "its VNF needs every read of the table to see the writes before it, or computes its updates from the old value";
@@ -73,7 +100,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity, fields) : this;
     }
 
     /**
@@ -83,7 +110,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity, fields);
     }
 
     /**
@@ -93,7 +120,7 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
@@ -111,7 +138,7 @@ public record TableSpec(
      */
     public TableSpec forgettable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity, fields);
     }
 
     /**
@@ -122,7 +149,7 @@ public record TableSpec(
      */
     public TableSpec notForgettable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
@@ -140,7 +167,7 @@ public record TableSpec(
      */
     public TableSpec staleReadable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity, fields);
     }
 
     /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
@@ -149,12 +176,110 @@ public record TableSpec(
         return notStaleReadable == null;
     }
 
+    /**
+     * @return this declaration as a {@link StateType#SET}: each key names a set of {@code long}
+     *         members, which transactions access through {@link StateSet} (add, remove, contains,
+     *         size) and nothing else. The table's entries are the sets' member and size entries
+     *         ({@link StateSet#memberKey}, {@link StateSet#sizeKey}), so its keys print as opaque,
+     *         and it refuses every consistency hint but {@code serializable}
+     *         ({@link #SET_READS_MEMBERSHIP}).
+     * @throws IllegalArgumentException if the initial value is not 0 (an absent member, an empty set).
+     */
+    public TableSpec asSet()
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 (absent member, empty set), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0, List.of());
+    }
+
+    /**
+     * @param capacity the values kept per key, 1 to {@link StateRing#MAX_CAPACITY}: a push beyond
+     *                 it overwrites the oldest.
+     * @return this declaration as a {@link StateType#RING}: each key names a ring of the last
+     *         {@code capacity} {@code long} values pushed, which transactions access through
+     *         {@link StateRing} (push, read the last values, size) and nothing else. The table's
+     *         entries are the rings' head and slot entries ({@link StateRing#headKey},
+     *         {@link StateRing#slotKey}), so its keys print as opaque, and it refuses every
+     *         consistency hint but {@code serializable} ({@link #RING_READS_HEAD}).
+     * @throws IllegalArgumentException if the initial value is not 0 or the capacity is out of range.
+     */
+    public TableSpec asRing(final int capacity)
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("ring table '" + name + "' must have initial value 0 (no value pushed), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity, List.of());
+    }
+
+    /**
+     * @param fieldNames the struct's fields in layout order, 1 to {@link StateStruct#MAX_FIELDS}
+     *                   distinct names of the form of a table name; field {@code i} is addressed
+     *                   by its index {@code i}.
+     * @return this declaration as a {@link StateType#STRUCT}: each key names a record of
+     *         {@code long} fields, which transactions access through {@link StateStruct} (read,
+     *         write and update single fields, update one from others); an absent field reads 0.
+     *         Its entries are the fields' ({@link StateStruct#fieldKey}), so its keys print as
+     *         opaque. Its consistency hints stay as declared: a field is a value like any other.
+     * @throws IllegalArgumentException if the initial value is not 0 or the fields are not as above.
+     */
+    public TableSpec asStruct(final String... fieldNames)
+    {
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("struct table '" + name + "' must have initial value 0 (absent fields), not " + initialValue);
+        }
+        return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
+            notCommutative, notForgettable, notStaleReadable, StateType.STRUCT, 0, List.of(fieldNames));
+    }
+
+    /**
+     * @return the index of field {@code field} of this struct table, for {@link StateStruct}.
+     * @throws IllegalArgumentException if it has no such field.
+     */
+    public int field(final String field)
+    {
+        final int index = fields.indexOf(field);
+        if (index < 0)
+        {
+            throw new IllegalArgumentException("table '" + name + "' has no field '" + field + "': its fields are " + fields);
+        }
+        return index;
+    }
+
     /** Validates the declaration. */
     public TableSpec
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyKind, "keyKind");
+        Objects.requireNonNull(type, "type");
+        fields = List.copyOf(Objects.requireNonNull(fields, "fields"));
+        if (type == StateType.STRUCT ? fields.isEmpty() || fields.size() > StateStruct.MAX_FIELDS
+            || fields.stream().distinct().count() != fields.size() || !fields.stream().allMatch(f -> f.matches("[a-z][a-z0-9_-]*"))
+            : !fields.isEmpty())
+        {
+            throw new IllegalArgumentException("table '" + name + "': fields " + fields + (type == StateType.STRUCT
+                ? " must be 1 to " + StateStruct.MAX_FIELDS + " distinct names matching [a-z][a-z0-9_-]*" : " are only for structs"));
+        }
+        if (type == StateType.STRUCT && initialValue != 0)
+        {
+            throw new IllegalArgumentException("struct table '" + name + "' must have initial value 0");
+        }
+        if ((type == StateType.SET || type == StateType.RING) && (initialValue != 0 || notCommutative == null || notForgettable == null || notStaleReadable == null))
+        {
+            throw new IllegalArgumentException(type.yamlName() + " table '" + name + "' must have initial value 0 and refuse every"
+                + " consistency hint but serializable");
+        }
+        if (type == StateType.RING ? ringCapacity < 1 || ringCapacity > StateRing.MAX_CAPACITY : ringCapacity != 0)
+        {
+            throw new IllegalArgumentException("table '" + name + "': ring capacity " + ringCapacity + (type == StateType.RING
+                ? " is out of range: a ring keeps 1 to " + StateRing.MAX_CAPACITY + " values" : " is only for rings"));
+        }
         if (!name.matches("[a-z][a-z0-9_-]*"))
         {
             throw new IllegalArgumentException("table name must match [a-z][a-z0-9_-]*: " + name);

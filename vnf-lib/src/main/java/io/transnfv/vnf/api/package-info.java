@@ -27,5 +27,14 @@
  * {@link io.transnfv.vnf.api.VnfSetup#staleReads(int)} for {@code consistency: {stale-reads: b}}
  * (reads and choices as of the batch start, updates by deltas; COE relaxed, see
  * docs/design/tpg.md).
+ *
+ * <p>State types ({@link io.transnfv.vnf.api.StateType}): a table declared
+ * {@link io.transnfv.vnf.api.TableSpec#asSet()} holds a set per key and is accessed through
+ * {@link io.transnfv.vnf.api.StateSet}; one declared {@link io.transnfv.vnf.api.TableSpec#asRing(int)}
+ * holds the last values pushed per key and is accessed through {@link io.transnfv.vnf.api.StateRing};
+ * one declared {@link io.transnfv.vnf.api.TableSpec#asStruct(String...)} holds a record of fields per
+ * key and is accessed through {@link io.transnfv.vnf.api.StateStruct}. All spell their operations as
+ * READs, WRITEs, READ_MODIFYs and CHOOSEs of ordinary entries, so they are serializable like any
+ * table (docs/design/tpg.md, "Sets, rings and structs").
  */
 package io.transnfv.vnf.api;
