@@ -118,6 +118,12 @@ public final class EngineConfiguration
     // ---------------------------------------------------------------- fixed: no property (docs/user-guide.md says why)
 
     /**
+     * How long closing a failed run waits for its workers to leave (one may be finishing a
+     * checkpoint's file) before it leaves those stuck in VNF code behind.
+     */
+    public static final long FAILED_RUN_GRACE_MS = 2_000;
+
+    /**
      * Slots of a paced source's virtual receive ring unless {@code --rx-ring} says otherwise: a
      * common NIC receive ring, so a paced run drops where a port of that size would.
      */

@@ -977,8 +977,9 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         if (failure != null)
         {
-            // a worker may be stuck in VNF code for good: do not wait for it
-            workers.abandon();
+            // a worker may be stuck in VNF code for good: do not wait for it long, but let one that
+            // is writing a checkpoint finish it before a resume may read the directory
+            workers.abandon(EngineConfiguration.FAILED_RUN_GRACE_MS);
         }
         else
         {

@@ -524,10 +524,13 @@ public final class WorkerGroup implements AutoCloseable
     }
 
     /**
-     * Stops the workers without waiting for them: for a failed job, where one may be stuck in
-     * code that never returns. The threads are daemons; they leave when they next look.
+     * Stops the workers, waiting for them at most {@code graceMs} in all: for a failed job, where
+     * one may be stuck in code that never returns. A worker that is only finishing what it was
+     * doing (writing a checkpoint, say) is given the time to, so that nothing of this job still
+     * writes when the caller goes on (to resume from those checkpoints, say); one stuck for good
+     * is left behind. The threads are daemons; they leave when they next look.
      */
-    public void abandon()
+    public void abandon(final long graceMs)
     {
         closed = true;
         final Job j = job;
@@ -538,6 +541,24 @@ public final class WorkerGroup implements AutoCloseable
         if (j != null)
         {
             wakeAll();
+        }
+        final long deadline = System.nanoTime() + graceMs * 1_000_000L;
+        for (int w = callerIsWorker ? 1 : 0; w < workers; w++)
+        {
+            final long leftMs = (deadline - System.nanoTime()) / 1_000_000L;
+            if (leftMs <= 0)
+            {
+                return;
+            }
+            try
+            {
+                threads[w].join(leftMs);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
