@@ -22,6 +22,7 @@ import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.flink.job.FlinkRunResult;
+import io.transnfv.flink.job.FlinkRunner;
 import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.flink.job.FlinkStop;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -189,28 +190,47 @@ final class RunCommand implements Callable<Integer>
         final FlinkSettings flink = flinkOptions.settings();
         final RunSettings settings = chain.settings();
         final FlinkStop from = savepointOptions.from();
+        // with a directory to stop into, SIGTERM and SIGINT stop the job with a savepoint there
+        final boolean onSignal = savepointOptions.stopsOnSignal();
+        final RunControl control = new RunControl();
+        final String onFirstSignal = onSignal ? "stopping the Flink job with a savepoint into " + savepointOptions.directory()
+            + " after the read batches already emitted" : null;
         if (savepointOptions.stopping())
         {
-            final FlinkStop stop = flinkOptions.runUntilStop(ChainRecipe.of(chainOptions),
-                FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
-                savepointOptions.stopAfterPackets, savepointOptions.savepoints());
-            savepointOptions.stopped(stop);
-            System.out.printf(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s%n"
-                + "resume with: --from-savepoint %s [--parallelism N]%n", stop.packets(), stop.parallelism(),
-                from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets()) + " from parallelism "
-                    + from.parallelism() + ")", stop.savepoint(), savepointOptions.directory());
-            return 0;
+            try (SignalStop signals = SignalStop.install(control, System.err, () -> { }, onFirstSignal))
+            {
+                final FlinkRunner.Ended ended = flinkOptions.runOrStop(ChainRecipe.of(chainOptions),
+                    FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
+                    savepointOptions.stopAfterPackets, savepointOptions.savepoints(), control::stopRequested);
+                stoppedWithSavepoint(ended.stop(), from, control);
+                return signals.exitStatus();
+            }
         }
-        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog)))
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog));
+             SignalStop signals = onSignal ? SignalStop.install(control, System.err, outputs::close, onFirstSignal) : null)
         {
-            final Path work = from != null ? savepointOptions.outputs() : Files.createTempDirectory("transnfv-flink-");
+            final Path work = onSignal ? savepointOptions.outputs() : Files.createTempDirectory("transnfv-flink-");
             try
             {
-                final FlinkRunResult result = from != null
-                    ? flinkOptions.resume(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
-                        work, from)
-                    : flinkOptions.run(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
-                        work);
+                final FlinkRunResult result;
+                if (onSignal)
+                {
+                    final FlinkRunner.Ended ended = flinkOptions.runOrStop(ChainRecipe.of(chainOptions),
+                        FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work, from, Long.MAX_VALUE,
+                        savepointOptions.savepoints(), control::stopRequested);
+                    if (ended.stop() != null)
+                    {
+                        // the run's files are written by the step that runs to the end: none is committed here
+                        stoppedWithSavepoint(ended.stop(), from, control);
+                        return signals.exitStatus();
+                    }
+                    result = ended.result();
+                }
+                else
+                {
+                    result = flinkOptions.run(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind,
+                        executorOptions.strategy), work);
+                }
                 final Path outPcap = settings.outPcap();
                 long pcapPackets = 0;
                 if (outPcap != null)
@@ -274,20 +294,38 @@ final class RunCommand implements Callable<Integer>
                 {
                     System.out.println("wrote " + pcapPackets + " packets to " + outPcap);
                 }
-                if (from != null)
+                if (onSignal)
                 {
                     savepointOptions.finished();
                 }
-                return 0;
+                // a signal that came once the job had ended stopped nothing: the run is complete, with the signal's status
+                return signals == null ? 0 : signals.exitStatus();
             }
             finally
             {
-                if (from == null)
+                if (!onSignal)
                 {
                     deleteTree(work);
                 }
             }
         }
+    }
+
+    /**
+     * Keeps {@code stop} in the run's savepoint directory and tells the user where the run stopped
+     * and how to resume it; for a stop a signal asked for, first why.
+     */
+    private void stoppedWithSavepoint(final FlinkStop stop, final FlinkStop from, final RunControl control) throws IOException
+    {
+        savepointOptions.stopped(stop);
+        if (control.stopRequested())
+        {
+            System.out.println("stopped              " + control.message());
+        }
+        System.out.printf(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s%n"
+            + "resume with: --from-savepoint %s [--parallelism N]%n", stop.packets(), stop.parallelism(),
+            from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets()) + " from parallelism "
+                + from.parallelism() + ")", stop.savepoint(), savepointOptions.directory());
     }
 
     private static List<String> flinkTableNames(final FlinkRunResult result)

@@ -129,7 +129,7 @@ class FlinkRuntimeCommandTest
 
         final Captured again = Captured.run(with(common, "run", "--from-savepoint", savepoints.toString()));
         assertEquals(Failures.BAD_INPUT, again.status(), again.out() + again.err());
-        assertTrue(again.err().contains("has been resumed to its end already"), again.err());
+        assertTrue(again.err().contains("has run to its end already: nothing is left to resume"), again.err());
         final Captured standaloneStop = Captured.run("run", chain.toString(), "--stop-with-savepoint-after", "10",
             "--savepoint-dir", dir.resolve("other").toString());
         assertTrue(standaloneStop.err().contains("--stop-with-savepoint-after needs --runtime flink"), standaloneStop.err());

@@ -11,14 +11,17 @@ import java.util.OptionalLong;
 
 /**
  * Small files in a run's output directory that time a stop with a savepoint and the resume after
- * it: the sequence source notes when it has reached the batch it stops at ({@code paused}), and
- * each subtask of a job resumed from a snapshot notes the wall time of the first packet it hands
- * to its engine ({@code resumed/<subtask>}). Times are microseconds since the epoch, so that a
- * stop in one process and a resume in another compare. Written once each; any thread.
+ * it: the command asks for a stop at the next read batch ({@code stop-requested}, on a signal),
+ * the sequence source notes the batch it has stopped at ({@code paused}: every batch before it
+ * emitted, none from it on), and each subtask of a job resumed from a snapshot notes the wall
+ * time of the first packet it hands to its engine ({@code resumed/<subtask>}). Times are
+ * microseconds since the epoch, so that a stop in one process and a resume in another compare.
+ * Any thread.
  */
 public final class ResumeMarks
 {
     private static final String PAUSED = "paused";
+    private static final String STOP_REQUESTED = "stop-requested";
     private static final String RESUMED = "resumed";
 
     private ResumeMarks()
@@ -31,10 +34,38 @@ public final class ResumeMarks
         return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 
-    /** Notes that the source has emitted every batch before the one it stops at. */
-    static void notePaused(final Path directory) throws IOException
+    /**
+     * Notes that the source has emitted every batch before {@code batch}, and none from it on. A
+     * source restarted after a failure notes again, where it stops then.
+     */
+    static void notePaused(final Path directory, final long batch) throws IOException
     {
-        write(directory.resolve(PAUSED));
+        final Path mark = directory.resolve(PAUSED);
+        final Path tmp = mark.resolveSibling(PAUSED + ".tmp");
+        Files.writeString(tmp, Long.toString(batch), StandardCharsets.US_ASCII);
+        Files.move(tmp, mark, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * @return the batch the source stopped at ({@link #notePaused}): the number of read batches
+     *         before the stop.
+     * @throws IOException if the source has not stopped.
+     */
+    public static long pausedAtBatch(final Path directory) throws IOException
+    {
+        return Long.parseLong(Files.readString(directory.resolve(PAUSED), StandardCharsets.US_ASCII).trim());
+    }
+
+    /** Asks the sequence source to stop at the next batch it would emit (a signal to the command). */
+    public static void requestStop(final Path directory) throws IOException
+    {
+        write(directory.resolve(STOP_REQUESTED));
+    }
+
+    /** @return true once a stop at the next batch was asked for ({@link #requestStop}). */
+    static boolean stopRequested(final Path directory)
+    {
+        return Files.exists(directory.resolve(STOP_REQUESTED));
     }
 
     /** @return true once the source has noted {@link #notePaused}. */
@@ -77,6 +108,7 @@ public final class ResumeMarks
     public static void clear(final Path directory) throws IOException
     {
         Files.deleteIfExists(directory.resolve(PAUSED));
+        Files.deleteIfExists(directory.resolve(STOP_REQUESTED));
         final Path resumed = directory.resolve(RESUMED);
         if (Files.isDirectory(resumed))
         {
