@@ -187,6 +187,23 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), notWith + " cannot be used with --runtime flink; fix: drop it"
                 + " (Flink takes its own checkpoints: docs/flink.md)");
         }
+        if (controlOptions.http != null || controlOptions.statsInterval != null)
+        {
+            // the control plane reads one engine's published figures and steers it at its batch boundaries; a Flink run
+            // has one engine per subtask inside Flink's tasks, and a parameter change would have to reach every one of
+            // them at the same packet, and again after every restore: docs/flink.md#limits says what that needs
+            throw new UsageProblem((controlOptions.http != null ? "--http" : "--stats-interval") + " cannot be used with"
+                + " --runtime flink: the control plane (GET /metrics, /status, /state, POST /params, POST /stop) and the"
+                + " rate line watch and steer the standalone engine; a Flink run's engines live inside Flink's tasks, one"
+                + " per subtask, and a live parameter change cannot yet reach them all at one packet position.",
+                "drop it: the run's figures are in its summary, SIGTERM with --savepoint-dir stops it with a savepoint, and"
+                + " parameters change in the chain's YAML for the next run (docs/flink.md#limits).");
+        }
+        if (chain.settings().http() != null)
+        {
+            System.err.println("transnfv: the chain's settings.http is not served with --runtime flink: the control plane"
+                + " watches the standalone engine only (docs/flink.md#limits)");
+        }
         final FlinkSettings flink = flinkOptions.settings();
         final RunSettings settings = chain.settings();
         final FlinkStop from = savepointOptions.from();
