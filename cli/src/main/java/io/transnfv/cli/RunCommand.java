@@ -219,7 +219,7 @@ final class RunCommand implements Callable<Integer>
                 final FlinkRunner.Ended ended = flinkOptions.runOrStop(ChainRecipe.of(chainOptions),
                     FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
                     savepointOptions.stopAfterPackets, savepointOptions.savepoints(), control::stopRequested);
-                stoppedWithSavepoint(ended.stop(), from, control);
+                stoppedWithSavepoint(chain, flink, ended, from, control);
                 return signals.exitStatus();
             }
         }
@@ -237,8 +237,8 @@ final class RunCommand implements Callable<Integer>
                         savepointOptions.savepoints(), control::stopRequested);
                     if (ended.stop() != null)
                     {
-                        // the run's files are written by the step that runs to the end: none is committed here
-                        stoppedWithSavepoint(ended.stop(), from, control);
+                        // the run's records, frames and state are written by the step that runs to the end: none is committed here
+                        stoppedWithSavepoint(chain, flink, ended, from, control);
                         return signals.exitStatus();
                     }
                     result = ended.result();
@@ -261,24 +261,8 @@ final class RunCommand implements Callable<Integer>
                         result.writeRecords(writer);
                     }
                 }
-                final String description;
-                try (ChainExecutor one = executorOptions.create(chain))
-                {
-                    description = "flink, " + flink.parallelism() + " subtasks x " + one.describe();
-                }
-                final String sourceDescription;
-                try (PacketSource source = PacketSources.open(settings.traffic()))
-                {
-                    sourceDescription = source.describe();
-                }
-                final RunReport built = RunReport.builder()
-                    .transnfvVersion(Transnfv.version())
-                    .executor(executorOptions.report(chain, description))
-                    .source(sourceDescription)
-                    .outputs(new OutputPaths(text(outPcap), text(records), text(state), text(report)))
-                    .measured(result.stats(), result.sourceStats(), result.wallNs())
-                    .state(flinkTableNames(result), result.liveEntries())
-                    .build();
+                final RunReport built = flinkReport(chain, flink, result, new OutputPaths(text(outPcap), text(records), text(state),
+                    text(report)), null, control);
                 System.out.println(json ? ReportJson.toJson(built) : built.toText());
             final String nic = json ? null : dpdkOptions.nicStatistics();
             if (nic != null)
@@ -328,21 +312,73 @@ final class RunCommand implements Callable<Integer>
         }
     }
 
-    /**
-     * Keeps {@code stop} in the run's savepoint directory and tells the user where the run stopped
-     * and how to resume it; for a stop a signal asked for, first why.
-     */
-    private void stoppedWithSavepoint(final FlinkStop stop, final FlinkStop from, final RunControl control) throws IOException
+    /** @return the summary and report of a run on Flink, or of where it stands at a stop; {@code stopped} says why it stopped, or null. */
+    private RunReport flinkReport(final ChainSpec chain, final FlinkSettings flink, final FlinkRunResult result, final OutputPaths paths,
+        final String stopped, final RunControl control) throws IOException
     {
-        savepointOptions.stopped(stop);
-        if (control.stopRequested())
+        final String description;
+        try (ChainExecutor one = executorOptions.create(chain))
         {
-            System.out.println("stopped              " + control.message());
+            description = "flink, " + flink.parallelism() + " subtasks x " + one.describe();
         }
-        System.out.printf(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s%n"
-            + "resume with: --from-savepoint %s [--parallelism N]%n", stop.packets(), stop.parallelism(),
-            from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets()) + " from parallelism "
-                + from.parallelism() + ")", stop.savepoint(), savepointOptions.directory());
+        final String sourceDescription;
+        try (PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            sourceDescription = source.describe();
+        }
+        final RunReport.Builder report = RunReport.builder()
+            .transnfvVersion(Transnfv.version())
+            .executor(executorOptions.report(chain, description))
+            .source(sourceDescription)
+            .outputs(paths)
+            .measured(result.stats(), result.sourceStats(), result.wallNs())
+            .state(flinkTableNames(result), result.liveEntries());
+        if (stopped != null)
+        {
+            report.stopped(control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'), stopped);
+        }
+        return report.build();
+    }
+
+    /**
+     * A job stopped with a savepoint: keeps the stop in the run's savepoint directory, prints the
+     * summary of the run up to the stop (why it stopped, for a signal) and Flink's facts, writes
+     * {@code --report} of it, and says how to resume. The records, frames and state are the whole
+     * run's, written by the step that runs to the end.
+     */
+    private void stoppedWithSavepoint(final ChainSpec chain, final FlinkSettings flink, final FlinkRunner.Ended ended,
+        final FlinkStop from, final RunControl control) throws IOException
+    {
+        final FlinkStop stop = ended.stop();
+        savepointOptions.stopped(stop);
+        final String where = String.format(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s",
+            stop.packets(), stop.parallelism(), from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets())
+                + " from parallelism " + from.parallelism() + ")", stop.savepoint());
+        final RunReport built = flinkReport(chain, flink, ended.result(), new OutputPaths(null, null, null, text(report)),
+            control.stopRequested() ? control.message() + "; " + where : null, control);
+        final String resume = "resume with: --from-savepoint " + savepointOptions.directory() + " [--parallelism N]";
+        if (json)
+        {
+            System.out.println(ReportJson.toJson(built));
+            System.err.println("transnfv: " + where + "; " + resume);
+        }
+        else
+        {
+            System.out.println(built.toText());
+            ended.result().facts().forEach(System.out::println);
+            System.out.println(where);
+            System.out.println(resume);
+        }
+        if (report != null)
+        {
+            final Map<String, Path> reportOnly = new LinkedHashMap<>();
+            reportOnly.put("--report", report);
+            try (OutputFiles written = OutputFiles.claim(Map.of(), reportOnly, Set.of()))
+            {
+                ReportJson.write(built, written.writePath(report));
+                written.commit();
+            }
+        }
     }
 
     private static List<String> flinkTableNames(final FlinkRunResult result)

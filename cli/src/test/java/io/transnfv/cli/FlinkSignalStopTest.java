@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code transnfv run --runtime flink --savepoint-dir D} as a subprocess, stopped by SIGTERM: the
- * job stops with a savepoint into D at the next read batch, the command says where and how to
- * resume and exits with 143, and {@code --from-savepoint D} (here at another parallelism) ends
+ * job stops with a savepoint into D at the next read batch, the command prints the summary and
+ * writes the report of the run up to the stop, says where and how to resume and exits with 143, and {@code --from-savepoint D} (here at another parallelism) ends
  * the run with the records, forwarded frames and final state of an uninterrupted standalone run.
  */
 class FlinkSignalStopTest
@@ -56,7 +58,7 @@ class FlinkSignalStopTest
         final Path savepoints = dir.resolve("stopped");
         final Process stopped = start(dir, List.of("run", chain.toString(), "--runtime", "flink", "--parallelism", "2",
             "--flink-batch", Integer.toString(READ_BATCH), "--flink-checkpoint-every", "50ms", "--no-progress",
-            "--savepoint-dir", savepoints.toString()), "stopped");
+            "--savepoint-dir", savepoints.toString(), "--report", dir.resolve("stopped.json").toString()), "stopped");
         // once a checkpoint has committed outputs the job is well under way, far from the end of its traffic
         final Path committed = savepoints.resolve("outputs").resolve("committed");
         while (stopped.isAlive() && !hasFiles(committed))
@@ -83,6 +85,13 @@ class FlinkSignalStopTest
         assertTrue(at > 0 && at < PACKETS, "the stop lands inside the traffic: " + at);
         assertEquals(0, at % READ_BATCH, "the stop lands between two read batches: " + at);
         assertTrue(out.contains(String.format("stopped with a savepoint after %,d packets at parallelism 2", at)), out);
+        // the summary and the report are those of the run up to the stop
+        assertTrue(out.contains(String.format("packets in           %,d", at)), out);
+        assertTrue(out.contains("flink subtasks       at the stop, 0: "), out);
+        final JsonNode report = new ObjectMapper().readTree(dir.resolve("stopped.json").toFile());
+        assertEquals("terminate", report.path("stopped").path("cause").asText(), report::toPrettyString);
+        assertTrue(report.path("stopped").path("message").asText().contains("stopped with a savepoint after"), report::toPrettyString);
+        assertEquals(at, report.path("packets").path("in").asLong(), report::toPrettyString);
 
         final Process resumed = start(dir, List.of("run", chain.toString(), "--runtime", "flink", "--parallelism", "1",
             "--flink-batch", Integer.toString(READ_BATCH), "--no-progress", "--from-savepoint", savepoints.toString(),

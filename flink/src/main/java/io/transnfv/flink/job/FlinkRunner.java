@@ -147,8 +147,9 @@ public final class FlinkRunner
     /**
      * What one job of a run ended with: its outputs read back when it ran to the end, or its stop.
      *
-     * @param result the committed outputs of a run that ran to its end, else null.
-     * @param stop   the stop with a savepoint, else null.
+     * @param result the committed outputs of a run that ran to its end; for a stop, where the run
+     *               stands at it (counters, state, latencies of the stopped job; no records).
+     * @param stop   the stop with a savepoint, or null if the run ran to its end.
      */
     public record Ended(FlinkRunResult result, FlinkStop stop)
     {
@@ -211,19 +212,20 @@ public final class FlinkRunner
                     failIfFailed(ended.get());
                     // read after the savepoint: a source restarted by a failure before it notes where it stopped then
                     final long batches = ResumeMarks.pausedAtBatch(outputDirectory);
-                    return new Ended(null, new FlinkStop(savepoint, settings.parallelism(),
+                    final long[] counts = checkpointCounts(mini, id);
+                    final FlinkRunResult atStop = FlinkRunResult.readStopped(outputDirectory, job.runtime, job.partitioning,
+                        settings.parallelism(), job.traffic.stats, counts[0], counts[1], job.batches, System.nanoTime() - startNs,
+                        resumed(outputDirectory, from));
+                    return new Ended(atStop, new FlinkStop(savepoint, settings.parallelism(),
                         Math.min(batches * settings.batchPackets(), job.traffic.packets), stoppedAtMicros));
                 }
             }
             final JobResult result = mini.requestJobResult(id).get();
             final long wallNs = System.nanoTime() - startNs;
             failIfFailed(result);
-            final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
-            final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
-            final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
-            final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
+            final long[] counts = checkpointCounts(mini, id);
             final FlinkRunResult read = FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(),
-                job.traffic.stats, completed, failed, job.batches, wallNs, resumed(outputDirectory, from));
+                job.traffic.stats, counts[0], counts[1], job.batches, wallNs, resumed(outputDirectory, from));
             return new Ended(read, null);
         }
         catch (final InterruptedException e)
@@ -239,6 +241,15 @@ public final class FlinkRunner
         {
             throw new IOException("the Flink job could not run: " + e, e);
         }
+    }
+
+    /** @return the job's checkpoints completed and failed (or declined), savepoints included. */
+    private static long[] checkpointCounts(final MiniCluster mini, final JobID id) throws Exception
+    {
+        final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
+        final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
+        return checkpoints == null ? new long[2] : new long[] {checkpoints.getCounts().getNumberOfCompletedCheckpoints(),
+            checkpoints.getCounts().getNumberOfFailedCheckpoints()};
     }
 
     private static void failIfFailed(final JobResult result) throws IOException

@@ -22,6 +22,8 @@ public final class ResumeMarks
 {
     private static final String PAUSED = "paused";
     private static final String STOP_REQUESTED = "stop-requested";
+    /** Per subtask, its counters, VNF counters, state and latencies at the stop's cut: the summary of a stopped job. */
+    public static final String STOPPED = "stopped";
     private static final String RESUMED = "resumed";
 
     private ResumeMarks()
@@ -54,6 +56,20 @@ public final class ResumeMarks
     public static long pausedAtBatch(final Path directory) throws IOException
     {
         return Long.parseLong(Files.readString(directory.resolve(PAUSED), StandardCharsets.US_ASCII).trim());
+    }
+
+    /**
+     * Keeps subtask {@code subtask}'s end at a cut taken while the source is held (an
+     * {@link OutputPart} with only its end), replacing the one of an earlier such cut: the last is
+     * the stop's savepoint's.
+     */
+    static void noteStoppedEnd(final Path directory, final int subtask, final byte[] end) throws IOException
+    {
+        final Path stopped = Files.createDirectories(directory.resolve(STOPPED));
+        final Path mark = stopped.resolve(String.format("%04d.part", subtask));
+        final Path tmp = stopped.resolve(String.format("%04d.part.tmp", subtask));
+        Files.write(tmp, end);
+        Files.move(tmp, mark, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Asks the sequence source to stop at the next batch it would emit (a signal to the command). */
@@ -109,12 +125,17 @@ public final class ResumeMarks
     {
         Files.deleteIfExists(directory.resolve(PAUSED));
         Files.deleteIfExists(directory.resolve(STOP_REQUESTED));
-        final Path resumed = directory.resolve(RESUMED);
-        if (Files.isDirectory(resumed))
+        deleteFiles(directory.resolve(STOPPED));
+        deleteFiles(directory.resolve(RESUMED));
+    }
+
+    private static void deleteFiles(final Path marks) throws IOException
+    {
+        if (Files.isDirectory(marks))
         {
-            try (DirectoryStream<Path> marks = Files.newDirectoryStream(resumed))
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(marks))
             {
-                for (final Path mark : marks)
+                for (final Path mark : files)
                 {
                     Files.delete(mark);
                 }
