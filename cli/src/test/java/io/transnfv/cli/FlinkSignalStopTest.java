@@ -32,14 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FlinkSignalStopTest
 {
-    private static final long PACKETS = 1_000_000;
+    private static final long PACKETS = 600_000;
     private static final int READ_BATCH = 500;
 
     @TempDir
     Path dir;
 
     @Test
-    @Timeout(480)
+    @Timeout(1200)
     void shouldStopWithASavepointOnSigtermFromWhichAResumeEndsAsTheUninterruptedRun() throws Exception
     {
         // a trojan detector's per-host progress, routed by source host: independent subtasks whose state moves on a rescale
@@ -68,7 +68,7 @@ class FlinkSignalStopTest
         assertTrue(stopped.isAlive(), () -> "the run ended before the signal: " + text(dir.resolve("stopped.out"))
             + text(dir.resolve("stopped.err")));
         signal(stopped, "TERM");
-        assertTrue(stopped.waitFor(180, TimeUnit.SECONDS), "the run did not stop after SIGTERM");
+        assertTrue(stopped.waitFor(300, TimeUnit.SECONDS), "the run did not stop after SIGTERM");
         final String out = text(dir.resolve("stopped.out"));
         final String err = text(dir.resolve("stopped.err"));
         assertEquals(143, stopped.exitValue(), out + err);
@@ -97,7 +97,8 @@ class FlinkSignalStopTest
             "--flink-batch", Integer.toString(READ_BATCH), "--no-progress", "--from-savepoint", savepoints.toString(),
             "--records", dir.resolve("resumed.txt").toString(), "--out", dir.resolve("resumed.pcap").toString(),
             "--state", dir.resolve("resumed-state.txt").toString()), "resumed");
-        assertTrue(resumed.waitFor(300, TimeUnit.SECONDS), "the resumed run did not end");
+        // generous: on a loaded machine a Flink job over half a million packets can take minutes
+        assertTrue(resumed.waitFor(600, TimeUnit.SECONDS), "the resumed run did not end");
         final String resumedOut = text(dir.resolve("resumed.out")) + text(dir.resolve("resumed.err"));
         assertEquals(0, resumed.exitValue(), resumedOut);
         assertTrue(resumedOut.contains(String.format("from a savepoint after %,d packets, parallelism 2 -> 1", at)), resumedOut);
