@@ -126,6 +126,12 @@ final class CheckpointOptions
                 }
                 err.println("run: no complete checkpoint in " + resumeDir + ": starting the run from its first packet");
             }
+            if (checkpointer.resumedFrom() != null && checkpointer.resumedFrom().paramChanges() == null)
+            {
+                err.println("run: checkpoint " + checkpointer.resumedFrom().id() + " was written by an older version that did not"
+                    + " record parameter changes: the run resumes with the chain's parameters; POST /params again any change"
+                    + " the interrupted run had applied");
+            }
         }
         return checkpointer;
     }
@@ -205,6 +211,7 @@ final class CheckpointOptions
         try
         {
             checkpointer(chain, executor, err).replayableSource(!live);
+            executor.paramChanges().ifPresent(checkpointer::carryParamChanges);
             executor.checkpointWith(checkpointer);
         }
         catch (final UnsupportedOperationException e)

@@ -16,6 +16,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /** Options of the commands that can run a chain on Apache Flink instead of standalone. */
 final class FlinkOptions
@@ -73,6 +74,26 @@ final class FlinkOptions
         try
         {
             return FlinkRunner.runUntilStop(chain, engines, work, settings(), from, packets, savepoints);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw cannotRun(e);
+        }
+    }
+
+    /**
+     * Runs the chain (or resumes it {@code from} a stop) on a MiniCluster in this process until
+     * its end, or until a stop: after {@code packets} packets (Long.MAX_VALUE for none) or once
+     * {@code stopRequested} says so (a signal); a stop goes into {@code savepoints}.
+     *
+     * @throws UsageProblem if the chain cannot be partitioned, or the traffic ends before the stop.
+     */
+    FlinkRunner.Ended runOrStop(final ChainSource chain, final EngineFactory engines, final Path work, final FlinkStop from,
+        final long packets, final Path savepoints, final BooleanSupplier stopRequested) throws IOException
+    {
+        try
+        {
+            return FlinkRunner.runOrStop(chain, engines, work, settings(), from, packets, savepoints, stopRequested);
         }
         catch (final IllegalArgumentException e)
         {

@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  *  D/stop.properties    the last stop: its savepoint, parallelism, packets read, wall time
  * </pre>
  *
- * A resumed run may stop again (into the same D) or run to the end, which writes the run's files
- * and marks D finished. See {@code docs/flink.md#stopping-with-a-savepoint-and-rescaling}.
+ * A run with D stops there on SIGTERM or SIGINT too. A resumed run may stop again (into the same
+ * D) or run to the end, which writes the run's files and marks D finished. See
+ * {@code docs/flink.md#stopping-with-a-savepoint-and-rescaling}.
  */
 final class FlinkSavepointOptions
 {
@@ -34,13 +35,15 @@ final class FlinkSavepointOptions
     Long stopAfterPackets;
 
     @Option(names = "--savepoint-dir", paramLabel = "DIR",
-        description = "With --stop-with-savepoint-after: where the savepoint, the outputs so far and the stop go (a new or"
-            + " empty directory).")
+        description = "With --runtime flink: where a stop with a savepoint goes, the one --stop-with-savepoint-after asks for"
+            + " or the one SIGTERM or SIGINT asks for (exit 143 or 130): the savepoint, the outputs so far and the stop"
+            + " (a new or empty directory).")
     Path savepointDir;
 
     @Option(names = "--from-savepoint", paramLabel = "DIR",
-        description = "With --runtime flink: resume the run stopped into DIR by --stop-with-savepoint-after, at this"
-            + " --parallelism; its state is split by the chain's routing at the new parallelism.")
+        description = "With --runtime flink: resume the run stopped into DIR (by --stop-with-savepoint-after or a signal),"
+            + " at this --parallelism; its state is split by the chain's routing at the new parallelism. A signal stops it"
+            + " into DIR again.")
     Path fromDir;
 
     /** @return true if the run stops or resumes. */
@@ -49,10 +52,16 @@ final class FlinkSavepointOptions
         return stopAfterPackets != null || savepointDir != null || fromDir != null;
     }
 
-    /** @return true if the run stops with a savepoint. */
+    /** @return true if the run stops with a savepoint after a number of packets. */
     boolean stopping()
     {
         return stopAfterPackets != null;
+    }
+
+    /** @return true if SIGTERM and SIGINT stop the run with a savepoint: it has a directory to stop into. */
+    boolean stopsOnSignal()
+    {
+        return savepointDir != null || fromDir != null;
     }
 
     /**
@@ -83,11 +92,6 @@ final class FlinkSavepointOptions
             throw new UsageProblem("--stop-with-savepoint-after must be at least 1, got " + stopAfterPackets + ".",
                 "e.g. --stop-with-savepoint-after 100000.");
         }
-        if (savepointDir != null && stopAfterPackets == null)
-        {
-            throw new UsageProblem("--savepoint-dir is where a stop goes, and no --stop-with-savepoint-after is given.",
-                "add --stop-with-savepoint-after PACKETS, or drop --savepoint-dir.");
-        }
         if (stopAfterPackets != null && savepointDir == null && fromDir == null)
         {
             throw new UsageProblem("--stop-with-savepoint-after needs a directory for the savepoint.", "add --savepoint-dir DIR.");
@@ -101,7 +105,7 @@ final class FlinkSavepointOptions
         {
             if (Files.exists(fromDir.resolve(FINISHED)))
             {
-                throw new UsageProblem("the run stopped into " + fromDir + " has been resumed to its end already.",
+                throw new UsageProblem("the run in " + fromDir + " has run to its end already: nothing is left to resume.",
                     "stop a new run with --stop-with-savepoint-after PACKETS --savepoint-dir into a new directory.");
             }
             if (!Files.isRegularFile(fromDir.resolve(STOP)))
@@ -158,9 +162,16 @@ final class FlinkSavepointOptions
         stop.write(directory().resolve(STOP));
     }
 
-    /** Marks the run's directory finished: its last stop cannot be resumed a second time. */
+    /** Marks the run's directory finished: its last stop (if any) cannot be resumed a second time. */
     void finished() throws IOException
     {
-        Files.move(directory().resolve(STOP), directory().resolve(FINISHED));
+        if (Files.exists(directory().resolve(STOP)))
+        {
+            Files.move(directory().resolve(STOP), directory().resolve(FINISHED));
+        }
+        else
+        {
+            Files.writeString(directory().resolve(FINISHED), "the run ended without a stop\n");
+        }
     }
 }

@@ -22,6 +22,7 @@ import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.PcapSource;
 import io.transnfv.engine.source.PrefixSource;
 import io.transnfv.flink.job.FlinkRunResult;
+import io.transnfv.flink.job.FlinkRunner;
 import io.transnfv.flink.job.FlinkSettings;
 import io.transnfv.flink.job.FlinkStop;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -186,31 +187,67 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), notWith + " cannot be used with --runtime flink; fix: drop it"
                 + " (Flink takes its own checkpoints: docs/flink.md)");
         }
+        if (controlOptions.http != null || controlOptions.statsInterval != null)
+        {
+            // the control plane reads one engine's published figures and steers it at its batch boundaries; a Flink run
+            // has one engine per subtask inside Flink's tasks, and a parameter change would have to reach every one of
+            // them at the same packet, and again after every restore: docs/flink.md#limits says what that needs
+            throw new UsageProblem((controlOptions.http != null ? "--http" : "--stats-interval") + " cannot be used with"
+                + " --runtime flink: the control plane (GET /metrics, /status, /state, POST /params, POST /stop) and the"
+                + " rate line watch and steer the standalone engine; a Flink run's engines live inside Flink's tasks, one"
+                + " per subtask, and a live parameter change cannot yet reach them all at one packet position.",
+                "drop it: the run's figures are in its summary, SIGTERM with --savepoint-dir stops it with a savepoint, and"
+                + " parameters change in the chain's YAML for the next run (docs/flink.md#limits).");
+        }
+        if (chain.settings().http() != null)
+        {
+            System.err.println("transnfv: the chain's settings.http is not served with --runtime flink: the control plane"
+                + " watches the standalone engine only (docs/flink.md#limits)");
+        }
         final FlinkSettings flink = flinkOptions.settings();
         final RunSettings settings = chain.settings();
         final FlinkStop from = savepointOptions.from();
+        // with a directory to stop into, SIGTERM and SIGINT stop the job with a savepoint there
+        final boolean onSignal = savepointOptions.stopsOnSignal();
+        final RunControl control = new RunControl();
+        final String onFirstSignal = onSignal ? "stopping the Flink job with a savepoint into " + savepointOptions.directory()
+            + " after the read batches already emitted" : null;
         if (savepointOptions.stopping())
         {
-            final FlinkStop stop = flinkOptions.runUntilStop(ChainRecipe.of(chainOptions),
-                FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
-                savepointOptions.stopAfterPackets, savepointOptions.savepoints());
-            savepointOptions.stopped(stop);
-            System.out.printf(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s%n"
-                + "resume with: --from-savepoint %s [--parallelism N]%n", stop.packets(), stop.parallelism(),
-                from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets()) + " from parallelism "
-                    + from.parallelism() + ")", stop.savepoint(), savepointOptions.directory());
-            return 0;
+            try (SignalStop signals = SignalStop.install(control, System.err, () -> { }, onFirstSignal))
+            {
+                final FlinkRunner.Ended ended = flinkOptions.runOrStop(ChainRecipe.of(chainOptions),
+                    FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), savepointOptions.outputs(), from,
+                    savepointOptions.stopAfterPackets, savepointOptions.savepoints(), control::stopRequested);
+                stoppedWithSavepoint(chain, flink, ended, from, control);
+                return signals.exitStatus();
+            }
         }
-        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog)))
+        try (OutputFiles outputs = OutputFiles.claim(inputs(settings), outputs(settings), inPlace(faultLog));
+             SignalStop signals = onSignal ? SignalStop.install(control, System.err, outputs::close, onFirstSignal) : null)
         {
-            final Path work = from != null ? savepointOptions.outputs() : Files.createTempDirectory("transnfv-flink-");
+            final Path work = onSignal ? savepointOptions.outputs() : Files.createTempDirectory("transnfv-flink-");
             try
             {
-                final FlinkRunResult result = from != null
-                    ? flinkOptions.resume(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
-                        work, from)
-                    : flinkOptions.run(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind, executorOptions.strategy),
-                        work);
+                final FlinkRunResult result;
+                if (onSignal)
+                {
+                    final FlinkRunner.Ended ended = flinkOptions.runOrStop(ChainRecipe.of(chainOptions),
+                        FlinkOptions.engines(executorOptions.kind, executorOptions.strategy), work, from, Long.MAX_VALUE,
+                        savepointOptions.savepoints(), control::stopRequested);
+                    if (ended.stop() != null)
+                    {
+                        // the run's records, frames and state are written by the step that runs to the end: none is committed here
+                        stoppedWithSavepoint(chain, flink, ended, from, control);
+                        return signals.exitStatus();
+                    }
+                    result = ended.result();
+                }
+                else
+                {
+                    result = flinkOptions.run(ChainRecipe.of(chainOptions), FlinkOptions.engines(executorOptions.kind,
+                        executorOptions.strategy), work);
+                }
                 final Path outPcap = settings.outPcap();
                 long pcapPackets = 0;
                 if (outPcap != null)
@@ -224,24 +261,8 @@ final class RunCommand implements Callable<Integer>
                         result.writeRecords(writer);
                     }
                 }
-                final String description;
-                try (ChainExecutor one = executorOptions.create(chain))
-                {
-                    description = "flink, " + flink.parallelism() + " subtasks x " + one.describe();
-                }
-                final String sourceDescription;
-                try (PacketSource source = PacketSources.open(settings.traffic()))
-                {
-                    sourceDescription = source.describe();
-                }
-                final RunReport built = RunReport.builder()
-                    .transnfvVersion(Transnfv.version())
-                    .executor(executorOptions.report(chain, description))
-                    .source(sourceDescription)
-                    .outputs(new OutputPaths(text(outPcap), text(records), text(state), text(report)))
-                    .measured(result.stats(), result.sourceStats(), result.wallNs())
-                    .state(flinkTableNames(result), result.liveEntries())
-                    .build();
+                final RunReport built = flinkReport(chain, flink, result, new OutputPaths(text(outPcap), text(records), text(state),
+                    text(report)), null, control);
                 System.out.println(json ? ReportJson.toJson(built) : built.toText());
             final String nic = json ? null : dpdkOptions.nicStatistics();
             if (nic != null)
@@ -274,18 +295,88 @@ final class RunCommand implements Callable<Integer>
                 {
                     System.out.println("wrote " + pcapPackets + " packets to " + outPcap);
                 }
-                if (from != null)
+                if (onSignal)
                 {
                     savepointOptions.finished();
                 }
-                return 0;
+                // a signal that came once the job had ended stopped nothing: the run is complete, with the signal's status
+                return signals == null ? 0 : signals.exitStatus();
             }
             finally
             {
-                if (from == null)
+                if (!onSignal)
                 {
                     deleteTree(work);
                 }
+            }
+        }
+    }
+
+    /** @return the summary and report of a run on Flink, or of where it stands at a stop; {@code stopped} says why it stopped, or null. */
+    private RunReport flinkReport(final ChainSpec chain, final FlinkSettings flink, final FlinkRunResult result, final OutputPaths paths,
+        final String stopped, final RunControl control) throws IOException
+    {
+        final String description;
+        try (ChainExecutor one = executorOptions.create(chain))
+        {
+            description = "flink, " + flink.parallelism() + " subtasks x " + one.describe();
+        }
+        final String sourceDescription;
+        try (PacketSource source = PacketSources.open(chain.settings().traffic()))
+        {
+            sourceDescription = source.describe();
+        }
+        final RunReport.Builder report = RunReport.builder()
+            .transnfvVersion(Transnfv.version())
+            .executor(executorOptions.report(chain, description))
+            .source(sourceDescription)
+            .outputs(paths)
+            .measured(result.stats(), result.sourceStats(), result.wallNs())
+            .state(flinkTableNames(result), result.liveEntries());
+        if (stopped != null)
+        {
+            report.stopped(control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'), stopped);
+        }
+        return report.build();
+    }
+
+    /**
+     * A job stopped with a savepoint: keeps the stop in the run's savepoint directory, prints the
+     * summary of the run up to the stop (why it stopped, for a signal) and Flink's facts, writes
+     * {@code --report} of it, and says how to resume. The records, frames and state are the whole
+     * run's, written by the step that runs to the end.
+     */
+    private void stoppedWithSavepoint(final ChainSpec chain, final FlinkSettings flink, final FlinkRunner.Ended ended,
+        final FlinkStop from, final RunControl control) throws IOException
+    {
+        final FlinkStop stop = ended.stop();
+        savepointOptions.stopped(stop);
+        final String where = String.format(Locale.ROOT, "stopped with a savepoint after %,d packets at parallelism %d%s: %s",
+            stop.packets(), stop.parallelism(), from == null ? "" : " (resumed at " + String.format(Locale.ROOT, "%,d", from.packets())
+                + " from parallelism " + from.parallelism() + ")", stop.savepoint());
+        final RunReport built = flinkReport(chain, flink, ended.result(), new OutputPaths(null, null, null, text(report)),
+            control.stopRequested() ? control.message() + "; " + where : null, control);
+        final String resume = "resume with: --from-savepoint " + savepointOptions.directory() + " [--parallelism N]";
+        if (json)
+        {
+            System.out.println(ReportJson.toJson(built));
+            System.err.println("transnfv: " + where + "; " + resume);
+        }
+        else
+        {
+            System.out.println(built.toText());
+            ended.result().facts().forEach(System.out::println);
+            System.out.println(where);
+            System.out.println(resume);
+        }
+        if (report != null)
+        {
+            final Map<String, Path> reportOnly = new LinkedHashMap<>();
+            reportOnly.put("--report", report);
+            try (OutputFiles written = OutputFiles.claim(Map.of(), reportOnly, Set.of()))
+            {
+                ReportJson.write(built, written.writePath(report));
+                written.commit();
             }
         }
     }

@@ -25,14 +25,16 @@ final class SignalStop implements AutoCloseable
     private final RunControl control;
     private final PrintStream err;
     private final Runnable beforeHalt;
+    private final String whatHappens;
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
     private volatile boolean signalled;
 
-    private SignalStop(final RunControl control, final PrintStream err, final Runnable beforeHalt)
+    private SignalStop(final RunControl control, final PrintStream err, final Runnable beforeHalt, final String whatHappens)
     {
         this.control = control;
         this.err = err;
         this.beforeHalt = beforeHalt;
+        this.whatHappens = whatHappens;
     }
 
     /**
@@ -46,7 +48,18 @@ final class SignalStop implements AutoCloseable
      */
     static SignalStop install(final RunControl control, final PrintStream err, final Runnable beforeHalt)
     {
-        final SignalStop stop = new SignalStop(control, err, beforeHalt);
+        return install(control, err, beforeHalt, "finishing the batch in flight and writing every output");
+    }
+
+    /**
+     * Installs the handlers for a run whose graceful stop is not the engine's own (a Flink job
+     * stopped with a savepoint): the first signal only asks {@code control}, which the run polls.
+     *
+     * @param whatHappens what the first signal does, told to the user.
+     */
+    static SignalStop install(final RunControl control, final PrintStream err, final Runnable beforeHalt, final String whatHappens)
+    {
+        final SignalStop stop = new SignalStop(control, err, beforeHalt, whatHappens);
         for (int i = 0; i < SIGNALS.length; i++)
         {
             final String name = SIGNALS[i];
@@ -82,8 +95,7 @@ final class SignalStop implements AutoCloseable
         signalled = true;
         if (control.requestStop(cause, "stopped by SIG" + name + " before the end of the traffic"))
         {
-            err.println("transnfv: SIG" + name + ": finishing the batch in flight and writing every output;"
-                + " send it again to stop at once");
+            err.println("transnfv: SIG" + name + ": " + whatHappens + "; send it again to stop at once");
             err.flush();
         }
     }

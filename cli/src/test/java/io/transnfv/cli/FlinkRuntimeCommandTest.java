@@ -77,6 +77,19 @@ class FlinkRuntimeCommandTest
     }
 
     @Test
+    void shouldRefuseTheControlPlaneSayingWhyInsteadOfIgnoringIt()
+    {
+        final Captured http = Captured.run("run", "lb", "--generate", "packets=100", "--runtime", "flink", "--http", "0");
+        assertEquals(2, http.status(), http.out() + http.err());
+        assertTrue(http.err().contains("--http cannot be used with --runtime flink"), http.err());
+        assertTrue(http.err().contains("a live parameter change cannot yet reach them all at one packet position"), http.err());
+        assertTrue(http.err().contains("fix: drop it"), http.err());
+        final Captured stats = Captured.run("run", "lb", "--generate", "packets=100", "--runtime", "flink", "--stats-interval", "1s");
+        assertEquals(2, stats.status(), stats.out() + stats.err());
+        assertTrue(stats.err().contains("--stats-interval cannot be used with --runtime flink"), stats.err());
+    }
+
+    @Test
     void shouldRefuseAnUnknownRuntime()
     {
         final Captured run = Captured.run("run", "lb", "--generate", "packets=10", "--runtime", "spark");
@@ -129,7 +142,7 @@ class FlinkRuntimeCommandTest
 
         final Captured again = Captured.run(with(common, "run", "--from-savepoint", savepoints.toString()));
         assertEquals(Failures.BAD_INPUT, again.status(), again.out() + again.err());
-        assertTrue(again.err().contains("has been resumed to its end already"), again.err());
+        assertTrue(again.err().contains("has run to its end already: nothing is left to resume"), again.err());
         final Captured standaloneStop = Captured.run("run", chain.toString(), "--stop-with-savepoint-after", "10",
             "--savepoint-dir", dir.resolve("other").toString());
         assertTrue(standaloneStop.err().contains("--stop-with-savepoint-after needs --runtime flink"), standaloneStop.err());

@@ -73,6 +73,48 @@ class HttpRunCommandTest
         assertTrue(written.get("stopped").get("message").asText().contains("POST /stop"), written::toPrettyString);
     }
 
+    /**
+     * A change made over {@code POST /params} is in the final checkpoint a stop takes, and the
+     * resumed run starts with it: its report lists it, at the packet where the stopped run applied
+     * it (a resume that did not carry it would list none, or fail to restore it).
+     */
+    @Test
+    @Timeout(240)
+    void shouldCarryAParameterChangeAcrossAStopAndAResume() throws Exception
+    {
+        final Path checkpoints = dir.resolve("ckpt");
+        final List<String> run = List.of("run", "--http", "127.0.0.1:0", "--generate", "packets=200000000", "--no-progress",
+            "--checkpoint-dir", checkpoints.toString(), "--checkpoint-every", "1000000");
+        final Process stopped = start(dir, run, "stopped");
+        final String url = awaitUrl(stopped, dir.resolve("stopped.err"));
+        final HttpClient client = HttpClient.newHttpClient();
+        final HttpResponse<String> change = client.send(HttpRequest.newBuilder(URI.create(url + "/params/lb"))
+            .POST(HttpRequest.BodyPublishers.ofString("{\"candidates\": 1}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, change.statusCode(), change.body());
+        final long atPacket = new ObjectMapper().readTree(change.body()).get("at_packet").asLong();
+        client.send(HttpRequest.newBuilder(URI.create(url + "/stop")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertTrue(stopped.waitFor(120, TimeUnit.SECONDS), "the run did not stop");
+        assertEquals(143, stopped.exitValue(), () -> text(dir.resolve("stopped.err")));
+        assertTrue(text(dir.resolve("stopped.out")).contains("final checkpoint 1 taken at packet"), () -> text(dir.resolve("stopped.out")));
+
+        final Path report = dir.resolve("resumed.json");
+        final List<String> resume = new java.util.ArrayList<>(run.subList(0, run.size() - 4));
+        resume.addAll(List.of("--resume", checkpoints.toString(), "--report", report.toString()));
+        final Process resumed = start(dir, resume, "resumed");
+        final String resumedUrl = awaitUrl(resumed, dir.resolve("resumed.err"));
+        client.send(HttpRequest.newBuilder(URI.create(resumedUrl + "/stop")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertTrue(resumed.waitFor(120, TimeUnit.SECONDS), "the resumed run did not stop");
+        assertEquals(143, resumed.exitValue(), () -> text(dir.resolve("resumed.err")));
+        final JsonNode changes = new ObjectMapper().readTree(report.toFile()).get("param_changes");
+        assertEquals(1, changes.size(), changes::toPrettyString);
+        assertEquals("lb", changes.get(0).get("vnf").asText());
+        assertEquals("candidates", changes.get(0).get("parameter").asText());
+        assertEquals(1, changes.get(0).get("new_value").asInt());
+        assertEquals(atPacket, changes.get(0).get("at_packet").asLong(), changes::toPrettyString);
+    }
+
     @Test
     void shouldServeTheControlPlaneTheChainFileAsksFor() throws IOException
     {

@@ -1,5 +1,6 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 
@@ -25,12 +26,26 @@ import java.util.Objects;
  * @param faults       what VNF code threw on the packets before the cut (the run's fault list).
  * @param errorWindow  the error bound's window at the cut, so that a resumed run stops at the
  *                     packet an uninterrupted one would ({@link ErrorBound.Window#FRESH} if unknown).
+ * @param paramChanges every change of a VNF parameter the run applied before the cut, in the
+ *                     order they took effect: replayed on the chain's parameters they give the
+ *                     parameters in force at the cut, which a resumed run starts with. Null for a
+ *                     checkpoint of a format that did not record them (version 3 and older).
  * @param tables       keyed state, one section per table in catalogue order.
  */
 public record Checkpoint(
     long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
-    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow, List<Table> tables)
+    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow,
+    List<ParamChanges.Applied> paramChanges, List<Table> tables)
 {
+    /** A checkpoint of a run whose parameters never changed. */
+    public Checkpoint(
+        final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
+        final List<Output> outputs, final long[] counters, final List<FaultLog.CarriedFault> faults, final ErrorBound.Window errorWindow,
+        final List<Table> tables)
+    {
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, faults, errorWindow, List.of(), tables);
+    }
+
     /** A checkpoint with a fresh error window. */
     public Checkpoint(
         final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
@@ -63,6 +78,7 @@ public record Checkpoint(
         counters = counters.clone();
         faults = List.copyOf(faults);
         Objects.requireNonNull(errorWindow, "errorWindow");
+        paramChanges = paramChanges == null ? null : List.copyOf(paramChanges);
         tables = List.copyOf(tables);
     }
 

@@ -1,5 +1,6 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 
@@ -45,6 +46,8 @@ import java.util.zip.CRC32C;
  *          faults: i32 n, n × (vnf: UTF, callback: UTF, exception: UTF, packets: i64,
  *                              first packet: i64, message: u8 present + UTF, stack trace: text)
  *          error window: start ns, packets, faulted   3 × i64 (version 3 on)
+ *          param changes: i32 n, n × (vnf: UTF, parameter: UTF, at packet: i64,
+ *                                     old value: value, new value: value)   (version 4 on)
  *          tables: i32 n, n × (name: UTF, initial value: i64, whole: u8 (0 changes, 1 every entry),
  *                               entries: i32, entries × (key: i64, value: i64))
  *  end-12  body length (every byte before this field)   i64
@@ -54,8 +57,12 @@ import java.util.zip.CRC32C;
  * <p>{@code text} is an i32 byte count and that many bytes of UTF-8. A section of changes has its
  * keys ascending; a whole table (every section of a full checkpoint, and a table of an
  * incremental one whose change log overflowed) has them in the order the store yields them.
- * Version 2 had no error window (it is read, and the window starts afresh); version 1 (until the
- * change logs) had no fault list and no whole flag; it is refused.
+ * A {@code value} (a VNF parameter's, as chain YAML writes it) is a u8 tag and its payload: 0
+ * none; 1 int, i32; 2 long, i64; 3 double, f64; 4 boolean, u8; 5 text; 6 list, i32 n and n values.
+ * Version 3 had no parameter changes (it is read as a checkpoint that does not know them: see
+ * {@link Checkpoint#paramChanges()}); version 2 had no error window either (it is read, and the
+ * window starts afresh); version 1 (until the change logs) had no fault list and no whole flag;
+ * it is refused.
  *
  * <p>Keyed state per table under a versioned header: the layout a Flink job can load as one
  * keyed state per table. Both directions stream: the {@link Writer} sends a table's entries to
@@ -68,9 +75,24 @@ public final class CheckpointFile
     /** The first eight bytes of every checkpoint. */
     public static final byte[] MAGIC = "TNFVCKPT".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and reads. */
-    public static final int VERSION = 3;
-    /** The oldest format version this build reads (version 2 has no error window: a resume from it starts the window afresh). */
+    public static final int VERSION = 4;
+    /**
+     * The oldest format version this build reads (version 3 has no parameter changes: a resume
+     * from it starts with the chain's parameters; version 2 no error window either: the window
+     * starts afresh).
+     */
     public static final int OLDEST_VERSION = 2;
+    /** Most parameter changes a checkpoint may hold (changes are an operator's, not per packet). */
+    static final int MAX_PARAM_CHANGES = 1 << 20;
+    /** Deepest nesting of lists in a parameter value (YAML's parameters nest one deep). */
+    static final int MAX_VALUE_DEPTH = 8;
+    private static final int VALUE_NONE = 0;
+    private static final int VALUE_INT = 1;
+    private static final int VALUE_LONG = 2;
+    private static final int VALUE_DOUBLE = 3;
+    private static final int VALUE_BOOLEAN = 4;
+    private static final int VALUE_TEXT = 5;
+    private static final int VALUE_LIST = 6;
     /** Most run counters a checkpoint may hold (far more than any chain has). */
     static final int MAX_COUNTERS = 1 << 20;
     /** Bytes of the fixed header. */
@@ -222,6 +244,66 @@ public final class CheckpointFile
             out.writeLong(window.startNs());
             out.writeLong(window.packets());
             out.writeLong(window.faulted());
+            final List<ParamChanges.Applied> changes = checkpoint.paramChanges() == null ? List.of() : checkpoint.paramChanges();
+            out.writeInt(changes.size());
+            for (final ParamChanges.Applied change : changes)
+            {
+                out.writeUTF(change.vnf());
+                out.writeUTF(change.parameter());
+                out.writeLong(change.atPacket());
+                writeValue(change.oldValue());
+                writeValue(change.newValue());
+            }
+        }
+
+        /** A parameter's value as chain YAML writes it ({@code ParamSpec.plain}): tagged, lists nested. */
+        private void writeValue(final Object value) throws IOException
+        {
+            if (value == null)
+            {
+                out.writeByte(VALUE_NONE);
+            }
+            else if (value instanceof Integer i)
+            {
+                out.writeByte(VALUE_INT);
+                out.writeInt(i);
+            }
+            else if (value instanceof Long l)
+            {
+                out.writeByte(VALUE_LONG);
+                out.writeLong(l);
+            }
+            else if (value instanceof Double d)
+            {
+                out.writeByte(VALUE_DOUBLE);
+                out.writeDouble(d);
+            }
+            else if (value instanceof Boolean b)
+            {
+                out.writeByte(VALUE_BOOLEAN);
+                out.writeByte(b ? 1 : 0);
+            }
+            else if (value instanceof String text)
+            {
+                out.writeByte(VALUE_TEXT);
+                final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+                out.writeInt(bytes.length);
+                out.write(bytes);
+            }
+            else if (value instanceof List<?> list)
+            {
+                out.writeByte(VALUE_LIST);
+                out.writeInt(list.size());
+                for (final Object item : list)
+                {
+                    writeValue(item);
+                }
+            }
+            else
+            {
+                throw new IllegalArgumentException("a parameter value of " + value.getClass().getName() + " has no checkpoint encoding: "
+                    + value);
+            }
         }
 
         /** Starts the table sections: {@code n} of them follow. */
@@ -409,7 +491,8 @@ public final class CheckpointFile
     private static Checkpoint withTables(final Checkpoint header, final List<Checkpoint.Table> tables)
     {
         return new Checkpoint(header.id(), header.full(), header.previousId(), header.chainId(), header.inputPackets(),
-            header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), tables);
+            header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), header.paramChanges(),
+            tables);
     }
 
     /**
@@ -665,6 +748,27 @@ public final class CheckpointFile
                 {
                     errorWindow = new ErrorBound.Window(in.readLong(), in.readLong(), in.readLong());
                 }
+                List<ParamChanges.Applied> paramChanges = null;
+                if (version >= 4)
+                {
+                    final int changeCount = count(1, MAX_PARAM_CHANGES);
+                    paramChanges = new ArrayList<>(changeCount);
+                    for (int i = 0; i < changeCount; i++)
+                    {
+                        final String vnf = in.readUTF();
+                        final String parameter = in.readUTF();
+                        final long atPacket = in.readLong();
+                        final Object oldValue = readValue(0);
+                        final Object newValue = readValue(0);
+                        if (atPacket < 0 || atPacket > inputPackets)
+                        {
+                            throw new CheckpointException(file, "malformed: parameter change " + i + " of " + vnf + "." + parameter
+                                + " at packet " + atPacket + ", outside the checkpoint's " + inputPackets + " packets",
+                                "delete this file; the previous checkpoint is used");
+                        }
+                        paramChanges.add(new ParamChanges.Applied(vnf, parameter, oldValue, newValue, atPacket));
+                    }
+                }
                 tableCount = count(1, Integer.MAX_VALUE);
                 tablesLeft = tableCount;
                 if (kind > 1)
@@ -672,7 +776,7 @@ public final class CheckpointFile
                     throw new CheckpointException(file, "malformed: unknown kind " + kind, "delete this file; the previous checkpoint is used");
                 }
                 header = new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults,
-                    errorWindow, List.of());
+                    errorWindow, paramChanges, List.of());
             }
             catch (final IOException | RuntimeException e)
             {
@@ -904,6 +1008,45 @@ public final class CheckpointFile
         }
 
         /** A count of items of at least {@code itemBytes} each: no more than the bytes left can hold, nor {@code max}. */
+        /** A value {@link Writer#writeValue} wrote; {@code depth} bounds the nesting of lists. */
+        private Object readValue(final int depth) throws IOException
+        {
+            final int tag = in.readUnsignedByte();
+            switch (tag)
+            {
+                case VALUE_NONE:
+                    return null;
+                case VALUE_INT:
+                    return in.readInt();
+                case VALUE_LONG:
+                    return in.readLong();
+                case VALUE_DOUBLE:
+                    return in.readDouble();
+                case VALUE_BOOLEAN:
+                    return in.readUnsignedByte() != 0;
+                case VALUE_TEXT:
+                    final byte[] bytes = new byte[count(1, Integer.MAX_VALUE)];
+                    in.readFully(bytes);
+                    return new String(bytes, StandardCharsets.UTF_8);
+                case VALUE_LIST:
+                    if (depth >= MAX_VALUE_DEPTH)
+                    {
+                        break;
+                    }
+                    final int n = count(1, Integer.MAX_VALUE);
+                    final List<Object> items = new ArrayList<>(Math.min(n, 1024));
+                    for (int i = 0; i < n; i++)
+                    {
+                        items.add(readValue(depth + 1));
+                    }
+                    return items;
+                default:
+                    break;
+            }
+            throw new CheckpointException(file, "malformed: a parameter value tagged " + tag + (depth >= MAX_VALUE_DEPTH
+                ? " nested " + depth + " lists deep" : ""), "delete this file; the previous checkpoint is used");
+        }
+
         private int count(final int itemBytes, final int max) throws IOException
         {
             final int n = in.readInt();

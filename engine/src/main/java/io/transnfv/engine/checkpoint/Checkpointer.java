@@ -3,6 +3,7 @@ package io.transnfv.engine.checkpoint;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.vnf.instance.ChangeTrackingState;
@@ -40,7 +41,9 @@ import java.util.function.Consumer;
  * checkpoint, which a restore reads as a replacement of the table.
  *
  * <p>The checkpoint also carries the run's fault list ({@link FaultLog#carried}) as it stood at
- * the cut, so that a resumed run reports the faults of the packets before it.
+ * the cut, so that a resumed run reports the faults of the packets before it, and the changes of
+ * VNF parameters applied before the cut ({@link #carryParamChanges}), so that a resumed run goes
+ * on with the parameters in force there rather than the chain's.
  *
  * <p>Threads: one at a time, the thread that holds the batch boundary.
  */
@@ -58,6 +61,8 @@ public final class Checkpointer
     private final List<Checkpoint> resumedFrom;
     /** The files of {@link #resumedFrom}, verified once; empty when restored from bytes. */
     private final List<CheckpointFile.Verified> resumedFiles;
+    /** The run's parameter changes, which each checkpoint carries; null if none were handed over. */
+    private ParamChanges paramChanges;
     /** The run's error bound, whose window each checkpoint carries; null if none. */
     private ErrorBound errorBound;
     private long lastId;
@@ -231,6 +236,17 @@ public final class Checkpointer
         this.errorBound = errorBound;
     }
 
+    /**
+     * The run's changes of VNF parameters ({@code POST /params/<vnf>}, a change script): each
+     * checkpoint carries those applied before its cut, and a resumed run's {@link #restore} applies
+     * them to the chain's VNF instances before the first packet, so it goes on with the
+     * parameters in force at the cut, and lists them among its own. Set before {@link #restore}.
+     */
+    public void carryParamChanges(final ParamChanges paramChanges)
+    {
+        this.paramChanges = paramChanges;
+    }
+
     /** Registers a sink that each checkpoint commits. */
     public void addOutput(final CommittedOutput output)
     {
@@ -373,6 +389,16 @@ public final class Checkpointer
         {
             errorBound.restore(resumedFrom().errorWindow());
         }
+        final List<ParamChanges.Applied> changed = resumedFrom().paramChanges();
+        if (changed != null && !changed.isEmpty())
+        {
+            if (paramChanges == null)
+            {
+                throw new IllegalStateException("checkpoint " + resumedFrom().id() + " carries " + changed.size() + " parameter"
+                    + " change(s), but the run's were not handed to the checkpointer (carryParamChanges)");
+            }
+            paramChanges.restore(changed);
+        }
         return resumedFrom().counters();
     }
 
@@ -475,7 +501,8 @@ public final class Checkpointer
         final boolean tracked = state.trackChanges();
         final List<FaultLog.CarriedFault> carried = faults == null ? List.of() : faults.carried(inputPackets);
         final Checkpoint header = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
-            counters, carried, errorBound == null ? ErrorBound.Window.FRESH : errorBound.window(), List.of());
+            counters, carried, errorBound == null ? ErrorBound.Window.FRESH : errorBound.window(), paramChangesAt(inputPackets),
+            List.of());
         long sectionsNs = 0;
         try (CheckpointFile.Writer writer = CheckpointFile.Writer.toFile(store.file(id, full)))
         {
@@ -520,6 +547,26 @@ public final class Checkpointer
             takeNs = Arrays.copyOf(takeNs, takeNs.length * 2);
         }
         takeNs[(int)taken++] = System.nanoTime() - startNs;
+    }
+
+    /** @return the parameter changes in force at a cut after {@code inputPackets} packets. */
+    private List<ParamChanges.Applied> paramChangesAt(final long inputPackets)
+    {
+        if (paramChanges == null)
+        {
+            return List.of();
+        }
+        // changes are applied with nothing in flight, so none applied yet lies past a cut being taken; the filter is a guard
+        final List<ParamChanges.Applied> applied = paramChanges.applied();
+        final List<ParamChanges.Applied> atCut = new ArrayList<>(applied.size());
+        for (final ParamChanges.Applied change : applied)
+        {
+            if (change.atPacket() <= inputPackets)
+            {
+                atCut.add(change);
+            }
+        }
+        return atCut;
     }
 
     /**

@@ -7,15 +7,16 @@
  * that holds the cut: the serial oracle's own thread, the engine's IO role) flushes and syncs
  * the sinks, takes the committed state of every table (only the keys each table's change log
  * says changed since the last checkpoint, with a full one every so often, streamed from the
- * tables without a copy) and writes it with the input and output positions and the run's fault
- * list to a {@link io.transnfv.engine.checkpoint.CheckpointFile} in a
+ * tables without a copy) and writes it with the input and output positions, the run's fault
+ * list and the changes of VNF parameters applied before the cut to a {@link io.transnfv.engine.checkpoint.CheckpointFile} in a
  * {@link io.transnfv.engine.checkpoint.CheckpointStore}:
  *
  * <pre>
  *  batch k done ─► hold batch k+1 ─► egress k ─► sinks: flush, fsync, lengths
  *                                              ─► changed keys (or every entry) ─► ckpt-N.tmp, fsync, rename ─► go on
  *  resume: newest checkpoint whose chain (full + incrementals) reads back clean (checked, not kept)
- *        ─► each file read again: entries into the tables as they are read ─► counters, faults, error window
+ *        ─► each file read again: entries into the tables as they are read ─► counters, faults, error window,
+ *           parameter changes (applied to the VNFs before the first packet)
  *        ─► source: skip the packets the state holds ─► sinks: truncate to lengths
  * </pre>
  *

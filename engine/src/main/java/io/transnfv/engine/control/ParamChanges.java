@@ -260,6 +260,48 @@ public final class ParamChanges
     }
 
     /**
+     * A resumed run, before its first packet: the changes its checkpoint carries (applied by the
+     * interrupted run before the cut, in the order they took effect) are applied to this
+     * executor's VNF instances, so packets from the cut on see the parameters they saw in the
+     * interrupted run, and are listed first among {@link #applied()}; later changes are prepared
+     * against the parameters they left. Executor only, with no batch in flight and nothing
+     * offered or scheduled yet.
+     *
+     * @param carried the checkpoint's changes.
+     * @throws IllegalArgumentException if a change names a VNF or parameter the chain does not have,
+     *                                   or a value it refuses (a checkpoint of another chain).
+     */
+    public synchronized void restore(final List<Applied> carried)
+    {
+        if (!applied.isEmpty() || !live.isEmpty() || !scheduled.isEmpty())
+        {
+            throw new IllegalStateException("parameter changes are restored before any other");
+        }
+        final boolean[] changed = new boolean[asked.length];
+        for (final Applied change : carried)
+        {
+            final int v = vnfIndex(change.vnf());
+            if (v < 0)
+            {
+                throw new IllegalArgumentException("a checkpoint changes parameter '" + change.parameter() + "' of VNF '"
+                    + change.vnf() + "', which this chain does not have");
+            }
+            final Map<String, Object> value = new LinkedHashMap<>();
+            value.put(change.parameter(), change.newValue());
+            asked[v] = asked[v].with(runtime.spec().vnfs().get(v).factory().params(), value);
+            changed[v] = true;
+        }
+        for (int v = 0; v < asked.length; v++)
+        {
+            if (changed[v])
+            {
+                runtime.instance(v).vnf().prepareChange(asked[v]).apply();
+            }
+        }
+        applied.addAll(carried);
+    }
+
+    /**
      * The run has ended: changes still waiting will never be applied, and later offers are
      * refused. Called by the executor once its threads are done.
      */

@@ -1,5 +1,6 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -15,6 +17,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,10 +42,42 @@ class CheckpointFileTest
         }
         final boolean full = random.nextBoolean();
         final long id = 2 + random.nextInt(1000);
-        return new Checkpoint(id, full, full ? 0 : id - 1, CHAIN, random.nextInt(1 << 30), random.nextLong(),
+        final long inputPackets = random.nextInt(1 << 30);
+        return new Checkpoint(id, full, full ? 0 : id - 1, CHAIN, inputPackets, random.nextLong(),
             List.of(new Checkpoint.Output("pcap", random.nextInt(1 << 30), random.nextInt(1 << 20)),
                 new Checkpoint.Output("records", random.nextInt(1 << 30), random.nextInt(1 << 20))),
-            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), Arrays.asList(sections));
+            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), randomParamChanges(random, inputPackets),
+            Arrays.asList(sections));
+    }
+
+    /** Changes with a value of every kind a parameter has, as {@code ParamSpec.plain} gives them, and none at all. */
+    private static List<ParamChanges.Applied> randomParamChanges(final Random random, final long inputPackets)
+    {
+        final int n = random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(6);
+        final List<ParamChanges.Applied> changes = new ArrayList<>(n);
+        long at = 0;
+        for (int i = 0; i < n; i++)
+        {
+            at = Math.min(inputPackets, at + random.nextInt(1000));
+            changes.add(new ParamChanges.Applied("vnf" + random.nextInt(4), "p" + i, randomValue(random), randomValue(random), at));
+        }
+        return changes;
+    }
+
+    private static Object randomValue(final Random random)
+    {
+        return switch (random.nextInt(9))
+        {
+            case 0 -> null;
+            case 1 -> random.nextInt();
+            case 2 -> random.nextLong();
+            case 3 -> random.nextDouble();
+            case 4 -> random.nextBoolean();
+            case 5 -> random.nextInt(1 << 20) + "ns";
+            case 6 -> "deny udp any any \u00e9" + random.nextInt();
+            case 7 -> List.of("allow tcp any any " + random.nextInt(65536), "deny any any any");
+            default -> List.of(random.nextInt(65536), random.nextInt(65536));
+        };
     }
 
     private static ErrorBound.Window randomWindow(final Random random)
@@ -75,6 +110,7 @@ class CheckpointFileTest
             assertEquals(written.outputs(), read.outputs());
             assertArrayEquals(written.counters(), read.counters());
             assertEquals(written.errorWindow(), read.errorWindow());
+            assertEquals(written.paramChanges(), read.paramChanges());
             assertEquals(written.tables().size(), read.tables().size());
             for (int t = 0; t < written.tables().size(); t++)
             {
@@ -153,7 +189,8 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 4, but this build reads versions 2 to 3"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version " + (CheckpointFile.VERSION + 1) + ", but this build reads versions 2 to "
+            + CheckpointFile.VERSION), e.getMessage());
     }
 
     @Test
@@ -167,20 +204,21 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads versions 2 to 3"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads versions 2 to " + CheckpointFile.VERSION),
+            e.getMessage());
         assertTrue(e.getMessage().contains("fix: resume with the TransNFV version that wrote it, or start the run afresh"), e.getMessage());
     }
 
     @Test
     void shouldReadAVersionTwoFileWithAFreshErrorWindow() throws IOException
     {
-        final Checkpoint written = randomCheckpoint(8);
-        final byte[] v3 = CheckpointFile.toBytes(written);
-        final byte[] v2 = versionTwo(v3, written);
+        final Checkpoint written = withoutParamChanges(randomCheckpoint(8));
+        final byte[] v2 = olderVersion(CheckpointFile.toBytes(written), written, 2);
 
         final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v2"), v2, CHAIN);
 
         assertEquals(ErrorBound.Window.FRESH, read.errorWindow());
+        assertNull(read.paramChanges(), "a version 2 checkpoint does not know the parameter changes");
         assertArrayEquals(written.counters(), read.counters());
         assertEquals(written.tables().size(), read.tables().size());
         for (int t = 0; t < written.tables().size(); t++)
@@ -190,23 +228,72 @@ class CheckpointFileTest
         }
     }
 
-    /** The same checkpoint as version 2 wrote it: no error window, its own length and checksum. */
-    private static byte[] versionTwo(final byte[] v3, final Checkpoint checkpoint) throws IOException
+    @Test
+    void shouldReadAVersionThreeFileAsOneThatDoesNotKnowTheParameterChanges() throws IOException
+    {
+        final Checkpoint written = withoutParamChanges(randomCheckpoint(9));
+        final byte[] v3 = olderVersion(CheckpointFile.toBytes(written), written, 3);
+
+        final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v3"), v3, CHAIN);
+
+        assertNull(read.paramChanges(), "version 3 did not record parameter changes: the resume is told so, not given none");
+        assertEquals(written.errorWindow(), read.errorWindow());
+        assertArrayEquals(written.counters(), read.counters());
+        for (int t = 0; t < written.tables().size(); t++)
+        {
+            assertArrayEquals(written.tables().get(t).keys(), read.tables().get(t).keys());
+            assertArrayEquals(written.tables().get(t).values(), read.tables().get(t).values());
+        }
+        assertEquals(List.of(), CheckpointFile.decode(dir.resolve("ckpt-v4"), CheckpointFile.toBytes(written), CHAIN).paramChanges(),
+            "the same checkpoint in this version says: no change");
+    }
+
+    @Test
+    void shouldRefuseAParameterChangeBeyondTheCheckpointsPackets() throws IOException
+    {
+        final Checkpoint base = randomCheckpoint(10);
+        final Checkpoint late = new Checkpoint(base.id(), base.full(), base.previousId(), base.chainId(), base.inputPackets(),
+            base.packetTimeNs(), base.outputs(), base.counters(), base.faults(), base.errorWindow(),
+            List.of(new ParamChanges.Applied("lb", "candidates", 3, 1, base.inputPackets() + 1)), base.tables());
+        final Path file = dir.resolve("ckpt-late");
+        CheckpointFile.write(file, late);
+
+        final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
+
+        assertTrue(e.getMessage().contains("malformed: parameter change 0 of lb.candidates at packet " + (base.inputPackets() + 1)),
+            e.getMessage());
+    }
+
+    private static Checkpoint withoutParamChanges(final Checkpoint checkpoint)
+    {
+        return new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
+            checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
+            checkpoint.errorWindow(), List.of(), checkpoint.tables());
+    }
+
+    /**
+     * {@code checkpoint} (with no parameter changes) as an older version wrote it, from this
+     * version's bytes: version 3 without the parameter changes' count, version 2 without the error
+     * window either; each with its own length and checksum.
+     */
+    private static byte[] olderVersion(final byte[] current, final Checkpoint checkpoint, final int version) throws IOException
     {
         final Checkpoint noTables = new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
             checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
-            checkpoint.errorWindow(), List.of());
-        // the window is the 3 longs before the table count, which ends the header of a checkpoint without tables
-        final int windowAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - Integer.BYTES - 3 * Long.BYTES;
-        final int body = v3.length - CheckpointFile.TRAILER_BYTES - 3 * Long.BYTES;
-        final ByteBuffer v2 = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
-        v2.put(v3, 0, windowAt).put(v3, windowAt + 3 * Long.BYTES, body - windowAt);
-        v2.putShort(CheckpointFile.MAGIC.length, (short)2);
-        v2.putLong(body);
+            checkpoint.errorWindow(), List.of(), List.of());
+        // the changes' count (0) and the table count end the header of a checkpoint without tables; the window's 3 longs come before
+        final int changesAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - 2 * Integer.BYTES;
+        final int cutFrom = version == 3 ? changesAt : changesAt - 3 * Long.BYTES;
+        final int cutBytes = changesAt + Integer.BYTES - cutFrom;
+        final int body = current.length - CheckpointFile.TRAILER_BYTES - cutBytes;
+        final ByteBuffer older = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
+        older.put(current, 0, cutFrom).put(current, cutFrom + cutBytes, body - cutFrom);
+        older.putShort(CheckpointFile.MAGIC.length, (short)version);
+        older.putLong(body);
         final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(v2.array(), 0, body + Long.BYTES);
-        v2.putInt((int)crc.getValue());
-        return v2.array();
+        crc.update(older.array(), 0, body + Long.BYTES);
+        older.putInt((int)crc.getValue());
+        return older.array();
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.flink.operator.CommittedOutputs;
 import io.transnfv.flink.operator.OutputPart;
+import io.transnfv.flink.operator.ResumeMarks;
 import io.transnfv.vnf.instance.TableCatalog;
 import org.HdrHistogram.Histogram;
 
@@ -41,6 +42,8 @@ public final class FlinkRunResult
     private final long batches;
     private final long wallNs;
     private final Resumed resumed;
+    /** True for where a stopped job stands ({@link #readStopped}): counters and state, no records. */
+    private boolean atStop;
 
     /**
      * How a run resumed from a stop with a savepoint ({@link FlinkRunner#resume}).
@@ -97,8 +100,34 @@ public final class FlinkRunResult
         final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
         final long batches, final long wallNs, final Resumed resumed) throws IOException
     {
+        return read(directory, CommittedOutputs.COMMITTED, runtime, partitioning, parallelism, sourceStats, checkpointsCompleted,
+            checkpointsFailed, batches, wallNs, resumed);
+    }
+
+    /**
+     * Reads where a job stopped with a savepoint stands: each subtask's counters, VNF counters,
+     * state and latencies at the stop's cut ({@link ResumeMarks#STOPPED}), with no records or
+     * frames (those are the whole run's, read by the job that runs to the end). Its stats and
+     * state entries are the run's up to the stop.
+     *
+     * @throws IOException if a subtask left no end at the stop.
+     */
+    static FlinkRunResult readStopped(final Path directory, final ChainRuntime runtime, final Partitioning partitioning,
+        final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
+        final long batches, final long wallNs, final Resumed resumed) throws IOException
+    {
+        final FlinkRunResult stopped = read(directory, ResumeMarks.STOPPED, runtime, partitioning, parallelism, sourceStats,
+            checkpointsCompleted, checkpointsFailed, batches, wallNs, resumed);
+        stopped.atStop = true;
+        return stopped;
+    }
+
+    private static FlinkRunResult read(final Path directory, final String under, final ChainRuntime runtime,
+        final Partitioning partitioning, final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted,
+        final long checkpointsFailed, final long batches, final long wallNs, final Resumed resumed) throws IOException
+    {
         final List<Path> parts = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(CommittedOutputs.COMMITTED), "*.part"))
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(under), "*.part"))
         {
             files.forEach(parts::add);
         }
@@ -408,13 +437,19 @@ public final class FlinkRunResult
         facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
             checkpointsCompleted, checkpointsFailed, restarts()));
         // a resumed run's packets are those its subtask indexes committed over every job, its state the last job's
-        final StringBuilder per = new StringBuilder(resumed == null ? "flink subtasks       " : "flink subtasks       over the run's jobs, ");
+        final StringBuilder per = new StringBuilder(atStop ? "flink subtasks       at the stop, " : resumed == null
+            ? "flink subtasks       " : "flink subtasks       over the run's jobs, ");
         for (int i = 0; i < subtasks.length; i++)
         {
-            per.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%d: %,d packets", i, subtasks[i].records.size()));
+            per.append(i == 0 ? "" : "; ").append(i).append(": ");
+            // a stopped job's records are the whole run's, read by the job that runs to the end
+            if (!atStop)
+            {
+                per.append(String.format(Locale.ROOT, "%,d packets", subtasks[i].records.size())).append(i < parallelism ? ", " : "");
+            }
             if (i < parallelism)
             {
-                per.append(String.format(Locale.ROOT, ", %,d state entries", lines(subtasks[i].stateDump).size()));
+                per.append(String.format(Locale.ROOT, "%,d state entries", lines(subtasks[i].stateDump).size()));
             }
         }
         facts.add(per.toString());

@@ -45,6 +45,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a chain as a Flink job on a MiniCluster started inside the process:
@@ -90,8 +91,34 @@ public final class FlinkRunner
     public static FlinkRunResult resume(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
         final FlinkSettings settings, final FlinkStop from) throws IOException
     {
-        final Segment segment = runSegment(chain, engines, outputDirectory, settings, from, Long.MAX_VALUE, null);
+        final Ended segment = runSegment(chain, engines, outputDirectory, settings, from, Long.MAX_VALUE, null, null);
         return segment.result;
+    }
+
+    /**
+     * Runs {@code chain} (or resumes it {@code from} a stop) to its end, unless a stop is asked for
+     * first: after {@code stopAfterPackets} packets (rounded up to a whole read batch), or at the
+     * next read batch once {@code stopRequested} says so (a signal). A stop stops the job with a
+     * savepoint into {@code savepointDirectory}, whose cut lies exactly after the last read batch
+     * emitted, as {@link #runUntilStop}'s does.
+     *
+     * @param stopAfterPackets packets to read before a stop, counted from the run's first packet; Long.MAX_VALUE for none.
+     * @param stopRequested    polled every few milliseconds by the caller's thread while the job runs.
+     * @return the run's committed outputs if it ran to its end, else its stop.
+     * @throws IllegalArgumentException if the traffic ends at or before {@code stopAfterPackets}.
+     * @throws IOException              if the traffic cannot be read, or the job or its savepoint failed.
+     */
+    public static Ended runOrStop(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings, final FlinkStop from, final long stopAfterPackets, final Path savepointDirectory,
+        final BooleanSupplier stopRequested) throws IOException
+    {
+        if (stopAfterPackets < 1)
+        {
+            throw new IllegalArgumentException("packets before a stop must be >= 1: " + stopAfterPackets);
+        }
+        final long stopAt = stopAfterPackets == Long.MAX_VALUE ? Long.MAX_VALUE
+            : (stopAfterPackets + settings.batchPackets() - 1) / settings.batchPackets();
+        return runSegment(chain, engines, outputDirectory, settings, from, stopAt, savepointDirectory, stopRequested);
     }
 
     /**
@@ -114,16 +141,23 @@ public final class FlinkRunner
             throw new IllegalArgumentException("packets before a stop must be >= 1: " + stopAfterPackets);
         }
         final long stopAt = (stopAfterPackets + settings.batchPackets() - 1) / settings.batchPackets();
-        return runSegment(chain, engines, outputDirectory, settings, from, stopAt, savepointDirectory).stop;
+        return runSegment(chain, engines, outputDirectory, settings, from, stopAt, savepointDirectory, null).stop;
     }
 
-    /** What one job of a run ended with: its outputs read back when it ran to the end, or its stop. */
-    private record Segment(FlinkRunResult result, FlinkStop stop)
+    /**
+     * What one job of a run ended with: its outputs read back when it ran to the end, or its stop.
+     *
+     * @param result the committed outputs of a run that ran to its end; for a stop, where the run
+     *               stands at it (counters, state, latencies of the stopped job; no records).
+     * @param stop   the stop with a savepoint, or null if the run ran to its end.
+     */
+    public record Ended(FlinkRunResult result, FlinkStop stop)
     {
     }
 
-    private static Segment runSegment(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
-        final FlinkSettings settings, final FlinkStop from, final long stopAt, final Path savepointDirectory) throws IOException
+    private static Ended runSegment(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings, final FlinkStop from, final long stopAt, final Path savepointDirectory,
+        final BooleanSupplier stopRequested) throws IOException
     {
         final Prepared job = prepare(chain, outputDirectory, settings);
         if (stopAt != Long.MAX_VALUE && stopAt >= job.batches)
@@ -138,7 +172,7 @@ public final class FlinkRunner
         }
         ResumeMarks.clear(outputDirectory);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(job.conf);
-        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, stopAt);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, stopAt, stopRequested != null);
         graph.setJobId(new JobID());
         if (from != null)
         {
@@ -156,11 +190,18 @@ public final class FlinkRunner
         {
             mini.start();
             final JobID id = mini.submitJob(graph).get().getJobID();
-            if (stopAt != Long.MAX_VALUE)
+            if (stopAt != Long.MAX_VALUE || stopRequested != null)
             {
                 final CompletableFuture<JobResult> ended = mini.requestJobResult(id);
+                boolean requested = false;
                 while (!ResumeMarks.paused(outputDirectory) && !ended.isDone())
                 {
+                    if (!requested && stopRequested != null && stopRequested.getAsBoolean())
+                    {
+                        // after the clear above: a request made while the traffic was counted is not lost
+                        ResumeMarks.requestStop(outputDirectory);
+                        requested = true;
+                    }
                     Thread.sleep(5);
                 }
                 if (!ended.isDone())
@@ -169,20 +210,23 @@ public final class FlinkRunner
                     final String savepoint = mini.stopWithSavepoint(id, savepointDirectory.toAbsolutePath().toUri().toString(), false,
                         SavepointFormatType.CANONICAL).get();
                     failIfFailed(ended.get());
-                    return new Segment(null, new FlinkStop(savepoint, settings.parallelism(),
-                        Math.min(stopAt * settings.batchPackets(), job.traffic.packets), stoppedAtMicros));
+                    // read after the savepoint: a source restarted by a failure before it notes where it stopped then
+                    final long batches = ResumeMarks.pausedAtBatch(outputDirectory);
+                    final long[] counts = checkpointCounts(mini, id);
+                    final FlinkRunResult atStop = FlinkRunResult.readStopped(outputDirectory, job.runtime, job.partitioning,
+                        settings.parallelism(), job.traffic.stats, counts[0], counts[1], job.batches, System.nanoTime() - startNs,
+                        resumed(outputDirectory, from));
+                    return new Ended(atStop, new FlinkStop(savepoint, settings.parallelism(),
+                        Math.min(batches * settings.batchPackets(), job.traffic.packets), stoppedAtMicros));
                 }
             }
             final JobResult result = mini.requestJobResult(id).get();
             final long wallNs = System.nanoTime() - startNs;
             failIfFailed(result);
-            final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
-            final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
-            final long completed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfCompletedCheckpoints();
-            final long failed = checkpoints == null ? 0 : checkpoints.getCounts().getNumberOfFailedCheckpoints();
+            final long[] counts = checkpointCounts(mini, id);
             final FlinkRunResult read = FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(),
-                job.traffic.stats, completed, failed, job.batches, wallNs, resumed(outputDirectory, from));
-            return new Segment(read, null);
+                job.traffic.stats, counts[0], counts[1], job.batches, wallNs, resumed(outputDirectory, from));
+            return new Ended(read, null);
         }
         catch (final InterruptedException e)
         {
@@ -197,6 +241,15 @@ public final class FlinkRunner
         {
             throw new IOException("the Flink job could not run: " + e, e);
         }
+    }
+
+    /** @return the job's checkpoints completed and failed (or declined), savepoints included. */
+    private static long[] checkpointCounts(final MiniCluster mini, final JobID id) throws Exception
+    {
+        final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
+        final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
+        return checkpoints == null ? new long[2] : new long[] {checkpoints.getCounts().getNumberOfCompletedCheckpoints(),
+            checkpoints.getCounts().getNumberOfFailedCheckpoints()};
     }
 
     private static void failIfFailed(final JobResult result) throws IOException
@@ -249,7 +302,7 @@ public final class FlinkRunner
         final Prepared job = prepare(chain, outputDirectory, settings);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
             jobJar.toAbsolutePath().toString());
-        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, Long.MAX_VALUE);
+        final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, Long.MAX_VALUE, false);
         final long startNs = System.nanoTime();
         final JobExecutionResult result;
         try
@@ -297,10 +350,11 @@ public final class FlinkRunner
     }
 
     private static StreamGraph graph(final StreamExecutionEnvironment env, final ChainSource chain, final EngineFactory engines,
-        final Path outputDirectory, final FlinkSettings settings, final Prepared job, final long stopAt)
+        final Path outputDirectory, final FlinkSettings settings, final Prepared job, final long stopAt, final boolean stopOnRequest)
     {
         // fixed ids: a savepoint's state finds its operators again in a job of another parallelism
-        env.fromSource(new StoppingSequenceSource(0, Math.max(0, job.batches - 1), stopAt, outputDirectory.toAbsolutePath().toString()),
+        env.fromSource(new StoppingSequenceSource(0, Math.max(0, job.batches - 1), stopAt, stopOnRequest,
+                outputDirectory.toAbsolutePath().toString()),
                 WatermarkStrategy.noWatermarks(), "batch numbers")
             .uid("transnfv-batch-numbers")
             .setParallelism(1)

@@ -331,6 +331,16 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         owners.keepOnly(keys, hashes);
         final Checkpoint checkpoint = new Checkpoint(id, true, 0, Checkpointer.fingerprint(spec), handed,
             lastTimeNs == Long.MIN_VALUE ? 0 : lastTimeNs, List.of(), counters, tables);
+        if (!runDone && ResumeMarks.paused(Path.of(outputDirectory)))
+        {
+            // the source holds for a stop: this cut (the stop's savepoint is the last of them) is where the job's summary stands
+            final StringWriter state = new StringWriter();
+            executor.writeState(state);
+            final OutputPart end = new OutputPart();
+            end.end(attempt, executor.countersAtBoundary(), VnfCounters.values(executor.runtime()), state.toString(),
+                executor.stats().latencyNs(), executor.stats().latencyOverflows());
+            ResumeMarks.noteStoppedEnd(Path.of(outputDirectory), subtask, end.take());
+        }
         final int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         shareState.update(List.of(new SubtaskShare(subtask, parallelism, batches, handed, lastTimeNs, checkpoint, hashes,
             outputs.staged()).toBytes()));

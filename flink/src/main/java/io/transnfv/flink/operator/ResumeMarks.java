@@ -11,14 +11,19 @@ import java.util.OptionalLong;
 
 /**
  * Small files in a run's output directory that time a stop with a savepoint and the resume after
- * it: the sequence source notes when it has reached the batch it stops at ({@code paused}), and
- * each subtask of a job resumed from a snapshot notes the wall time of the first packet it hands
- * to its engine ({@code resumed/<subtask>}). Times are microseconds since the epoch, so that a
- * stop in one process and a resume in another compare. Written once each; any thread.
+ * it: the command asks for a stop at the next read batch ({@code stop-requested}, on a signal),
+ * the sequence source notes the batch it has stopped at ({@code paused}: every batch before it
+ * emitted, none from it on), and each subtask of a job resumed from a snapshot notes the wall
+ * time of the first packet it hands to its engine ({@code resumed/<subtask>}). Times are
+ * microseconds since the epoch, so that a stop in one process and a resume in another compare.
+ * Any thread.
  */
 public final class ResumeMarks
 {
     private static final String PAUSED = "paused";
+    private static final String STOP_REQUESTED = "stop-requested";
+    /** Per subtask, its counters, VNF counters, state and latencies at the stop's cut: the summary of a stopped job. */
+    public static final String STOPPED = "stopped";
     private static final String RESUMED = "resumed";
 
     private ResumeMarks()
@@ -31,10 +36,52 @@ public final class ResumeMarks
         return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 
-    /** Notes that the source has emitted every batch before the one it stops at. */
-    static void notePaused(final Path directory) throws IOException
+    /**
+     * Notes that the source has emitted every batch before {@code batch}, and none from it on. A
+     * source restarted after a failure notes again, where it stops then.
+     */
+    static void notePaused(final Path directory, final long batch) throws IOException
     {
-        write(directory.resolve(PAUSED));
+        final Path mark = directory.resolve(PAUSED);
+        final Path tmp = mark.resolveSibling(PAUSED + ".tmp");
+        Files.writeString(tmp, Long.toString(batch), StandardCharsets.US_ASCII);
+        Files.move(tmp, mark, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * @return the batch the source stopped at ({@link #notePaused}): the number of read batches
+     *         before the stop.
+     * @throws IOException if the source has not stopped.
+     */
+    public static long pausedAtBatch(final Path directory) throws IOException
+    {
+        return Long.parseLong(Files.readString(directory.resolve(PAUSED), StandardCharsets.US_ASCII).trim());
+    }
+
+    /**
+     * Keeps subtask {@code subtask}'s end at a cut taken while the source is held (an
+     * {@link OutputPart} with only its end), replacing the one of an earlier such cut: the last is
+     * the stop's savepoint's.
+     */
+    static void noteStoppedEnd(final Path directory, final int subtask, final byte[] end) throws IOException
+    {
+        final Path stopped = Files.createDirectories(directory.resolve(STOPPED));
+        final Path mark = stopped.resolve(String.format("%04d.part", subtask));
+        final Path tmp = stopped.resolve(String.format("%04d.part.tmp", subtask));
+        Files.write(tmp, end);
+        Files.move(tmp, mark, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Asks the sequence source to stop at the next batch it would emit (a signal to the command). */
+    public static void requestStop(final Path directory) throws IOException
+    {
+        write(directory.resolve(STOP_REQUESTED));
+    }
+
+    /** @return true once a stop at the next batch was asked for ({@link #requestStop}). */
+    static boolean stopRequested(final Path directory)
+    {
+        return Files.exists(directory.resolve(STOP_REQUESTED));
     }
 
     /** @return true once the source has noted {@link #notePaused}. */
@@ -77,12 +124,18 @@ public final class ResumeMarks
     public static void clear(final Path directory) throws IOException
     {
         Files.deleteIfExists(directory.resolve(PAUSED));
-        final Path resumed = directory.resolve(RESUMED);
-        if (Files.isDirectory(resumed))
+        Files.deleteIfExists(directory.resolve(STOP_REQUESTED));
+        deleteFiles(directory.resolve(STOPPED));
+        deleteFiles(directory.resolve(RESUMED));
+    }
+
+    private static void deleteFiles(final Path marks) throws IOException
+    {
+        if (Files.isDirectory(marks))
         {
-            try (DirectoryStream<Path> marks = Files.newDirectoryStream(resumed))
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(marks))
             {
-                for (final Path mark : marks)
+                for (final Path mark : files)
                 {
                     Files.delete(mark);
                 }

@@ -16,27 +16,34 @@ import java.util.concurrent.CompletableFuture;
  * Flink's sequence source of batch numbers, held at a batch to stop with a savepoint: it emits
  * the numbers before {@code stopAt}, then emits nothing more (it stays available to checkpoint
  * barriers, and its position, the next number, is its checkpointed split as usual) and notes in
- * the output directory that it got there ({@link ResumeMarks#paused}). The runner then stops the
- * job with a savepoint, whose cut lies exactly after batch {@code stopAt - 1}. With
- * {@code stopAt = Long.MAX_VALUE} it is the plain sequence source. Parallelism 1: one split.
+ * the output directory where it got ({@link ResumeMarks#notePaused}). The runner then stops the
+ * job with a savepoint, whose cut lies exactly after batch {@code stopAt - 1}. A source that
+ * stops on request also holds at the next number it would emit once the command asks for a stop
+ * ({@link ResumeMarks#requestStop}, on a signal): one look at the directory per number. With
+ * {@code stopAt = Long.MAX_VALUE} and no stop on request it is the plain sequence source.
+ * Parallelism 1: one split.
  */
 public final class StoppingSequenceSource extends NumberSequenceSource
 {
     private static final long serialVersionUID = 1L;
 
     private final long stopAt;
+    private final boolean stopOnRequest;
     private final String outputDirectory;
 
     /**
      * @param from            the first batch number.
      * @param to              the last batch number (inclusive).
      * @param stopAt          the batch number not to emit (and none after it); Long.MAX_VALUE to run to the end.
-     * @param outputDirectory where the stop is noted.
+     * @param stopOnRequest   whether to hold at the next number once a stop is requested in the output directory.
+     * @param outputDirectory where the stop is requested and noted.
      */
-    public StoppingSequenceSource(final long from, final long to, final long stopAt, final String outputDirectory)
+    public StoppingSequenceSource(final long from, final long to, final long stopAt, final boolean stopOnRequest,
+        final String outputDirectory)
     {
         super(from, to);
         this.stopAt = stopAt;
+        this.stopOnRequest = stopOnRequest;
         this.outputDirectory = outputDirectory;
     }
 
@@ -44,30 +51,42 @@ public final class StoppingSequenceSource extends NumberSequenceSource
     public SourceReader<Long, NumberSequenceSplit> createReader(final SourceReaderContext context)
     {
         final SourceReader<Long, NumberSequenceSplit> reader = super.createReader(context);
-        return stopAt == Long.MAX_VALUE ? reader : new Held(reader, stopAt, Path.of(outputDirectory));
+        return stopAt == Long.MAX_VALUE && !stopOnRequest ? reader : new Held(reader, stopAt, stopOnRequest, Path.of(outputDirectory));
     }
 
-    /** The sequence reader, held at {@code stopAt}: the source task's thread only. */
+    /** The sequence reader, held at {@code stopAt} or where a stop was requested: the source task's thread only. */
     private static final class Held implements SourceReader<Long, NumberSequenceSplit>
     {
         private final SourceReader<Long, NumberSequenceSplit> reader;
-        private final long stopAt;
+        private final boolean stopOnRequest;
         private final Path directory;
+        private long stopAt;
         private final CompletableFuture<Void> never = new CompletableFuture<>();
         private final Counting counting = new Counting();
         private long next = -1;
         private boolean noted;
 
-        Held(final SourceReader<Long, NumberSequenceSplit> reader, final long stopAt, final Path directory)
+        Held(final SourceReader<Long, NumberSequenceSplit> reader, final long stopAt, final boolean stopOnRequest, final Path directory)
         {
             this.reader = reader;
             this.stopAt = stopAt;
+            this.stopOnRequest = stopOnRequest;
             this.directory = directory;
         }
 
         private boolean held()
         {
-            return next >= stopAt;
+            if (next >= stopAt)
+            {
+                return true;
+            }
+            if (stopOnRequest && next >= 0 && ResumeMarks.stopRequested(directory))
+            {
+                // every number before next is emitted: the cut lies after batch next - 1
+                stopAt = next;
+                return true;
+            }
+            return false;
         }
 
         @Override
@@ -84,7 +103,7 @@ public final class StoppingSequenceSource extends NumberSequenceSource
                 if (!noted)
                 {
                     noted = true;
-                    ResumeMarks.notePaused(directory);
+                    ResumeMarks.notePaused(directory, stopAt);
                 }
                 return InputStatus.NOTHING_AVAILABLE;
             }

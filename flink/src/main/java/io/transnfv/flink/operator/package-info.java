@@ -21,8 +21,11 @@
  * old subtask's share and keeps the entries whose routing hash maps to it under the new one;
  * subtask 0 takes the summed counters and commits the staged parts of all
  * ({@link io.transnfv.flink.operator.SubtaskShare#redistribute}). A stop with a savepoint lands on
- * a read-batch boundary because the sequence source can be held there
+ * a read-batch boundary because the sequence source can be held there, after a number of
+ * batches or at the next one once the command asks (a signal)
  * ({@link io.transnfv.flink.operator.StoppingSequenceSource}); {@link io.transnfv.flink.operator.ResumeMarks}
- * time the pause from the stop to the first packet after the resume.
+ * carry the request, note where the source stopped, keep each subtask's counters and state at
+ * the stop for the stopped job's summary, and time the pause from the stop to the first packet
+ * after the resume.
  */
 package io.transnfv.flink.operator;
