@@ -12,7 +12,6 @@ import io.transnfv.engine.pipeline.ChainExecutor;
 import io.transnfv.engine.pipeline.PacketSources;
 import io.transnfv.engine.pipeline.SerialChainExecutor;
 import io.transnfv.engine.source.PacketSource;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,7 +30,6 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -94,7 +92,6 @@ class ParamChangeResumeTest
         {
             script(first);
             final Checkpointer checkpointer = Checkpointer.start(checkpoints, chain, first.runtime().catalog());
-            checkpointer.carryParamChanges(first.paramChanges().orElseThrow());
             first.checkpointWith(checkpointer);
             try
             {
@@ -126,7 +123,6 @@ class ParamChangeResumeTest
             assertTrue(from != null && from.inputPackets() > LAST_CHANGE_AT, "resumes after the last change: " + from);
             assertEquals(3, from.paramChanges().size(), "the checkpoint lists the changes: " + from.paramChanges());
             cut = checkpointer.resumeInputPackets();
-            checkpointer.carryParamChanges(resumed.paramChanges().orElseThrow());
             resumed.checkpointWith(checkpointer);
             resumed.run(source, (record, buffer, packet) -> resumedRecords.add(record.format(new StringBuilder(), resumed.runtime(), packet)
                 .toString()));
@@ -142,28 +138,6 @@ class ParamChangeResumeTest
         final Oracle unchanged = oracle(chain, executor -> { });
         assertNotEquals(unchanged.records.subList((int)cut, unchanged.records.size()), resumedRecords,
             "the changes change the records after the cut, so carrying them is what this test checks");
-    }
-
-    @Test
-    void shouldRefuseToResumeChangesWhoseRunWasNotHandedToTheCheckpointer() throws IOException
-    {
-        final ChainSpec chain = new ChainLoader().parse(CHAIN, "param-resumed.yaml");
-        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt"), 7, 0, 3);
-        try (ChainExecutor first = new SerialChainExecutor(chain); PacketSource source = PacketSources.open(chain.settings().traffic()))
-        {
-            script(first);
-            final Checkpointer checkpointer = Checkpointer.start(checkpoints, chain, first.runtime().catalog());
-            checkpointer.carryParamChanges(first.paramChanges().orElseThrow());
-            first.checkpointWith(checkpointer);
-            first.run(source, null);
-        }
-        try (ChainExecutor resumed = new SerialChainExecutor(chain); PacketSource source = PacketSources.open(chain.settings().traffic()))
-        {
-            resumed.checkpointWith(Checkpointer.resume(checkpoints, chain, resumed.runtime().catalog(), e -> { throw new AssertionError(e); }));
-            // the run fails before its first packet, saying why
-            final Exception e = assertThrows(Exception.class, () -> resumed.run(source, null));
-            assertTrue(e.getMessage().contains("carries 3 parameter change(s)"), e.getMessage());
-        }
     }
 
     private record Oracle(List<String> records, String state, List<ParamChanges.Applied> applied)

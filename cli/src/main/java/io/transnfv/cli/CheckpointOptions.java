@@ -211,7 +211,6 @@ final class CheckpointOptions
         try
         {
             checkpointer(chain, executor, err).replayableSource(!live);
-            executor.paramChanges().ifPresent(checkpointer::carryParamChanges);
             executor.checkpointWith(checkpointer);
         }
         catch (final UnsupportedOperationException e)

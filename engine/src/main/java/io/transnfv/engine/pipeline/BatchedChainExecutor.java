@@ -852,6 +852,7 @@ public final class BatchedChainExecutor implements ChainExecutor
     {
         this.checkpoints = new BoundaryCheckpoints(checkpointer, state, runtime, this::cutCounters);
         checkpointer.carryFaults(faults);
+        checkpointer.carryParamChanges(paramChanges);
     }
 
     /** Exact between batches: the egress's counters and every worker's share. */

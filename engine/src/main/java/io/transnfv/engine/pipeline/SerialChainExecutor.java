@@ -175,6 +175,7 @@ public final class SerialChainExecutor implements ChainExecutor
     {
         this.checkpointer = checkpointer;
         checkpointer.carryFaults(faults);
+        checkpointer.carryParamChanges(paramChanges);
         checkpointer.carryErrorBound(errorBound);
     }
 
