@@ -2,6 +2,7 @@ package io.transnfv.engine.checkpoint;
 
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.CheckerReport;
 
 import java.util.List;
 import java.util.Objects;
@@ -25,12 +26,25 @@ import java.util.Objects;
  * @param faults       what VNF code threw on the packets before the cut (the run's fault list).
  * @param errorWindow  the error bound's window at the cut, so that a resumed run stops at the
  *                     packet an uninterrupted one would ({@link ErrorBound.Window#FRESH} if unknown).
+ * @param checkers     what the chain's state checkers found at the checks before the cut, so that
+ *                     a resumed run reports every check of the run ({@link Checkers#NONE} if none ran
+ *                     or the checkpoint predates the field).
  * @param tables       keyed state, one section per table in catalogue order.
  */
 public record Checkpoint(
     long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
-    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow, List<Table> tables)
+    List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow, Checkers checkers,
+    List<Table> tables)
 {
+    /** A checkpoint that carries no checker tally. */
+    public Checkpoint(
+        final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
+        final List<Output> outputs, final long[] counters, final List<FaultLog.CarriedFault> faults, final ErrorBound.Window errorWindow,
+        final List<Table> tables)
+    {
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, faults, errorWindow, Checkers.NONE, tables);
+    }
+
     /** A checkpoint with a fresh error window. */
     public Checkpoint(
         final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
@@ -63,7 +77,31 @@ public record Checkpoint(
         counters = counters.clone();
         faults = List.copyOf(faults);
         Objects.requireNonNull(errorWindow, "errorWindow");
+        Objects.requireNonNull(checkers, "checkers");
         tables = List.copyOf(tables);
+    }
+
+    /**
+     * The chain's state checkers' tally at the cut: the checks run so far and each violated
+     * checker's count, first report and keys, as the run's report shows them.
+     *
+     * @param checks     checks run before the cut.
+     * @param violations each violated checker, in the order first found.
+     */
+    public record Checkers(long checks, List<CheckerReport.Violation> violations)
+    {
+        /** No check ran. */
+        public static final Checkers NONE = new Checkers(0, List.of());
+
+        /** Checks the count, freezes the list. */
+        public Checkers
+        {
+            if (checks < 0)
+            {
+                throw new IllegalArgumentException("negative checker checks: " + checks);
+            }
+            violations = List.copyOf(violations);
+        }
     }
 
     /**

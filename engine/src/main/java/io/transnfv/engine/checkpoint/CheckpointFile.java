@@ -2,6 +2,8 @@ package io.transnfv.engine.checkpoint;
 
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.CheckerReport;
+import io.transnfv.engine.report.RunReport;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -45,6 +47,9 @@ import java.util.zip.CRC32C;
  *          faults: i32 n, n × (vnf: UTF, callback: UTF, exception: UTF, packets: i64,
  *                              first packet: i64, message: u8 present + UTF, stack trace: text)
  *          error window: start ns, packets, faulted   3 × i64 (version 3 on)
+ *          checkers: checks: i64, i32 n, n × (vnf: UTF, checker: UTF, count: i64, first key: UTF,
+ *                    first message: UTF, first seen: UTF, i32 k, k × (key: UTF, count: i64))
+ *                    (version 4 on)
  *          tables: i32 n, n × (name: UTF, initial value: i64, whole: u8 (0 changes, 1 every entry),
  *                               entries: i32, entries × (key: i64, value: i64))
  *  end-12  body length (every byte before this field)   i64
@@ -54,7 +59,8 @@ import java.util.zip.CRC32C;
  * <p>{@code text} is an i32 byte count and that many bytes of UTF-8. A section of changes has its
  * keys ascending; a whole table (every section of a full checkpoint, and a table of an
  * incremental one whose change log overflowed) has them in the order the store yields them.
- * Version 2 had no error window (it is read, and the window starts afresh); version 1 (until the
+ * Version 3 had no checker tally (it is read, and a resumed run's checkers count from the
+ * resume); version 2 had no error window either (the window starts afresh); version 1 (until the
  * change logs) had no fault list and no whole flag; it is refused.
  *
  * <p>Keyed state per table under a versioned header: the layout a Flink job can load as one
@@ -68,7 +74,7 @@ public final class CheckpointFile
     /** The first eight bytes of every checkpoint. */
     public static final byte[] MAGIC = "TNFVCKPT".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and reads. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** The oldest format version this build reads (version 2 has no error window: a resume from it starts the window afresh). */
     public static final int OLDEST_VERSION = 2;
     /** Most run counters a checkpoint may hold (far more than any chain has). */
@@ -222,6 +228,23 @@ public final class CheckpointFile
             out.writeLong(window.startNs());
             out.writeLong(window.packets());
             out.writeLong(window.faulted());
+            out.writeLong(checkpoint.checkers().checks());
+            out.writeInt(checkpoint.checkers().violations().size());
+            for (final CheckerReport.Violation v : checkpoint.checkers().violations())
+            {
+                out.writeUTF(v.vnf());
+                out.writeUTF(v.checker());
+                out.writeLong(v.count());
+                out.writeUTF(v.firstKey());
+                out.writeUTF(v.firstMessage().length() > 8192 ? v.firstMessage().substring(0, 8192) : v.firstMessage());
+                out.writeUTF(v.firstSeen());
+                out.writeInt(v.keys().size());
+                for (final RunReport.AlertSubject key : v.keys())
+                {
+                    out.writeUTF(key.subject());
+                    out.writeLong(key.count());
+                }
+            }
         }
 
         /** Starts the table sections: {@code n} of them follow. */
@@ -409,7 +432,8 @@ public final class CheckpointFile
     private static Checkpoint withTables(final Checkpoint header, final List<Checkpoint.Table> tables)
     {
         return new Checkpoint(header.id(), header.full(), header.previousId(), header.chainId(), header.inputPackets(),
-            header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), tables);
+            header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), header.checkers(),
+            tables);
     }
 
     /**
@@ -665,6 +689,11 @@ public final class CheckpointFile
                 {
                     errorWindow = new ErrorBound.Window(in.readLong(), in.readLong(), in.readLong());
                 }
+                Checkpoint.Checkers checkers = Checkpoint.Checkers.NONE;
+                if (version >= 4)
+                {
+                    checkers = readCheckers();
+                }
                 tableCount = count(1, Integer.MAX_VALUE);
                 tablesLeft = tableCount;
                 if (kind > 1)
@@ -672,7 +701,7 @@ public final class CheckpointFile
                     throw new CheckpointException(file, "malformed: unknown kind " + kind, "delete this file; the previous checkpoint is used");
                 }
                 header = new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults,
-                    errorWindow, List.of());
+                    errorWindow, checkers, List.of());
             }
             catch (final IOException | RuntimeException e)
             {
@@ -680,7 +709,36 @@ public final class CheckpointFile
             }
         }
 
-        /** @return the checkpoint's header, outputs, counters, faults and error window; no tables. */
+        private Checkpoint.Checkers readCheckers() throws IOException
+        {
+            final long checks = in.readLong();
+            final int n = count(1, Integer.MAX_VALUE);
+            final List<CheckerReport.Violation> violations = new ArrayList<>(Math.min(n, 1024));
+            for (int i = 0; i < n; i++)
+            {
+                final String vnf = in.readUTF();
+                final String checker = in.readUTF();
+                final long count = in.readLong();
+                final String firstKey = in.readUTF();
+                final String firstMessage = in.readUTF();
+                final String firstSeen = in.readUTF();
+                final int k = count(1, Integer.MAX_VALUE);
+                final List<RunReport.AlertSubject> keys = new ArrayList<>(Math.min(k, 1024));
+                for (int j = 0; j < k; j++)
+                {
+                    keys.add(new RunReport.AlertSubject(in.readUTF(), in.readLong()));
+                }
+                if (count < 1 || checks < 1)
+                {
+                    throw new CheckpointException(file, "malformed: checker " + vnf + "." + checker + " with " + count
+                        + " violations in " + checks + " checks", "delete this file; the previous checkpoint is used");
+                }
+                violations.add(new CheckerReport.Violation(vnf, checker, count, firstKey, firstMessage, firstSeen, keys));
+            }
+            return new Checkpoint.Checkers(checks, violations);
+        }
+
+        /** @return the checkpoint's header, outputs, counters, faults, error window and checker tally; no tables. */
         public Checkpoint header()
         {
             return header;

@@ -176,6 +176,8 @@ public final class SerialChainExecutor implements ChainExecutor
         this.checkpointer = checkpointer;
         checkpointer.carryFaults(faults);
         checkpointer.carryErrorBound(errorBound);
+        // a check runs before its packet, so a cut after packet n holds every check before packet n
+        checkpointer.carryCheckers(runtime);
     }
 
     @Override

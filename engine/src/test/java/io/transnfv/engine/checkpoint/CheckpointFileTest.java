@@ -1,6 +1,8 @@
 package io.transnfv.engine.checkpoint;
 
 import io.transnfv.engine.fault.ErrorBound;
+import io.transnfv.engine.report.CheckerReport;
+import io.transnfv.engine.report.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,6 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -42,7 +45,37 @@ class CheckpointFileTest
         return new Checkpoint(id, full, full ? 0 : id - 1, CHAIN, random.nextInt(1 << 30), random.nextLong(),
             List.of(new Checkpoint.Output("pcap", random.nextInt(1 << 30), random.nextInt(1 << 20)),
                 new Checkpoint.Output("records", random.nextInt(1 << 30), random.nextInt(1 << 20))),
-            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), Arrays.asList(sections));
+            random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), randomCheckers(random),
+            Arrays.asList(sections));
+    }
+
+    private static Checkpoint.Checkers randomCheckers(final Random random)
+    {
+        if (random.nextInt(3) == 0)
+        {
+            return Checkpoint.Checkers.NONE;
+        }
+        final List<CheckerReport.Violation> violations = new ArrayList<>();
+        for (int v = random.nextInt(3); v >= 0; v--)
+        {
+            final List<RunReport.AlertSubject> keys = new ArrayList<>();
+            for (int k = random.nextInt(4); k >= 0; k--)
+            {
+                keys.add(new RunReport.AlertSubject(Long.toHexString(random.nextLong()), 1 + random.nextInt(100)));
+            }
+            violations.add(new CheckerReport.Violation("vnf" + v, "checker-" + random.nextInt(9), 1 + random.nextInt(1000),
+                Long.toHexString(random.nextLong()), "key holds " + random.nextInt(), "the check before packet #" + random.nextInt(1 << 20),
+                keys));
+        }
+        return new Checkpoint.Checkers(1 + random.nextInt(1000), violations);
+    }
+
+    /** @return {@code checkpoint} without a checker tally, as the versions before 4 could only hold. */
+    private static Checkpoint withoutCheckers(final Checkpoint checkpoint)
+    {
+        return new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
+            checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
+            checkpoint.errorWindow(), checkpoint.tables());
     }
 
     private static ErrorBound.Window randomWindow(final Random random)
@@ -75,6 +108,7 @@ class CheckpointFileTest
             assertEquals(written.outputs(), read.outputs());
             assertArrayEquals(written.counters(), read.counters());
             assertEquals(written.errorWindow(), read.errorWindow());
+            assertEquals(written.checkers(), read.checkers());
             assertEquals(written.tables().size(), read.tables().size());
             for (int t = 0; t < written.tables().size(); t++)
             {
@@ -145,7 +179,7 @@ class CheckpointFileTest
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException
     {
-        final Path file = dir.resolve("ckpt-v4");
+        final Path file = dir.resolve("ckpt-next");
         CheckpointFile.write(file, randomCheckpoint(4));
         final byte[] bytes = Files.readAllBytes(file);
         ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)(CheckpointFile.VERSION + 1));
@@ -153,7 +187,7 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 4, but this build reads versions 2 to 3"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 5, but this build reads versions 2 to 4"), e.getMessage());
     }
 
     @Test
@@ -167,20 +201,20 @@ class CheckpointFileTest
 
         final CheckpointException e = assertThrows(CheckpointException.class, () -> CheckpointFile.read(file, CHAIN));
 
-        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads versions 2 to 3"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ": format version 1, but this build reads versions 2 to 4"), e.getMessage());
         assertTrue(e.getMessage().contains("fix: resume with the TransNFV version that wrote it, or start the run afresh"), e.getMessage());
     }
 
     @Test
     void shouldReadAVersionTwoFileWithAFreshErrorWindow() throws IOException
     {
-        final Checkpoint written = randomCheckpoint(8);
-        final byte[] v3 = CheckpointFile.toBytes(written);
-        final byte[] v2 = versionTwo(v3, written);
+        final Checkpoint written = withoutCheckers(randomCheckpoint(8));
+        final byte[] v2 = olderVersion(CheckpointFile.toBytes(written), written, 2);
 
         final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v2"), v2, CHAIN);
 
         assertEquals(ErrorBound.Window.FRESH, read.errorWindow());
+        assertEquals(Checkpoint.Checkers.NONE, read.checkers());
         assertArrayEquals(written.counters(), read.counters());
         assertEquals(written.tables().size(), read.tables().size());
         for (int t = 0; t < written.tables().size(); t++)
@@ -190,23 +224,43 @@ class CheckpointFileTest
         }
     }
 
-    /** The same checkpoint as version 2 wrote it: no error window, its own length and checksum. */
-    private static byte[] versionTwo(final byte[] v3, final Checkpoint checkpoint) throws IOException
+    @Test
+    void shouldReadAVersionThreeFileWithNoCheckerTally() throws IOException
+    {
+        final Checkpoint written = withoutCheckers(randomCheckpoint(9));
+        final byte[] v3 = olderVersion(CheckpointFile.toBytes(written), written, 3);
+
+        final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v3"), v3, CHAIN);
+
+        assertEquals(Checkpoint.Checkers.NONE, read.checkers());
+        assertEquals(written.errorWindow(), read.errorWindow());
+        assertArrayEquals(written.counters(), read.counters());
+        assertEquals(written.tables().size(), read.tables().size());
+    }
+
+    /**
+     * The same checkpoint (with no checker tally) as an older version wrote it, with its own
+     * length and checksum: version 3 had no checker tally, version 2 no error window either.
+     */
+    private static byte[] olderVersion(final byte[] v4, final Checkpoint checkpoint, final int version) throws IOException
     {
         final Checkpoint noTables = new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
             checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
             checkpoint.errorWindow(), List.of());
-        // the window is the 3 longs before the table count, which ends the header of a checkpoint without tables
-        final int windowAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - Integer.BYTES - 3 * Long.BYTES;
-        final int body = v3.length - CheckpointFile.TRAILER_BYTES - 3 * Long.BYTES;
-        final ByteBuffer v2 = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
-        v2.put(v3, 0, windowAt).put(v3, windowAt + 3 * Long.BYTES, body - windowAt);
-        v2.putShort(CheckpointFile.MAGIC.length, (short)2);
-        v2.putLong(body);
+        // the table count ends the header of a checkpoint without tables; before it, an empty tally
+        // (checks and a count of 0) and before that the window's 3 longs
+        final int tablesAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - Integer.BYTES;
+        final int cut = Long.BYTES + Integer.BYTES + (version == 2 ? 3 * Long.BYTES : 0);
+        final int cutAt = tablesAt - cut;
+        final int body = v4.length - CheckpointFile.TRAILER_BYTES - cut;
+        final ByteBuffer older = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
+        older.put(v4, 0, cutAt).put(v4, cutAt + cut, body - cutAt);
+        older.putShort(CheckpointFile.MAGIC.length, (short)version);
+        older.putLong(body);
         final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(v2.array(), 0, body + Long.BYTES);
-        v2.putInt((int)crc.getValue());
-        return v2.array();
+        crc.update(older.array(), 0, body + Long.BYTES);
+        older.putInt((int)crc.getValue());
+        return older.array();
     }
 
     @Test
