@@ -35,10 +35,12 @@ import java.util.concurrent.Callable;
         "Experiments: lb-new-conn (Fig. 3: load balancer, 5-60 %% new connections, 7,200 / 72,000 / 64 servers),"
             + " chain (nat-lb-td, same sweep), threads (1..N threads), batch (punctuation size),"
             + " latency (latency under load: each executor's capacity, then p50/p99/p99.9 and drops at 10-120 %%"
-            + " of the engine's capacity, paced through a receive ring; quick: 25, 50, 90, 120 %%)."})
+            + " of the engine's capacity, paced through a receive ring; quick: 25, 50, 90, 120 %%),"
+            + " stale-reads (the load balancer's server loads serializable vs { stale-reads: 1 }, engine only: throughput"
+            + " and packets differing from the oracle, 5 / 60 %% new connections, 7,200 / 64 servers)."})
 final class ExperimentCommand implements Callable<Integer>
 {
-    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads, batch or latency.")
+    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads, batch, latency or stale-reads.")
     String name;
 
     @Option(names = "--quick", description = "Short version: "
@@ -183,6 +185,20 @@ final class ExperimentCommand implements Callable<Integer>
             out.printf(Locale.ROOT, "%-10s %7d %5.0f%% %4d %6d  %-12s %,14.0f %10.1f %10d %9s%n",
                 p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(), p.executor().label(),
                 m.ppsMedian(), m.p99Us(), m.recordDivergences(), ratio);
+        }
+        if (result.settings().experiment() == Experiment.STALE_READS)
+        {
+            for (final Measurement stale : result.measurements())
+            {
+                final Point p = stale.point();
+                result.measurements().stream()
+                    .filter(m -> p.chain().equals(Experiment.LB_STALE) && m.point().chain().equals("lb")
+                        && m.point().servers() == p.servers() && m.point().newConnRatio() == p.newConnRatio())
+                    .findFirst().ifPresent(serializable -> out.printf(Locale.ROOT,
+                        "%d servers, %.0f%% new: stale-reads / serializable %.2f; stale reads cost %,d differing packets (%.1f%%)%n",
+                        p.servers(), p.newConnRatio() * 100, stale.ppsMedian() / serializable.ppsMedian(),
+                        stale.recordDivergences(), 100.0 * stale.recordDivergences() / result.settings().packets()));
+            }
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
     }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -117,6 +119,41 @@ class CheckpointCommandTest
         final JsonNode after = json.readTree(dir.resolve("resumed.json").toFile()).path("vnfs");
         assertTrue(whole.size() > 0 && whole.toString().contains("outbound"), whole.toString());
         assertEquals(whole, after);
+    }
+
+    @Test
+    void shouldCarryTheCheckersTallyAcrossAResumeSoTheResumedReportEqualsTheUninterruptedOne() throws IOException
+    {
+        // a VNF whose checker fails at every check: checks every second of packet time (at packets
+        // 1,000 and 2,000) and at the end; the last checkpoint is past both, so the resumed run
+        // runs only the final check itself and must report the two before its cut too
+        final Path chain = dir.resolve("leak.yaml");
+        Files.writeString(chain, "name: leak\nvnfs:\n  - name: leak\n    type: test-leak\nsettings:\n  checkers: { every: 1s }\n");
+        final ObjectMapper json = new ObjectMapper();
+        for (final String executor : new String[] {"tpg", "serial"})
+        {
+            final Path checkpoints = dir.resolve(executor + "-ckpt");
+            final String[] common = {"run", chain.toString(), "--generate", "packets=3000,rate_pps=1000,seed=3", "--batch", "128",
+                "--no-progress", "--executor", executor};
+            final Path whole = dir.resolve(executor + "-whole.json");
+            final Path resumedReport = dir.resolve(executor + "-resumed.json");
+            final Captured first = Captured.run(concat(common, "--report", whole.toString(), "--checkpoint-dir", checkpoints.toString(),
+                "--checkpoint-every", "5"));
+            assertEquals(0, first.status(), first.err());
+            final Captured resumed = Captured.run(concat(common, "--report", resumedReport.toString(), "--resume",
+                checkpoints.toString(), "--checkpoint-every", "5"));
+            assertEquals(0, resumed.status(), resumed.err());
+            final Matcher at = Pattern.compile("resumed from checkpoint \\d+ at packet (\\d+)").matcher(resumed.out());
+            assertTrue(at.find(), resumed.out());
+            assertTrue(Long.parseLong(at.group(1)) > 2_000, executor + ": the cut is past both checks during the run: " + resumed.out());
+
+            final JsonNode expected = json.readTree(whole.toFile()).path("checkers");
+            final JsonNode actual = json.readTree(resumedReport.toFile()).path("checkers");
+            assertEquals(3, expected.path("checks").asLong(), expected.toString());
+            assertEquals(3, expected.path("violations").get(0).path("count").asLong(), expected.toString());
+            assertEquals(expected, actual, executor + ": the resumed run reports every check of the run");
+            assertTrue(resumed.out().contains("3 violation(s); first at the check before packet #"), resumed.out());
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.transnfv.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The kill-and-resume harness: {@code transnfv run} with checkpoints, in its own JVM, is killed
  * with SIGKILL at random points and resumed, and the resumed run may be killed again; every time,
- * the final state, the output pcap and the records equal the uninterrupted run's, byte for byte.
+ * the final state, the output pcap and the records equal the uninterrupted run's, byte for byte,
+ * and so does the report's {@code checkers} section (the default chain checks its invariants every
+ * 8 batches here, so the checks before each cut must travel with the checkpoints).
  * {@code transnfv.kill.resume.kills} kills (20 by default, 100 with {@code -Pstress}); the resume
  * times go to {@code target/kill-and-resume.txt}.
  */
@@ -47,8 +51,12 @@ class KillAndResumeTest
     {
         final int kills = Integer.getInteger("transnfv.kill.resume.kills", 20);
         final Random random = new Random(20_261_124L);
+        // the default chain, with its state checkers run every 8 batches of 64
+        final Path checked = Files.writeString(dir.resolve("nat-lb-td-checked.yaml"),
+            Files.readString(Path.of("..", "chains", "nat-lb-td.yaml")) + "  checkers: { every: 8 }\n");
         final List<Traffic> traffics = List.of(
-            new Traffic("generated", List.of("--generate", "packets=40000,new_conn_ratio=0.3,seed=9", "--threads", "2")),
+            new Traffic("generated", List.of("--generate", "packets=40000,new_conn_ratio=0.3,seed=9", "--threads", "2",
+                checked.toString())),
             new Traffic("pcap-loop", List.of("--pcap", trace("synscan.pcap").toString(), "--loop", "12", "--threads", "2",
                 "--batch", "64", Path.of("..", "chains", "fw-portscan-monitor.yaml").toString())));
         final List<long[]> referenceWall = new ArrayList<>();
@@ -60,6 +68,9 @@ class KillAndResumeTest
             referenceWall.add(new long[] {(System.nanoTime() - startNs) / 1_000_000});
         }
 
+        final ObjectMapper json = new ObjectMapper();
+        assertTrue(json.readTree(dir.resolve("generated-ref.json").toFile()).path("checkers").path("checks").asLong() > 1,
+            "the default chain's checkers ran during the run, not only at its end");
         int killed = 0;
         int resumes = 0;
         int fromCheckpoint = 0;
@@ -117,6 +128,9 @@ class KillAndResumeTest
                 assertArrayEquals(Files.readAllBytes(dir.resolve(traffic.name() + "-ref" + file)), Files.readAllBytes(dir.resolve(name + file)),
                     name + file + " after " + killsThisRound + " kills differs from the uninterrupted run's");
             }
+            final JsonNode referenceCheckers = json.readTree(dir.resolve(traffic.name() + "-ref.json").toFile()).path("checkers");
+            assertEquals(referenceCheckers, json.readTree(dir.resolve(name + ".json").toFile()).path("checkers"),
+                name + ": the checkers' report after " + killsThisRound + " kills differs from the uninterrupted run's");
         }
         assertTrue(fromCheckpoint >= kills / 5, "a fair share of the runs resumed from a checkpoint: " + fromCheckpoint + " of " + resumes);
         final double[] sorted = resumeMs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -144,7 +158,7 @@ class KillAndResumeTest
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"), Transnfv.class.getName(), "run",
             "--no-progress", "--out", dir.resolve(name + ".pcap").toString(), "--records", dir.resolve(name + ".records").toString(),
-            "--state", dir.resolve(name + ".state").toString()));
+            "--state", dir.resolve(name + ".state").toString(), "--report", dir.resolve(name + ".json").toString()));
         command.addAll(traffic.args());
         command.addAll(extra);
         return new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -443,25 +443,64 @@ public final class ChainRuntime
     }
 
     /**
+     * @return what the checks so far found (no check is run): the tally a checkpoint carries, so
+     *         that a resumed run's report counts the checks before its cut too. Taken at a batch
+     *         boundary, when no check runs; by any thread.
+     */
+    public synchronized CheckerReport checkersSoFar()
+    {
+        final CheckerSettings settings = spec.settings().checkers();
+        return new CheckerReport(checkerNames(), settings.describe(spec.settings().punctuationTransactions()), checks, violations());
+    }
+
+    /**
+     * Starts the tally from a checkpoint's, before the resumed run's first check.
+     *
+     * @param carriedChecks     the checks before the checkpoint's cut.
+     * @param carriedViolations each checker violated at them: count, first report and keys.
+     */
+    public synchronized void restoreCheckers(final long carriedChecks, final List<CheckerReport.Violation> carriedViolations)
+    {
+        checks = carriedChecks;
+        checkerTallies.clear();
+        for (final CheckerReport.Violation v : carriedViolations)
+        {
+            final Tally tally = tally(v.vnf(), v.checker(), v.firstSeen());
+            tally.count = v.count();
+            tally.firstKey = Long.parseUnsignedLong(v.firstKey(), 16);
+            tally.firstMessage = v.firstMessage();
+            for (final RunReport.AlertSubject key : v.keys())
+            {
+                tally.keyCounts.put(Long.parseUnsignedLong(key.subject(), 16), key.count());
+            }
+        }
+    }
+
+    /**
      * Runs the chain's state checkers on the final committed state (no transaction may be in
      * flight) and reports what this check and every earlier one ({@link #runCheckers}) found. A
      * check that throws counts as a violation of {@code check-failed}, and the other checkers
      * still run. Allocates; off the hot path.
      */
-    public CheckerReport finalCheck(final StateReader state)
+    public synchronized CheckerReport finalCheck(final StateReader state)
     {
         runCheckers(state, "the end of the run");
+        final CheckerSettings settings = spec.settings().checkers();
+        return new CheckerReport(checkerNames(), settings.describe(spec.settings().punctuationTransactions()), checks, violations());
+    }
+
+    private List<CheckerReport.Violation> violations()
+    {
         final List<CheckerReport.Violation> violations = new ArrayList<>(checkerTallies.size());
         for (final Tally t : checkerTallies.values())
         {
             violations.add(new CheckerReport.Violation(t.vnf, t.checker, t.count, Long.toHexString(t.firstKey), t.firstMessage,
                 t.firstSeen, t.keys()));
         }
-        final CheckerSettings settings = spec.settings().checkers();
-        return new CheckerReport(checkerNames(), settings.describe(spec.settings().punctuationTransactions()), checks, violations);
+        return violations;
     }
 
-    private void runCheckers(final StateReader state, final String when)
+    private synchronized void runCheckers(final StateReader state, final String when)
     {
         checks++;
         for (int c = 0; c < checkers.length; c++)

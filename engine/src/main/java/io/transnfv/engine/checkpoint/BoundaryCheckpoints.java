@@ -58,6 +58,8 @@ public final class BoundaryCheckpoints
         this.state = state;
         this.runtime = runtime;
         this.cutCounters = cutCounters;
+        // checks run at the start of a batch, so a cut after a batch holds every check before it
+        checkpointer.carryCheckers(runtime);
     }
 
     /** @param errorBound the run's error bound, whose window the checkpoints carry across a resume. */

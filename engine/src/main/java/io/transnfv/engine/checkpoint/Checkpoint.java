@@ -3,6 +3,7 @@ package io.transnfv.engine.checkpoint;
 import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.CheckerReport;
 
 import java.util.List;
 import java.util.Objects;
@@ -30,20 +31,24 @@ import java.util.Objects;
  *                     order they took effect: replayed on the chain's parameters they give the
  *                     parameters in force at the cut, which a resumed run starts with. Null for a
  *                     checkpoint of a format that did not record them (version 3 and older).
+ * @param checkers     what the chain's state checkers found at the checks before the cut, so that
+ *                     a resumed run reports every check of the run ({@link Checkers#NONE} if none ran
+ *                     or the checkpoint predates the field).
  * @param tables       keyed state, one section per table in catalogue order.
  */
 public record Checkpoint(
     long id, boolean full, long previousId, long chainId, long inputPackets, long packetTimeNs,
     List<Output> outputs, long[] counters, List<FaultLog.CarriedFault> faults, ErrorBound.Window errorWindow,
-    List<ParamChanges.Applied> paramChanges, List<Table> tables)
+    List<ParamChanges.Applied> paramChanges, Checkers checkers, List<Table> tables)
 {
-    /** A checkpoint of a run whose parameters never changed. */
+    /** A checkpoint of a run whose parameters never changed, and that carries no checker tally. */
     public Checkpoint(
         final long id, final boolean full, final long previousId, final long chainId, final long inputPackets, final long packetTimeNs,
         final List<Output> outputs, final long[] counters, final List<FaultLog.CarriedFault> faults, final ErrorBound.Window errorWindow,
         final List<Table> tables)
     {
-        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, faults, errorWindow, List.of(), tables);
+        this(id, full, previousId, chainId, inputPackets, packetTimeNs, outputs, counters, faults, errorWindow, List.of(), Checkers.NONE,
+            tables);
     }
 
     /** A checkpoint with a fresh error window. */
@@ -79,7 +84,31 @@ public record Checkpoint(
         faults = List.copyOf(faults);
         Objects.requireNonNull(errorWindow, "errorWindow");
         paramChanges = paramChanges == null ? null : List.copyOf(paramChanges);
+        Objects.requireNonNull(checkers, "checkers");
         tables = List.copyOf(tables);
+    }
+
+    /**
+     * The chain's state checkers' tally at the cut: the checks run so far and each violated
+     * checker's count, first report and keys, as the run's report shows them.
+     *
+     * @param checks     checks run before the cut.
+     * @param violations each violated checker, in the order first found.
+     */
+    public record Checkers(long checks, List<CheckerReport.Violation> violations)
+    {
+        /** No check ran. */
+        public static final Checkers NONE = new Checkers(0, List.of());
+
+        /** Checks the count, freezes the list. */
+        public Checkers
+        {
+            if (checks < 0)
+            {
+                throw new IllegalArgumentException("negative checker checks: " + checks);
+            }
+            violations = List.copyOf(violations);
+        }
     }
 
     /**

@@ -3,6 +3,8 @@ package io.transnfv.engine.checkpoint;
 import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.CheckerReport;
+import io.transnfv.engine.report.RunReport;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -48,6 +50,9 @@ import java.util.zip.CRC32C;
  *          error window: start ns, packets, faulted   3 × i64 (version 3 on)
  *          param changes: i32 n, n × (vnf: UTF, parameter: UTF, at packet: i64,
  *                                     old value: value, new value: value)   (version 4 on)
+ *          checkers: checks: i64, i32 n, n × (vnf: UTF, checker: UTF, count: i64, first key: UTF,
+ *                    first message: UTF, first seen: UTF, i32 k, k × (key: UTF, count: i64))
+ *                    (version 5 on)
  *          tables: i32 n, n × (name: UTF, initial value: i64, whole: u8 (0 changes, 1 every entry),
  *                               entries: i32, entries × (key: i64, value: i64))
  *  end-12  body length (every byte before this field)   i64
@@ -59,10 +64,11 @@ import java.util.zip.CRC32C;
  * incremental one whose change log overflowed) has them in the order the store yields them.
  * A {@code value} (a VNF parameter's, as chain YAML writes it) is a u8 tag and its payload: 0
  * none; 1 int, i32; 2 long, i64; 3 double, f64; 4 boolean, u8; 5 text; 6 list, i32 n and n values.
- * Version 3 had no parameter changes (it is read as a checkpoint that does not know them: see
- * {@link Checkpoint#paramChanges()}); version 2 had no error window either (it is read, and the
- * window starts afresh); version 1 (until the change logs) had no fault list and no whole flag;
- * it is refused.
+ * Version 4 had no checker tally (it is read, and a resumed run's checkers count from the
+ * resume); version 3 had no parameter changes either (it is read as a checkpoint that does not
+ * know them: see {@link Checkpoint#paramChanges()}); version 2 had no error window either (it is
+ * read, and the window starts afresh); version 1 (until the change logs) had no fault list and
+ * no whole flag; it is refused.
  *
  * <p>Keyed state per table under a versioned header: the layout a Flink job can load as one
  * keyed state per table. Both directions stream: the {@link Writer} sends a table's entries to
@@ -75,11 +81,12 @@ public final class CheckpointFile
     /** The first eight bytes of every checkpoint. */
     public static final byte[] MAGIC = "TNFVCKPT".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and reads. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /**
-     * The oldest format version this build reads (version 3 has no parameter changes: a resume
-     * from it starts with the chain's parameters; version 2 no error window either: the window
-     * starts afresh).
+     * The oldest format version this build reads (version 4 has no checker tally: a resumed run's
+     * checkers count from the resume; version 3 no parameter changes either: a resume from it
+     * starts with the chain's parameters; version 2 no error window either: the window starts
+     * afresh).
      */
     public static final int OLDEST_VERSION = 2;
     /** Most parameter changes a checkpoint may hold (changes are an operator's, not per packet). */
@@ -253,6 +260,23 @@ public final class CheckpointFile
                 out.writeLong(change.atPacket());
                 writeValue(change.oldValue());
                 writeValue(change.newValue());
+            }
+            out.writeLong(checkpoint.checkers().checks());
+            out.writeInt(checkpoint.checkers().violations().size());
+            for (final CheckerReport.Violation v : checkpoint.checkers().violations())
+            {
+                out.writeUTF(v.vnf());
+                out.writeUTF(v.checker());
+                out.writeLong(v.count());
+                out.writeUTF(v.firstKey());
+                out.writeUTF(v.firstMessage().length() > 8192 ? v.firstMessage().substring(0, 8192) : v.firstMessage());
+                out.writeUTF(v.firstSeen());
+                out.writeInt(v.keys().size());
+                for (final RunReport.AlertSubject key : v.keys())
+                {
+                    out.writeUTF(key.subject());
+                    out.writeLong(key.count());
+                }
             }
         }
 
@@ -492,7 +516,7 @@ public final class CheckpointFile
     {
         return new Checkpoint(header.id(), header.full(), header.previousId(), header.chainId(), header.inputPackets(),
             header.packetTimeNs(), header.outputs(), header.counters(), header.faults(), header.errorWindow(), header.paramChanges(),
-            tables);
+            header.checkers(), tables);
     }
 
     /**
@@ -769,6 +793,11 @@ public final class CheckpointFile
                         paramChanges.add(new ParamChanges.Applied(vnf, parameter, oldValue, newValue, atPacket));
                     }
                 }
+                Checkpoint.Checkers checkers = Checkpoint.Checkers.NONE;
+                if (version >= 5)
+                {
+                    checkers = readCheckers();
+                }
                 tableCount = count(1, Integer.MAX_VALUE);
                 tablesLeft = tableCount;
                 if (kind > 1)
@@ -776,7 +805,7 @@ public final class CheckpointFile
                     throw new CheckpointException(file, "malformed: unknown kind " + kind, "delete this file; the previous checkpoint is used");
                 }
                 header = new Checkpoint(id, kind == 0, previousId, chain, inputPackets, packetTimeNs, outputs, counters, faults,
-                    errorWindow, paramChanges, List.of());
+                    errorWindow, paramChanges, checkers, List.of());
             }
             catch (final IOException | RuntimeException e)
             {
@@ -784,7 +813,36 @@ public final class CheckpointFile
             }
         }
 
-        /** @return the checkpoint's header, outputs, counters, faults and error window; no tables. */
+        private Checkpoint.Checkers readCheckers() throws IOException
+        {
+            final long checks = in.readLong();
+            final int n = count(1, Integer.MAX_VALUE);
+            final List<CheckerReport.Violation> violations = new ArrayList<>(Math.min(n, 1024));
+            for (int i = 0; i < n; i++)
+            {
+                final String vnf = in.readUTF();
+                final String checker = in.readUTF();
+                final long count = in.readLong();
+                final String firstKey = in.readUTF();
+                final String firstMessage = in.readUTF();
+                final String firstSeen = in.readUTF();
+                final int k = count(1, Integer.MAX_VALUE);
+                final List<RunReport.AlertSubject> keys = new ArrayList<>(Math.min(k, 1024));
+                for (int j = 0; j < k; j++)
+                {
+                    keys.add(new RunReport.AlertSubject(in.readUTF(), in.readLong()));
+                }
+                if (count < 1 || checks < 1)
+                {
+                    throw new CheckpointException(file, "malformed: checker " + vnf + "." + checker + " with " + count
+                        + " violations in " + checks + " checks", "delete this file; the previous checkpoint is used");
+                }
+                violations.add(new CheckerReport.Violation(vnf, checker, count, firstKey, firstMessage, firstSeen, keys));
+            }
+            return new Checkpoint.Checkers(checks, violations);
+        }
+
+        /** @return the checkpoint's header, outputs, counters, faults, error window and checker tally; no tables. */
         public Checkpoint header()
         {
             return header;

@@ -1,11 +1,13 @@
 package io.transnfv.engine.checkpoint;
 
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.EdgeSpec;
 import io.transnfv.engine.chain.VnfNode;
 import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.vnf.instance.ChangeTrackingState;
 import io.transnfv.vnf.instance.ChangedKeyLog;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -65,6 +67,8 @@ public final class Checkpointer
     private ParamChanges paramChanges;
     /** The run's error bound, whose window each checkpoint carries; null if none. */
     private ErrorBound errorBound;
+    /** The chain whose checker tally the checkpoints carry, or null. */
+    private ChainRuntime checkerRuntime;
     private long lastId;
     private long lastFullId;
     private long lastInputPackets;
@@ -247,6 +251,21 @@ public final class Checkpointer
         this.paramChanges = paramChanges;
     }
 
+    /**
+     * The chain whose state checkers' tally each checkpoint carries as it stood at the cut, and
+     * a resumed run's {@link #restore} starts from the checkpoint's, so the resumed run's report
+     * counts every check of the run. Set before {@link #restore}.
+     */
+    public void carryCheckers(final ChainRuntime runtime)
+    {
+        this.checkerRuntime = runtime;
+    }
+
+    private static Checkpoint.Checkers carried(final CheckerReport soFar)
+    {
+        return new Checkpoint.Checkers(soFar.checks(), soFar.violations());
+    }
+
     /** Registers a sink that each checkpoint commits. */
     public void addOutput(final CommittedOutput output)
     {
@@ -385,6 +404,10 @@ public final class Checkpointer
         {
             faults.restore(resumedFrom().faults());
         }
+        if (checkerRuntime != null)
+        {
+            checkerRuntime.restoreCheckers(resumedFrom().checkers().checks(), resumedFrom().checkers().violations());
+        }
         if (errorBound != null)
         {
             errorBound.restore(resumedFrom().errorWindow());
@@ -500,9 +523,10 @@ public final class Checkpointer
         // off until now only if no restore ran (a test's state): nothing is known, every table goes whole
         final boolean tracked = state.trackChanges();
         final List<FaultLog.CarriedFault> carried = faults == null ? List.of() : faults.carried(inputPackets);
+        final Checkpoint.Checkers checkers = checkerRuntime == null ? Checkpoint.Checkers.NONE : carried(checkerRuntime.checkersSoFar());
         final Checkpoint header = new Checkpoint(id, full, full ? 0 : lastId, chainId, inputPackets, packetTimeNs, positions,
             counters, carried, errorBound == null ? ErrorBound.Window.FRESH : errorBound.window(), paramChangesAt(inputPackets),
-            List.of());
+            checkers, List.of());
         long sectionsNs = 0;
         try (CheckpointFile.Writer writer = CheckpointFile.Writer.toFile(store.file(id, full)))
         {

@@ -236,6 +236,30 @@ public final class PacketRecord
         return path[i];
     }
 
+    /** @return the number of tags VNFs set on the packet. */
+    public int tagCount()
+    {
+        return tagCount;
+    }
+
+    /** @return the VNF that set tag {@code i}. */
+    public int tagInstance(final int i)
+    {
+        return tagInstance[i];
+    }
+
+    /** @return tag {@code i}'s id (of its VNF). */
+    public int tagId(final int i)
+    {
+        return tagId[i];
+    }
+
+    /** @return tag {@code i}'s value. */
+    public long tagValue(final int i)
+    {
+        return tagValue[i];
+    }
+
     /** @return the number of alerts raised for the packet. */
     public int alertCount()
     {

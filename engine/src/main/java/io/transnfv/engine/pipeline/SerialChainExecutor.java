@@ -177,6 +177,8 @@ public final class SerialChainExecutor implements ChainExecutor
         checkpointer.carryFaults(faults);
         checkpointer.carryParamChanges(paramChanges);
         checkpointer.carryErrorBound(errorBound);
+        // a check runs before its packet, so a cut after packet n holds every check before packet n
+        checkpointer.carryCheckers(runtime);
     }
 
     @Override

@@ -27,5 +27,11 @@
  * engine does not start batch k+1 until the IO role has finished batch k's packets and taken
  * the checkpoint, so state, counters, input and output positions are one cut; the oracle takes
  * its checkpoints between two packets on its own thread.
+ *
+ * <p>{@link io.transnfv.engine.pipeline.EquivalenceCheck} judges an executor against the oracle:
+ * it counts the differing records and final state entries (per table), the packets missing,
+ * duplicated or out of order, and, for a chain with a {@code stale-reads} table, the differences
+ * no stale read can explain (those of VNFs the stale table does not reach), which
+ * {@code transnfv verify} uses to pass such a chain on the relaxation it asked for.
  */
 package io.transnfv.engine.pipeline;

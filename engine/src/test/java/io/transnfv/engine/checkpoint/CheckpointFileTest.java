@@ -2,6 +2,8 @@ package io.transnfv.engine.checkpoint;
 
 import io.transnfv.engine.control.ParamChanges;
 import io.transnfv.engine.fault.ErrorBound;
+import io.transnfv.engine.report.CheckerReport;
+import io.transnfv.engine.report.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +49,7 @@ class CheckpointFileTest
             List.of(new Checkpoint.Output("pcap", random.nextInt(1 << 30), random.nextInt(1 << 20)),
                 new Checkpoint.Output("records", random.nextInt(1 << 30), random.nextInt(1 << 20))),
             random.longs(random.nextInt(40), 0, Long.MAX_VALUE).toArray(), List.of(), randomWindow(random), randomParamChanges(random, inputPackets),
-            Arrays.asList(sections));
+            randomCheckers(random),             Arrays.asList(sections));
     }
 
     /** Changes with a value of every kind a parameter has, as {@code ParamSpec.plain} gives them, and none at all. */
@@ -78,6 +80,27 @@ class CheckpointFileTest
             case 7 -> List.of("allow tcp any any " + random.nextInt(65536), "deny any any any");
             default -> List.of(random.nextInt(65536), random.nextInt(65536));
         };
+    }
+
+    private static Checkpoint.Checkers randomCheckers(final Random random)
+    {
+        if (random.nextInt(3) == 0)
+        {
+            return Checkpoint.Checkers.NONE;
+        }
+        final List<CheckerReport.Violation> violations = new ArrayList<>();
+        for (int v = random.nextInt(3); v >= 0; v--)
+        {
+            final List<RunReport.AlertSubject> keys = new ArrayList<>();
+            for (int k = random.nextInt(4); k >= 0; k--)
+            {
+                keys.add(new RunReport.AlertSubject(Long.toHexString(random.nextLong()), 1 + random.nextInt(100)));
+            }
+            violations.add(new CheckerReport.Violation("vnf" + v, "checker-" + random.nextInt(9), 1 + random.nextInt(1000),
+                Long.toHexString(random.nextLong()), "key holds " + random.nextInt(), "the check before packet #" + random.nextInt(1 << 20),
+                keys));
+        }
+        return new Checkpoint.Checkers(1 + random.nextInt(1000), violations);
     }
 
     private static ErrorBound.Window randomWindow(final Random random)
@@ -111,6 +134,7 @@ class CheckpointFileTest
             assertArrayEquals(written.counters(), read.counters());
             assertEquals(written.errorWindow(), read.errorWindow());
             assertEquals(written.paramChanges(), read.paramChanges());
+            assertEquals(written.checkers(), read.checkers());
             assertEquals(written.tables().size(), read.tables().size());
             for (int t = 0; t < written.tables().size(); t++)
             {
@@ -181,7 +205,7 @@ class CheckpointFileTest
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException
     {
-        final Path file = dir.resolve("ckpt-v4");
+        final Path file = dir.resolve("ckpt-next");
         CheckpointFile.write(file, randomCheckpoint(4));
         final byte[] bytes = Files.readAllBytes(file);
         ByteBuffer.wrap(bytes).putShort(CheckpointFile.MAGIC.length, (short)(CheckpointFile.VERSION + 1));
@@ -212,13 +236,14 @@ class CheckpointFileTest
     @Test
     void shouldReadAVersionTwoFileWithAFreshErrorWindow() throws IOException
     {
-        final Checkpoint written = withoutParamChanges(randomCheckpoint(8));
+        final Checkpoint written = withoutNewerFields(randomCheckpoint(8));
         final byte[] v2 = olderVersion(CheckpointFile.toBytes(written), written, 2);
 
         final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v2"), v2, CHAIN);
 
         assertEquals(ErrorBound.Window.FRESH, read.errorWindow());
         assertNull(read.paramChanges(), "a version 2 checkpoint does not know the parameter changes");
+        assertEquals(Checkpoint.Checkers.NONE, read.checkers());
         assertArrayEquals(written.counters(), read.counters());
         assertEquals(written.tables().size(), read.tables().size());
         for (int t = 0; t < written.tables().size(); t++)
@@ -231,7 +256,7 @@ class CheckpointFileTest
     @Test
     void shouldReadAVersionThreeFileAsOneThatDoesNotKnowTheParameterChanges() throws IOException
     {
-        final Checkpoint written = withoutParamChanges(randomCheckpoint(9));
+        final Checkpoint written = withoutNewerFields(randomCheckpoint(9));
         final byte[] v3 = olderVersion(CheckpointFile.toBytes(written), written, 3);
 
         final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v3"), v3, CHAIN);
@@ -244,8 +269,26 @@ class CheckpointFileTest
             assertArrayEquals(written.tables().get(t).keys(), read.tables().get(t).keys());
             assertArrayEquals(written.tables().get(t).values(), read.tables().get(t).values());
         }
-        assertEquals(List.of(), CheckpointFile.decode(dir.resolve("ckpt-v4"), CheckpointFile.toBytes(written), CHAIN).paramChanges(),
+        assertEquals(Checkpoint.Checkers.NONE, read.checkers());
+        assertEquals(List.of(), CheckpointFile.decode(dir.resolve("ckpt-v5"), CheckpointFile.toBytes(written), CHAIN).paramChanges(),
             "the same checkpoint in this version says: no change");
+    }
+
+    @Test
+    void shouldReadAVersionFourFileWithNoCheckerTally() throws IOException
+    {
+        final Checkpoint written = withoutNewerFields(randomCheckpoint(11));
+        final Checkpoint withChanges = new Checkpoint(written.id(), written.full(), written.previousId(), written.chainId(),
+            written.inputPackets(), written.packetTimeNs(), written.outputs(), written.counters(), written.faults(),
+            written.errorWindow(), List.of(new ParamChanges.Applied("lb", "candidates", 3, 1, 0)), Checkpoint.Checkers.NONE,
+            written.tables());
+        final byte[] v4 = olderVersion(CheckpointFile.toBytes(withChanges), withChanges, 4);
+
+        final Checkpoint read = CheckpointFile.decode(dir.resolve("ckpt-v4"), v4, CHAIN);
+
+        assertEquals(Checkpoint.Checkers.NONE, read.checkers());
+        assertEquals(withChanges.paramChanges(), read.paramChanges(), "version 4 holds the parameter changes");
+        assertArrayEquals(written.counters(), read.counters());
     }
 
     @Test
@@ -254,7 +297,7 @@ class CheckpointFileTest
         final Checkpoint base = randomCheckpoint(10);
         final Checkpoint late = new Checkpoint(base.id(), base.full(), base.previousId(), base.chainId(), base.inputPackets(),
             base.packetTimeNs(), base.outputs(), base.counters(), base.faults(), base.errorWindow(),
-            List.of(new ParamChanges.Applied("lb", "candidates", 3, 1, base.inputPackets() + 1)), base.tables());
+            List.of(new ParamChanges.Applied("lb", "candidates", 3, 1, base.inputPackets() + 1)), base.checkers(), base.tables());
         final Path file = dir.resolve("ckpt-late");
         CheckpointFile.write(file, late);
 
@@ -264,30 +307,34 @@ class CheckpointFileTest
             e.getMessage());
     }
 
-    private static Checkpoint withoutParamChanges(final Checkpoint checkpoint)
+    /** @return {@code checkpoint} without parameter changes or a checker tally, as every older version can hold it. */
+    private static Checkpoint withoutNewerFields(final Checkpoint checkpoint)
     {
         return new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
             checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
-            checkpoint.errorWindow(), List.of(), checkpoint.tables());
+            checkpoint.errorWindow(), List.of(), Checkpoint.Checkers.NONE, checkpoint.tables());
     }
 
     /**
-     * {@code checkpoint} (with no parameter changes) as an older version wrote it, from this
-     * version's bytes: version 3 without the parameter changes' count, version 2 without the error
-     * window either; each with its own length and checksum.
+     * {@code checkpoint} (with no checker tally; parameter changes only for version 4) as an older
+     * version wrote it, from this version's bytes, with its own length and checksum: version 4
+     * without the checker tally, version 3 without the parameter changes' count either (none may
+     * be held), version 2 without the error window too.
      */
     private static byte[] olderVersion(final byte[] current, final Checkpoint checkpoint, final int version) throws IOException
     {
         final Checkpoint noTables = new Checkpoint(checkpoint.id(), checkpoint.full(), checkpoint.previousId(), checkpoint.chainId(),
             checkpoint.inputPackets(), checkpoint.packetTimeNs(), checkpoint.outputs(), checkpoint.counters(), checkpoint.faults(),
-            checkpoint.errorWindow(), List.of(), List.of());
-        // the changes' count (0) and the table count end the header of a checkpoint without tables; the window's 3 longs come before
-        final int changesAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - 2 * Integer.BYTES;
-        final int cutFrom = version == 3 ? changesAt : changesAt - 3 * Long.BYTES;
-        final int cutBytes = changesAt + Integer.BYTES - cutFrom;
-        final int body = current.length - CheckpointFile.TRAILER_BYTES - cutBytes;
+            checkpoint.errorWindow(), checkpoint.paramChanges(), Checkpoint.Checkers.NONE, List.of());
+        // the table count ends the header of a checkpoint without tables; before it the empty tally
+        // (checks, count), before that the changes, and before them the window's 3 longs
+        final int tablesAt = CheckpointFile.toBytes(noTables).length - CheckpointFile.TRAILER_BYTES - Integer.BYTES;
+        final int tally = Long.BYTES + Integer.BYTES;
+        final int cut = tally + (version <= 3 ? Integer.BYTES : 0) + (version == 2 ? 3 * Long.BYTES : 0);
+        final int cutAt = tablesAt - cut;
+        final int body = current.length - CheckpointFile.TRAILER_BYTES - cut;
         final ByteBuffer older = ByteBuffer.allocate(body + CheckpointFile.TRAILER_BYTES);
-        older.put(current, 0, cutFrom).put(current, cutFrom + cutBytes, body - cutFrom);
+        older.put(current, 0, cutAt).put(current, cutAt + cut, body - cutAt);
         older.putShort(CheckpointFile.MAGIC.length, (short)version);
         older.putLong(body);
         final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();

@@ -163,6 +163,19 @@ public final class ResultWriter
                     "offered load (% of transnfv's capacity)", "dropped (% of offered)",
                     series(sweep, m -> m.point().offeredLoad() * 100, m -> m.dropRate() * 100), false, false));
             }
+            case STALE_READS ->
+            {
+                for (final Map.Entry<Integer, List<Measurement>> pool : byKey(rows, m -> m.point().servers()).entrySet())
+                {
+                    final String where = "load balancer, " + pool.getKey() + " servers";
+                    files.add(LinePlot.draw(dir.resolve("throughput-servers-" + pool.getKey() + ".png"),
+                        "Throughput, serializable vs stale-read loads, " + where, "new connections (%)", "Mpackets/s",
+                        byVariant(pool.getValue(), m -> m.ppsMedian() / 1e6), false, false));
+                    files.add(LinePlot.draw(dir.resolve("divergence-servers-" + pool.getKey() + ".png"),
+                        "Packets differing from the serial oracle, " + where, "new connections (%)", "differing packets (%)",
+                        byVariant(pool.getValue(), m -> 100.0 * m.recordDivergences() / result.settings().packets()), false, false));
+                }
+            }
             default -> throw new IllegalStateException(result.settings().experiment().label());
         }
         return files;
@@ -178,6 +191,62 @@ public final class ResultWriter
         final ToDoubleFunction<Measurement> x = m -> m.achievedPps() / 1e6;
         return LinePlot.draw(file, title, "achieved throughput (Mpackets/s)", percentile + " latency (us)",
             percentile.equals("p99") ? p99(sweep, x) : series(sweep, x, latencyUs), false, max > 20 * min);
+    }
+
+    /** @return {@code y} against the new-connection ratio (%), one line per chain variant (serializable, stale-reads). */
+    private static Map<String, double[][]> byVariant(final List<Measurement> rows, final ToDoubleFunction<Measurement> y)
+    {
+        final Map<String, double[][]> out = new LinkedHashMap<>();
+        for (final Map.Entry<String, List<Measurement>> e : byKey(rows, m -> m.point().chain()).entrySet())
+        {
+            final List<Measurement> points = e.getValue();
+            final double[][] xy = new double[2][points.size()];
+            for (int i = 0; i < points.size(); i++)
+            {
+                xy[0][i] = points.get(i).point().newConnRatio() * 100;
+                xy[1][i] = y.applyAsDouble(points.get(i));
+            }
+            out.put(e.getKey().equals(Experiment.LB_STALE) ? "stale-reads: 1" : "serializable", xy);
+        }
+        return out;
+    }
+
+    /**
+     * The stale-reads experiment's own table: per pool and ratio, both variants' throughput, their
+     * ratio, and what the stale loads cost in divergence from the serial oracle.
+     */
+    private static void staleReadsTable(final ExperimentResult result, final StringBuilder out)
+    {
+        out.append("\n## Stale reads against serializable\n\n");
+        out.append("The load balancer's server loads (`active`) serializable and under `{ stale-reads: 1 }`, the engine on"
+            + " both, on the same traffic, measured runs interleaved. div: packets whose record differs from the serial"
+            + " oracle's (a new connection sent to another server than the least loaded at its arrival), state div: final"
+            + " state entries that differ (warm-up run).\n\n");
+        out.append("| servers | new conn | serializable packets/s | stale-reads packets/s | stale ÷ serializable"
+            + " | div (stale) | div % | state div (stale) | div (serializable) | load |\n");
+        out.append("| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (final Measurement stale : result.measurements())
+        {
+            final Point p = stale.point();
+            if (!p.chain().equals(Experiment.LB_STALE))
+            {
+                continue;
+            }
+            final Measurement serializable = result.measurements().stream().filter(m -> m.point().chain().equals("lb")
+                && m.point().servers() == p.servers() && m.point().newConnRatio() == p.newConnRatio()).findFirst().orElse(null);
+            if (serializable == null)
+            {
+                continue;
+            }
+            out.append(String.format(Locale.ROOT,
+                "| %d | %.0f %% | %,.0f [%,.0f, %,.0f] | %,.0f [%,.0f, %,.0f] | %.2f | %,d | %.1f | %,d | %,d | %.2f → %.2f%s |\n",
+                p.servers(), p.newConnRatio() * 100, serializable.ppsMedian(), serializable.ppsMin(), serializable.ppsMax(),
+                stale.ppsMedian(), stale.ppsMin(), stale.ppsMax(), stale.ppsMedian() / serializable.ppsMedian(),
+                stale.recordDivergences(), 100.0 * stale.recordDivergences() / result.settings().packets(),
+                stale.stateDivergences(), serializable.recordDivergences(),
+                Math.max(stale.loadBefore(), serializable.loadBefore()), Math.max(stale.loadAfter(), serializable.loadAfter()),
+                stale.busy() || serializable.busy() ? " **busy**" : ""));
+        }
     }
 
     private static <K> Map<K, List<Measurement>> byKey(final List<Measurement> rows, final Function<Measurement, K> key)
@@ -271,6 +340,10 @@ public final class ResultWriter
                 p.chain(), p.servers(), p.newConnRatio() * 100, p.threads(), p.batchTxns(), p.executor().label(),
                 m.ppsMedian(), m.ppsMin(), m.ppsMax(), m.tpsMedian(), m.p50Us(), m.p99Us(), m.p999Us(),
                 m.recordDivergences(), m.stateDivergences(), ratio, m.loadBefore(), m.loadAfter(), m.busy() ? " **busy**" : ""));
+        }
+        if (s.experiment() == Experiment.STALE_READS)
+        {
+            staleReadsTable(result, out);
         }
         out.append("\n## Ratios at each point\n\n");
         out.append("| chain | servers | new conn | threads | batch | ours/chc-style | ours/no-lock | ours/partitioned"

@@ -31,7 +31,18 @@ public enum Experiment
      * Latency under load: each executor's capacity unpaced, then the traffic replayed paced at
      * shares of the engine's capacity through a NIC-like receive ring (MoonGen/Pktgen style).
      */
-    LATENCY("latency", "load balancer, 7,200 servers, 5 % new connections, latency against offered load");
+    LATENCY("latency", "load balancer, 7,200 servers, 5 % new connections, latency against offered load"),
+    /**
+     * The load balancer's server loads ({@code active}) serializable against
+     * {@code { stale-reads: 1 }}: the engine on both, on the same traffic, interleaved; throughput
+     * and the packets and state entries where the stale loads made it differ from the serial oracle.
+     */
+    STALE_READS("stale-reads", "load balancer, server loads serializable vs { stale-reads: 1 }, 5 % and 60 % new connections");
+
+    /** The chain name of a point running the load balancer with {@code active: { consistency: { stale-reads: 1 } }}. */
+    public static final String LB_STALE = "lb-stale";
+    /** New-connection ratios of the stale-reads experiment: the issue's 5 % and 60 %. */
+    public static final double[] STALE_READS_RATIOS = {0.05, 0.60};
 
     /** New-connection ratios of the paper's Fig. 3. */
     public static final double[] NEW_CONN_RATIOS = {0.05, 0.10, 0.20, 0.40, 0.60};
@@ -168,6 +179,18 @@ public enum Experiment
                     }
                 }
             }
+            case STALE_READS ->
+            {
+                // the two variants share traffic and oracle (the oracle ignores the hint), so they interleave
+                for (final int servers : new int[] {SERVER_POOLS[0], SERVER_POOLS[2]})
+                {
+                    for (final double ratio : STALE_READS_RATIOS)
+                    {
+                        points.add(new Point("lb", servers, ratio, t, DEFAULT_BATCH, ExecutorKind.TRANSNFV));
+                        points.add(new Point(LB_STALE, servers, ratio, t, DEFAULT_BATCH, ExecutorKind.TRANSNFV));
+                    }
+                }
+            }
             default -> throw new IllegalStateException(label);
         }
         return points;
@@ -181,16 +204,20 @@ public enum Experiment
     {
         final ChainLoader loader = new ChainLoader();
         final ChainSpec chain;
-        if (point.chain().equals("lb"))
+        if (point.loadBalancerAlone())
         {
             chain = loader.parse(String.format(Locale.ROOT, """
-                name: lb
+                name: %s
                 description: the load balancer alone, as in the paper's Fig. 3
                 vnfs:
                   - name: lb
                     type: load-balancer
                     params: { servers: %d, candidates: %d, candidate_skew: %s, server_net: 100.64.0.0/10, idle_timeout: 60s }
-                """, point.servers(), CANDIDATES, CANDIDATE_SKEW), "experiment lb");
+                """, point.chain(), point.servers(), CANDIDATES, CANDIDATE_SKEW)
+                + (point.chain().equals(LB_STALE) ? """
+                    tables:
+                      active: { consistency: { stale-reads: 1 } }
+                """ : ""), "experiment " + point.chain());
         }
         else
         {
@@ -215,7 +242,7 @@ public enum Experiment
             .maxSize(128)
             .seed(42)
             .hosts(1000);
-        if (point.chain().equals("lb"))
+        if (point.loadBalancerAlone())
         {
             traffic.flows(100_000).tcpRatio(1.0).servers(point.servers());
         }

@@ -3,7 +3,8 @@ package io.transnfv.experiments.runner;
 /**
  * One measured configuration of an experiment.
  *
- * @param chain        the chain's name: {@code lb} or {@code nat-lb-td}.
+ * @param chain        the chain's name: {@code lb}, {@code lb-stale} (the load balancer with its
+ *                     server loads under {@code { stale-reads: 1 }}) or {@code nat-lb-td}.
  * @param servers      the load balancer's server pool (its {@code servers} parameter).
  * @param newConnRatio share of packets that open a connection.
  * @param threads      executor threads or workers.
@@ -30,9 +31,18 @@ public record Point(
         return offeredLoad > 0;
     }
 
-    /** @return the key of the traffic and oracle this point shares with others. */
+    /** @return true if the chain is the load balancer alone, with or without stale reads. */
+    public boolean loadBalancerAlone()
+    {
+        return chain.equals("lb") || chain.equals(Experiment.LB_STALE);
+    }
+
+    /**
+     * @return the key of the traffic and oracle this point shares with others: {@code lb-stale}
+     *         shares {@code lb}'s, since the serial oracle does not relax its reads.
+     */
     String trafficKey()
     {
-        return chain + "/" + servers + "/" + newConnRatio;
+        return (loadBalancerAlone() ? "lb" : chain) + "/" + servers + "/" + newConnRatio;
     }
 }

@@ -63,6 +63,42 @@ class ExperimentRunnerTest
     }
 
     @Test
+    void shouldRunTheServerLoadsSerializableAndStaleReadOnTheSameTrafficAndCountWhatTheStaleLoadsCost(@TempDir final Path out)
+        throws Exception
+    {
+        final ExperimentSettings settings = ExperimentSettings.of(Experiment.STALE_READS, true, 1, 1, 3_000, out);
+        final ExperimentRunner runner = new ExperimentRunner(settings);
+        assertEquals(runner.points().size() / 2, runner.points().stream().map(Point::trafficKey).distinct().count(),
+            "each serializable point shares its traffic and oracle with its stale-reads point, so their runs interleave");
+        final ExperimentResult result = runner.run();
+        assertEquals(8, result.measurements().size());
+        long staleDivergences = 0;
+        for (final Measurement m : result.measurements())
+        {
+            assertEquals(ExecutorKind.TRANSNFV, m.point().executor());
+            assertTrue(m.ppsMedian() > 0, m.toCsv());
+            if (m.point().chain().equals("lb"))
+            {
+                assertEquals(0, m.recordDivergences(), "serializable loads equal the oracle: " + m.toCsv());
+                assertEquals(0, m.stateDivergences(), m.toCsv());
+            }
+            else
+            {
+                assertEquals(Experiment.LB_STALE, m.point().chain());
+                staleDivergences += m.recordDivergences();
+            }
+        }
+        assertTrue(staleDivergences > 0, "choices by the batch start's loads differ from the oracle's somewhere");
+        final Point stale = runner.points().stream().filter(p -> p.chain().equals(Experiment.LB_STALE)).findFirst().orElseThrow();
+        assertEquals(java.util.Map.of("active", 1), Experiment.chainOf(stale, settings).vnfs().get(0).staleReads());
+        final Point serializable = runner.points().stream().filter(p -> p.chain().equals("lb")).findFirst().orElseThrow();
+        assertTrue(Experiment.chainOf(serializable, settings).vnfs().get(0).staleReads().isEmpty());
+        final String summary = Files.readString(result.directory().resolve(ResultWriter.SUMMARY));
+        assertTrue(summary.contains("## Stale reads against serializable"), summary);
+        assertTrue(Files.size(result.directory().resolve("divergence-servers-64.png")) > 1_000);
+    }
+
+    @Test
     void shouldWriteTheCsvThePlotsAndTheSummaryInQuickModeOnATinyWorkload(@TempDir final Path out) throws Exception
     {
         final ExperimentSettings settings = ExperimentSettings.of(Experiment.LB_NEW_CONN, true, 2, 1, 2_000, out);
