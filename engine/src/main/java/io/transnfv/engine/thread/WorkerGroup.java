@@ -82,6 +82,8 @@ public final class WorkerGroup implements AutoCloseable
     private static final long STALL_REPORT_NS = EngineConfiguration.WORKER_STALL_REPORT_NS;
     /** A disengaged worker's park: engaging it wakes it at once; this only bounds a missed wake-up. */
     private static final long DISENGAGED_PARK_NS = EngineConfiguration.WORKER_DISENGAGED_PARK_NS;
+    /** A helper's park between jobs: starting a job wakes it at once; this only bounds a missed wake-up. */
+    private static final long HELPER_IDLE_PARK_NS = 1_000_000L;
     private static final int PAD = 16;
     private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle PARKED;
@@ -343,7 +345,7 @@ public final class WorkerGroup implements AutoCloseable
             final long g = generation;
             if (j == null || g == seen || j.finished())
             {
-                park(w, 1_000_000L, j);
+                awaitJob(w, seen);
                 continue;
             }
             seen = g;
@@ -496,6 +498,26 @@ public final class WorkerGroup implements AutoCloseable
             }
             idleCount++;
         }
+    }
+
+    /**
+     * A helper between jobs: parks until a new job starts (which wakes it) or a millisecond
+     * passes. Unlike {@link #park}, a finished job does not keep it awake: that is the normal
+     * state between two jobs, and a helper that skipped its park then would spin at full speed
+     * for as long as its group stays idle.
+     */
+    private void awaitJob(final int w, final long seen)
+    {
+        final int flag = (w + 1) * PAD;
+        FLAGS.setVolatile(parkedFlags, flag, 1);
+        PARKED.getAndAdd(this, 1);
+        final Job j = job;
+        if (!closed && (generation == seen || j == null || j.finished()))
+        {
+            LockSupport.parkNanos(this, HELPER_IDLE_PARK_NS);
+        }
+        FLAGS.setVolatile(parkedFlags, flag, 0);
+        PARKED.getAndAdd(this, -1);
     }
 
     private void park(final int w, final long ns, final Job job)
