@@ -86,8 +86,8 @@ class ExperimentCommandTest
     void shouldKeepEveryFinishedPointAndSummariseThemWhenInterrupted() throws Exception
     {
         final Path results = dir.resolve("results");
-        // long enough that the interrupt comes well before the end: 60 points of 200,000 packets
-        final Process process = start(dir, List.of("experiment", "lb-new-conn", "--quick", "--packets", "200000",
+        // long enough that the interrupt comes well before the end: 60 points of 50,000 packets
+        final Process process = start(dir, List.of("experiment", "lb-new-conn", "--quick", "--packets", "50000",
             "--repetitions", "1", "--threads", "2", "--no-progress", "--out", results.toString()));
         final Path csv = awaitDataCsv(process, results);
         while (rows(csv).isEmpty())
