@@ -3,6 +3,7 @@ package io.transnfv.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.transnfv.engine.checkpoint.CheckpointStore;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +49,13 @@ class SignalStopTest
 
     @TempDir
     Path dir;
+
+    /** A case that failed before its run ended must not leave it running (a 200 M packet run, say): every child goes. */
+    @AfterEach
+    void stopWhatIsStillRunning()
+    {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
 
     @Test
     @Timeout(180)
