@@ -33,10 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * batches they share. The suite checks {@code transnfv.tenants.seeds} seeds (6).
  *
  * <p>VNFs take expiry periods of their own, different across tenants: each VNF's housekeeping
- * falls on its own period's multiples whatever the others' (ChainRuntime#vnfTickNs). One thing
- * the chain does on a schedule of its own is held alike here, because it is not yet per tenant
- * (docs/tenants.md, "Where isolation ends"): no tenant has an {@code entries} limit (capacity
- * checks fall every so many packets of the whole chain). Packet time itself is every tenant's: a tenant's run alone ends with one
+ * falls on its own period's multiples whatever the others' (ChainRuntime#vnfTickNs). Tenants take
+ * {@code entries} limits small enough to fill their tables, and the capacity checks that judge a
+ * tenant's tables fall by its own packets and its own VNFs' periods (TableCapacities), so which
+ * of its packets are dropped as {@code state-full} is its own business too. Packet time itself is every tenant's: a tenant's run alone ends with one
  * packet of a tenant {@code clock} at the mix's last time, so that its state ends at the same time.
  * A negative control runs two tenants that share state outside their tables and expects the
  * check to find it.
@@ -281,6 +281,11 @@ class TenantIsolationPropertyTest
             {
                 limits.add("burst: " + (1 + random.nextInt(50)));
             }
+        }
+        if (random.nextBoolean())
+        {
+            // small enough that the tenant's tables fill up and refuse (or evict) within the trace
+            limits.add("entries: " + (1 + random.nextInt(40)));
         }
         if (!limits.isEmpty())
         {

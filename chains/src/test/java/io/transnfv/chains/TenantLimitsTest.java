@@ -1,5 +1,6 @@
 package io.transnfv.chains;
 
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
@@ -27,19 +28,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A tenant over its rate and its state limit drops exactly the packets a model predicts from
- * packet time alone, on the serial oracle and on the engine at 1 and 2 threads with any batch
- * size. The model is written apart from the code it checks: the rate as a classic token bucket
- * (credit in nanoseconds, refilled by elapsed packet time, capped at {@code burst} tokens; the
- * limiter keeps the equivalent theoretical arrival time), the state as the capacity rule of
- * docs/chain-yaml.md (a table at its capacity at a check is closed to new entries until a later
- * check finds it under; checks fall before the first packet at or after each multiple of the
- * chain's expiry interval). A neighbour tenant without limits sends its own flows in between
- * and loses nothing.
+ * packet time and its own packets alone, on the serial oracle and on the engine at 1 and 2
+ * threads with any batch size. The model is written apart from the code it checks: the rate as
+ * a classic token bucket (credit in nanoseconds, refilled by elapsed packet time, capped at
+ * {@code burst} tokens; the limiter keeps the equivalent theoretical arrival time), the state as
+ * the capacity rule of docs/tenants.md (a table at its capacity at a check is closed to new
+ * entries until a later check finds it under; a tenant's checks fall before its first packet at
+ * or after each multiple of its VNF's expiry period, and before every 1,024th packet of its own).
+ * Two tenants with different periods and limits share the trace; each one's verdicts are
+ * predicted from its own packets only, so what the other sends cannot move them.
  */
 class TenantLimitsTest
 {
     private static final long START_NS = 1_700_000_000_000_000_000L;
-    private static final long TICK_NS = 10_000_000L;
+    /**
+     * Tenant b's monitor expires every 4 ms; a's every 10 ms (the chain ticks every 2 ms) or, for
+     * one seed in four, every second, longer than the trace: then only a's own packets place its checks.
+     */
+    private static final long TICK_B_NS = 4_000_000L;
+    /** Packets of a tenant between two of its checks: an eighth of an entries limit under 8,192 is below the least, 1,024. */
+    private static final int CHECK_EVERY = 1024;
 
     @TempDir
     Path directory;
@@ -55,51 +63,78 @@ class TenantLimitsTest
         final SplittableRandom random = new SplittableRandom(seed);
         final long pps = 200 + random.nextInt(20_000);
         final long burst = 1 + random.nextInt(20);
-        final int entries = 2 + random.nextInt(40);
-        // fewer than 1024 packets: the capacity checks that fall every so many packets (at least 1024) never come
-        final int packets = 200 + random.nextInt(700);
+        final int entriesA = 2 + random.nextInt(40);
+        final int entriesB = 2 + random.nextInt(40);
+        // every other seed sends more than 1,024 packets of a tenant, so its checks by packet count come too
+        final boolean countChecksOnly = seed % 4 == 1;
+        final int packets = seed % 2 == 0 ? 200 + random.nextInt(700) : countChecksOnly ? 3_600 + random.nextInt(1_000) : 2_200 + random.nextInt(1_500);
         final long spanNs = 20_000_000L + random.nextInt(200_000_000);
+        // a's share of the trace varies by seed, and the other tenant's traffic must not move a's verdicts; when
+        // a's checks come only by its packet count, b sends more and reaches its own 1,024th packet long before a
+        final double shareOfA = countChecksOnly ? 0.4 : 0.5 + random.nextDouble() * 0.4;
+        final long tickANs = countChecksOnly ? 1_000_000_000L : 10_000_000L;
 
         final List<TenantRuns.Packet> trace = new ArrayList<>();
         final List<Boolean> ofA = new ArrayList<>();
-        final List<Integer> flowOfA = new ArrayList<>();
+        final List<Long> timesA = new ArrayList<>();
+        final List<Integer> flowsA = new ArrayList<>();
+        final List<Long> timesB = new ArrayList<>();
+        final List<Integer> flowsB = new ArrayList<>();
         final long[] times = new long[packets];
         for (int i = 0; i < packets; i++)
         {
             times[i] = START_NS + (long)(random.nextDouble() * spanNs);
         }
         Arrays.sort(times);
-        int flowsOfA = 0;
+        int newFlowsA = 0;
         for (int i = 0; i < packets; i++)
         {
-            final boolean a = random.nextInt(3) != 0;
+            final boolean a = random.nextDouble() < shareOfA;
             final int flow;
             if (a)
             {
-                flow = flowsOfA == 0 || random.nextInt(3) == 0 ? flowsOfA++ : random.nextInt(flowsOfA);
-                flowOfA.add(flow);
+                flow = newFlowsA == 0 || random.nextInt(3) == 0 ? newFlowsA++ : random.nextInt(newFlowsA);
+                timesA.add(times[i]);
+                flowsA.add(flow);
             }
             else
             {
-                flow = random.nextInt(50);
-                flowOfA.add(-1);
+                flow = random.nextInt(80);
+                timesB.add(times[i]);
+                flowsB.add(flow);
             }
             ofA.add(a);
             trace.add(new TenantRuns.Packet(times[i], Frames.tcp(a ? "10.0.0.7" : "10.0.1.7", 1000 + flow, "172.16.0.1", 80,
                 flow == 0 && a ? TCP_SYN : TCP_ACK, 0)));
         }
-        final String expected = predict(times, ofA, flowOfA, pps, burst, entries);
-        assertTrue(expected.contains("R") || expected.contains("S"), "the seed puts the tenant over a limit: " + expected);
+        final String verdictsA = predict(timesA, flowsA, pps, burst, entriesA, tickANs);
+        final String verdictsB = predict(timesB, flowsB, 0, 0, entriesB, TICK_B_NS);
+        assertTrue(verdictsA.contains("R") || verdictsA.contains("S"), "the seed puts the tenant over a limit: " + verdictsA);
+        final StringBuilder merged = new StringBuilder();
+        int nextA = 0;
+        int nextB = 0;
+        for (final boolean a : ofA)
+        {
+            merged.append(a ? verdictsA.charAt(nextA++) : verdictsB.charAt(nextB++));
+        }
+        final String expected = merged.toString();
 
         final String monitor = "chain: { vnfs: [ { name: m, type: flow-monitor, params: { idle_timeout: 60s, host_idle_timeout: 0s,"
-            + " expiry_interval: 10ms } } ] }";
+            + " expiry_interval: %s } } ] }";
         final String yaml = "name: limits\ntenants:\n"
-            + "  - name: a\n    match: { src_net: 10.0.0.0/24 }\n    " + monitor + "\n    limits: { pps: " + pps + ", burst: " + burst
-            + ", entries: " + entries + " }\n"
-            + "  - name: b\n    match: { src_net: 10.0.1.0/24 }\n    " + monitor + "\n";
+            + "  - name: a\n    match: { src_net: 10.0.0.0/24 }\n    " + monitor.formatted(tickANs / 1_000_000 + "ms") + "\n    limits: { pps: " + pps + ", burst: "
+            + burst + ", entries: " + entriesA + " }\n"
+            + "  - name: b\n    match: { src_net: 10.0.1.0/24 }\n    " + monitor.formatted("4ms") + "\n    limits: { entries: " + entriesB
+            + " }\n";
         final Path file = TenantRuns.pcap(directory, trace);
-        final String describe = "seed " + seed + ": pps " + pps + ", burst " + burst + ", entries " + entries;
+        final String describe = "seed " + seed + ": a's period " + tickANs + " ns, pps " + pps + ", burst " + burst + ", entries " + entriesA + " and " + entriesB + ", "
+            + timesA.size() + " packets of a, " + timesB.size() + " of b";
         final ChainSpec serial = TenantRuns.chain(yaml, file, 64, 1_000_000_000L, 1);
+        final ChainRuntime runtime = new ChainRuntime(serial);
+        for (int tenant = 0; tenant < 2; tenant++)
+        {
+            assertEquals(CHECK_EVERY, runtime.capacities().checkEveryPackets(tenant), "the model's check period");
+        }
         assertEquals(expected, verdicts(TenantRuns.run(new SerialChainExecutor(serial), serial), ofA), describe + ", serial oracle");
         for (final int threads : new int[] {1, 2})
         {
@@ -114,42 +149,43 @@ class TenantLimitsTest
     }
 
     /**
-     * @return per packet: for tenant a, P (passed), R (dropped as a:rate-limit) or S (dropped as
-     *         a-m:state-full); for tenant b, P.
+     * One tenant's verdicts from its own packets alone.
+     *
+     * @param pps     the tenant's rate limit, 0 for none.
+     * @param tickNs  its flow monitor's expiry period.
+     * @return per packet of the tenant: P (passed), R (dropped as rate-limit) or S (dropped as state-full).
      */
-    private static String predict(final long[] times, final List<Boolean> ofA, final List<Integer> flowOfA, final long pps, final long burst,
-        final int entries)
+    private static String predict(final List<Long> times, final List<Integer> flowOf, final long pps, final long burst, final int entries,
+        final long tickNs)
     {
-        final long tokenNs = 1_000_000_000L / pps;
+        final long tokenNs = pps == 0 ? 0 : 1_000_000_000L / pps;
         final long capNs = burst * tokenNs;
         long creditNs = capNs;
-        long lastNs = times[0];
-        long nextTickNs = Math.floorDiv(times[0], TICK_NS) * TICK_NS + TICK_NS;
+        long lastNs = times.isEmpty() ? 0 : times.get(0);
         boolean closed = false;
         final Set<Integer> flows = new HashSet<>();
         final StringBuilder out = new StringBuilder();
-        for (int i = 0; i < times.length; i++)
+        for (int i = 0; i < times.size(); i++)
         {
-            final long now = times[i];
-            if (now >= nextTickNs)
+            final long now = times.get(i);
+            // a check before this packet: a multiple of the period since the tenant's packet before, or its 1,024th, 2,048th, ... packet
+            final boolean tick = i > 0 && Math.floorDiv(now, tickNs) > Math.floorDiv(lastNs, tickNs);
+            if (tick || (i + 1) % CHECK_EVERY == 0)
             {
                 closed = flows.size() >= entries;
-                nextTickNs = Math.floorDiv(now, TICK_NS) * TICK_NS + TICK_NS;
             }
-            if (!ofA.get(i))
+            if (pps > 0)
             {
-                out.append('P');
-                continue;
+                creditNs = Math.min(capNs, creditNs + (now - lastNs));
             }
-            creditNs = Math.min(capNs, creditNs + (now - lastNs));
             lastNs = now;
-            if (creditNs < tokenNs)
+            if (pps > 0 && creditNs < tokenNs)
             {
                 out.append('R');
                 continue;
             }
             creditNs -= tokenNs;
-            final int flow = flowOfA.get(i);
+            final int flow = flowOf.get(i);
             if (!flows.contains(flow) && closed)
             {
                 out.append('S');
@@ -167,7 +203,8 @@ class TenantLimitsTest
         for (long i = 0; i < ofA.size(); i++)
         {
             final String record = run.outputs().get(i);
-            out.append(record.contains(" DROP a:rate-limit ") ? 'R' : record.contains(" DROP a-m:state-full ") ? 'S'
+            final String tenant = ofA.get((int)i) ? "a" : "b";
+            out.append(record.contains(" DROP " + tenant + ":rate-limit ") ? 'R' : record.contains(" DROP " + tenant + "-m:state-full ") ? 'S'
                 : record.contains(" FORWARD ") ? 'P' : '?');
         }
         return out.toString();

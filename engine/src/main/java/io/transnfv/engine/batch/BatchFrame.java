@@ -82,6 +82,8 @@ public final class BatchFrame
     public long tickNs = ExpiryTicker.NONE;
     /** The tick before {@link #tickNs} ({@link ExpiryTicker#sinceNs}). */
     public long tickSinceNs;
+    /** The check group whose own capacity check is due with {@link #tickNs} ({@link ExpiryTicker#checkGroup}). */
+    public int checkGroup = ExpiryTicker.NO_GROUP;
     /**
      * The packet that names the tick's housekeeping faults: the batch's first packet (the one
      * that crossed the tick), or for an empty frame that carries only a tick on a quiet live
@@ -148,6 +150,7 @@ public final class BatchFrame
     {
         count = 0;
         tickNs = ExpiryTicker.NONE;
+        checkGroup = ExpiryTicker.NO_GROUP;
         checkersDue = false;
         closeReason = 0;
         fragments = 0;

@@ -1,5 +1,6 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.ingress.CheckGroups;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.report.CheckerReport;
 import io.transnfv.engine.report.RunReport;
@@ -9,6 +10,8 @@ import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateMaintenance;
 import io.transnfv.vnf.api.StateReader;
 import io.transnfv.vnf.api.Vnf;
+import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
+import io.transnfv.vnf.builtin.tenant.TenantMatch;
 import io.transnfv.vnf.fragment.FragmentTracker;
 import io.transnfv.vnf.instance.TableCatalog;
 import io.transnfv.vnf.instance.VnfInstance;
@@ -62,6 +65,9 @@ public final class ChainRuntime
     private final TableTriggers triggers;
     /** Per table, the store its committed state lives in. */
     private final StoreKind[] storeKinds;
+    /** The tenants' matches, in the classifier's order (empty for a chain without tenants), and the default tenant. */
+    private final List<TenantMatch> tenantMatches;
+    private final int defaultTenant;
 
     /**
      * @param spec a validated chain.
@@ -169,7 +175,31 @@ public final class ChainRuntime
             above[t] = triggerAbove.getOrDefault(t, 0L);
             alert[t] = triggerAlert.getOrDefault(t, -1);
         }
-        capacities = new TableCapacities(catalog, given, evicting, instances, ownerOf, storeKinds, Runtime.getRuntime().maxMemory());
+        // a chain of tenants: each tenant's tables are a check group of their own (its limiter and its VNFs')
+        final int[] tenantOfTable = new int[catalog.size()];
+        Arrays.fill(tenantOfTable, -1);
+        if (n > 0 && nodes.get(0).factory() instanceof TenantClassifierFactory classifier)
+        {
+            tenantMatches = classifier.matches();
+            defaultTenant = classifier.defaultTenant();
+            for (int t = 0; t < ownerOf.length; t++)
+            {
+                for (int tenant = 0; ownerOf[t] >= 0 && tenant < classifier.members().size(); tenant++)
+                {
+                    if (classifier.members().get(tenant).contains(nodes.get(ownerOf[t]).name()))
+                    {
+                        tenantOfTable[t] = tenant;
+                    }
+                }
+            }
+        }
+        else
+        {
+            tenantMatches = List.of();
+            defaultTenant = -1;
+        }
+        capacities = new TableCapacities(catalog, given, evicting, instances, ownerOf, storeKinds, Runtime.getRuntime().maxMemory(),
+            tenantOfTable, tenantMatches.size());
         triggers = new TableTriggers(catalog.size(), n, above, alert, ownerOf);
         final List<List<int[]>> edges = new ArrayList<>();
         final List<List<PacketPredicate>> predicates = new ArrayList<>();
@@ -326,18 +356,37 @@ public final class ChainRuntime
     }
 
     /**
+     * @return a new reader of the packets' check groups ({@link CheckGroups}), for the thread that
+     *         reads packets and places ticks with an {@link ExpiryTicker} built with
+     *         {@link TableCapacities#checkEveryByGroup()}.
+     */
+    public CheckGroups checkGroups()
+    {
+        return new CheckGroups(tenantMatches, defaultTenant);
+    }
+
+    /** @return a ticker of this chain's housekeeping period and capacity checks ({@link #tickIntervalNs}). */
+    public ExpiryTicker newTicker()
+    {
+        return new ExpiryTicker(tickIntervalNs(), capacities.checkEveryByGroup());
+    }
+
+    /**
      * Housekeeping at tick {@code tickNs}, which covers packet time after {@code sinceNs}
      * ({@link ExpiryTicker#sinceNs}): the expiry of each VNF with a tick of its own in that span
      * ({@link #vnfTickNs}), then the fragment tracker's, then the capacity check; for
-     * {@link ExpiryTicker#CHECK}, the capacity check alone. Runs alone, between two
-     * transactions. A VNF whose {@code expire} throws stops its housekeeping for this tick and
-     * the others go on; the listener hears of it.
+     * {@link ExpiryTicker#CHECK}, the capacity check alone. {@code checkGroup}
+     * ({@link ExpiryTicker#checkGroup}) names the check group whose own check falls here, and
+     * with the tick decides which tables the check judges ({@link TableCapacities#check}). Runs
+     * alone, between two transactions. A VNF whose {@code expire} throws stops its housekeeping
+     * for this tick and the others go on; the listener hears of it.
      */
-    public void expire(final long tickNs, final long sinceNs, final StateMaintenance state, final ExpiryListener listener)
+    public void expire(final long tickNs, final long sinceNs, final int checkGroup, final StateMaintenance state,
+        final ExpiryListener listener)
     {
         if (tickNs == ExpiryTicker.CHECK)
         {
-            capacities.check(state, listener);
+            capacities.check(state, listener, tickNs, sinceNs, checkGroup);
             return;
         }
         if (expiryIntervalNs > 0)
@@ -362,7 +411,7 @@ public final class ChainRuntime
         }
         listener.expiring(-1);
         tracker.expire(tickNs, state);
-        capacities.check(state, listener);
+        capacities.check(state, listener, tickNs, sinceNs, checkGroup);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.transnfv.engine.chain;
 
+import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.tpg.txn.AdmissionGate;
 import io.transnfv.vnf.api.ActivityClock;
 import io.transnfv.vnf.api.KeyKind;
@@ -22,6 +23,14 @@ import java.util.Map;
  * to a closed table aborts its transaction (an ADD: one to a key absent at the check, see
  * {@link AdmissionGate#admitsAdd}). Checks run between two transactions of the serial
  * order, at the same packets on every executor, so every executor refuses and evicts the same.
+ *
+ * <p>Which tables a check judges: in a chain without tenants, all of them at every check. In a
+ * chain of tenants, each tenant's tables are a check group of their own ({@link CheckGroups}):
+ * they are judged at the checks their tenant's own packets place (every
+ * {@link #checkEveryPackets(int)} of them, from the tenant's tables alone), and at a housekeeping
+ * tick only the tables of a VNF whose own expiry period falls in it; so where a tenant's table
+ * closes does not depend on the other tenants' traffic or periods. Tables no tenant owns are
+ * judged at every check.
  *
  * <pre>
  *  check:  entries per bounded table ──► evict (when_full: evict) down to 7/8 of the capacity
@@ -56,8 +65,12 @@ public final class TableCapacities
     private final AdmissionGate admission;
     private final boolean[] evicts;
     private final int[] owner;
+    /** Per table, its tenant (check group), -1 if no tenant owns it; all -1 in a chain without tenants. */
+    private final int[] tenantOf;
+    private final boolean tenants;
     private final long[] evicted;
-    private final int checkEveryPackets;
+    /** Per check group, packets of the group between two of its checks. */
+    private final long[] checkEvery;
     /** Activity times of a table's entries, for the eviction cutoff; grows to the largest table evicted from. */
     private long[] activity = new long[0];
     private long checks;
@@ -71,9 +84,11 @@ public final class TableCapacities
      * @param ownerOf      each table's VNF (index into {@code instances}), -1 for the fragment tracker's.
      * @param stores       each table's store: only heap tables share the heap-derived capacity.
      * @param maxHeapBytes the heap's limit, for the shared capacity.
+     * @param tenantOf     each table's tenant, -1 for none; null for a chain without tenants.
+     * @param tenantCount  the chain's tenants (check groups), 0 for a chain without tenants.
      */
     TableCapacities(final TableCatalog catalog, final Map<Integer, Long> given, final List<Integer> evicting, final VnfInstance[] instances,
-        final int[] ownerOf, final StoreKind[] stores, final long maxHeapBytes)
+        final int[] ownerOf, final StoreKind[] stores, final long maxHeapBytes, final int[] tenantOf, final int tenantCount)
     {
         this.catalog = catalog;
         this.instances = instances;
@@ -84,17 +99,28 @@ public final class TableCapacities
         owner = ownerOf.clone();
         evicted = new long[n];
         final long[] initial = new long[n];
-        long smallest = sharedCapacity;
-        int bounded = 0;
+        tenants = tenantCount > 0;
+        this.tenantOf = new int[n];
+        Arrays.fill(this.tenantOf, -1);
+        if (tenants)
+        {
+            System.arraycopy(tenantOf, 0, this.tenantOf, 0, n);
+        }
+        // per check group (a tenant; the whole chain's one without tenants): its smallest capacity and bounded tables
+        final int groups = Math.max(1, tenantCount);
+        final long[] smallest = new long[groups];
+        final int[] bounded = new int[groups];
+        Arrays.fill(smallest, sharedCapacity);
         for (int t = 0; t < n; t++)
         {
             initial[t] = catalog.spec(t).initialValue();
-            if (capacities[t] != UNBOUNDED)
+            final int group = tenants ? this.tenantOf[t] : 0;
+            if (capacities[t] != UNBOUNDED && group >= 0)
             {
-                bounded++;
+                bounded[group]++;
                 if (capacities[t] != SHARED)
                 {
-                    smallest = Math.min(smallest, capacities[t]);
+                    smallest[group] = Math.min(smallest[group], capacities[t]);
                 }
             }
         }
@@ -107,7 +133,11 @@ public final class TableCapacities
             evicts[t] = true;
         }
         admission = new AdmissionGate(initial);
-        checkEveryPackets = (int)Math.max(MIN_CHECK_EVERY, Math.min(MAX_CHECK_EVERY, smallest / 8 / Math.max(1, bounded)));
+        checkEvery = new long[groups];
+        for (int g = 0; g < groups; g++)
+        {
+            checkEvery[g] = Math.max(MIN_CHECK_EVERY, Math.min(MAX_CHECK_EVERY, smallest[g] / 8 / Math.max(1, bounded[g])));
+        }
     }
 
     /**
@@ -163,14 +193,39 @@ public final class TableCapacities
     }
 
     /**
-     * @return packets between two capacity checks: an eighth of the smallest capacity divided by
-     *         the number of bounded tables (a packet may add an entry to each), within
+     * @param group a check group: 0 in a chain without tenants, else a tenant's index.
+     * @return packets of the group between two of its capacity checks: an eighth of the smallest
+     *         capacity among the group's tables (the shared capacity at most) divided by the number
+     *         of its bounded tables (a packet may add an entry to each), within
      *         [{@value #MIN_CHECK_EVERY}, {@value #MAX_CHECK_EVERY}]. A table holds at most its
-     *         capacity plus what the transactions of that many packets insert.
+     *         capacity plus what the transactions of that many of its group's packets insert.
      */
-    public int checkEveryPackets()
+    public long checkEveryPackets(final int group)
     {
-        return checkEveryPackets;
+        return checkEvery[group];
+    }
+
+    /** @return {@link #checkEveryPackets(int)} of every check group, by group: for the ticker. */
+    public long[] checkEveryByGroup()
+    {
+        return checkEvery.clone();
+    }
+
+    /** @return the most packets of a group between two of its checks, over the groups: a bound for any table. */
+    public long checkEveryPackets()
+    {
+        long most = 0;
+        for (final long every : checkEvery)
+        {
+            most = Math.max(most, every);
+        }
+        return most;
+    }
+
+    /** @return the tenant (check group) that owns {@code table}, -1 if none does or the chain has no tenants. */
+    public int tenantOf(final int table)
+    {
+        return tenantOf[table];
     }
 
     /** @return true if {@code table} evicts when full; false if it refuses new entries. */
@@ -197,18 +252,56 @@ public final class TableCapacities
         return checks;
     }
 
-    /**
-     * The capacity check, between two transactions of the serial order (every
-     * {@link #checkEveryPackets()} packets and at every housekeeping tick): a table at or over its
-     * capacity (the shared tables: their entries together at or over the shared capacity) is
-     * closed to new entries until a later check finds it under; one that evicts first gives up its
-     * least recently active entries. A VNF whose eviction throws is told to {@code listener} like
-     * a housekeeping fault, and its table is then closed if still full.
-     */
+    /** The capacity check of every table: {@link #check(StateMaintenance, ChainRuntime.ExpiryListener, long, long, int)} at a tick of every VNF. */
     public void check(final StateMaintenance state, final ChainRuntime.ExpiryListener listener)
     {
+        checkTables(state, listener, ExpiryTicker.CHECK, Long.MIN_VALUE, ALL_GROUPS);
+    }
+
+    /**
+     * The capacity check, between two transactions of the serial order: a table judged at it and
+     * at or over its capacity (the shared tables: their entries together at or over the shared
+     * capacity) is closed to new entries until a later check finds it under; one that evicts
+     * first gives up its least recently active entries. A VNF whose eviction throws is told to
+     * {@code listener} like a housekeeping fault, and its table is then closed if still full.
+     *
+     * @param tickNs  the housekeeping tick the check runs at, {@link ExpiryTicker#CHECK} for none.
+     * @param sinceNs the tick before it ({@link ExpiryTicker#sinceNs}).
+     * @param group   the check group whose own check falls here ({@link ExpiryTicker#checkGroup}),
+     *                or {@link ExpiryTicker#NO_GROUP}. In a chain without tenants every table is
+     *                judged whatever the group; in a chain of tenants, the group's tables, the
+     *                tables of each VNF whose own expiry period falls in the tick, and the tables
+     *                no tenant owns.
+     */
+    public void check(final StateMaintenance state, final ChainRuntime.ExpiryListener listener, final long tickNs, final long sinceNs,
+        final int group)
+    {
+        checkTables(state, listener, tickNs, sinceNs, group);
+    }
+
+    /** {@link #check} group that judges every table. */
+    private static final int ALL_GROUPS = -2;
+
+    private boolean judged(final int table, final long tickNs, final long sinceNs, final int group)
+    {
+        final int tenant = tenantOf[table];
+        if (!tenants || group == ALL_GROUPS || tenant < 0 || tenant == group)
+        {
+            return true;
+        }
+        if (tickNs == ExpiryTicker.CHECK || tickNs == ExpiryTicker.NONE)
+        {
+            return false;
+        }
+        // at a tick, the tables of a VNF whose own period falls in it, as the VNF's expiry (ChainRuntime#vnfTickNs)
+        final long own = instances[owner[table]].expiryIntervalNs();
+        return own > 0 && Math.floorDiv(tickNs, own) * own > sinceNs;
+    }
+
+    private void checkTables(final StateMaintenance state, final ChainRuntime.ExpiryListener listener, final long tickNs, final long sinceNs,
+        final int group)
+    {
         checks++;
-        admission.checked();
         long shared = 0;
         for (int t = 0; t < capacities.length; t++)
         {
@@ -221,10 +314,11 @@ public final class TableCapacities
         for (int t = 0; t < capacities.length; t++)
         {
             final long capacity = capacities[t];
-            if (capacity == UNBOUNDED)
+            if (capacity == UNBOUNDED || !judged(t, tickNs, sinceNs, group))
             {
                 continue;
             }
+            admission.checked(t);
             if (evicts[t] && state.size(t) >= capacity)
             {
                 evict(t, capacity - capacity / EVICT_SLACK, state, listener);

@@ -1,10 +1,16 @@
 package io.transnfv.engine.ingress;
 
+import java.util.Arrays;
+
 /**
  * Places housekeeping ({@code Vnf.expire}) in packet time: ticks fall on multiples of the
  * interval, and the first packet at or after a tick triggers it, before that packet's own
- * transactions. Between ticks, every {@code checkEvery}-th packet triggers a capacity check
- * ({@link #CHECK}) the same way. The oracle and every engine use this same rule, so
+ * transactions. Between ticks, capacity checks ({@link #CHECK}) fall the same way, counted per
+ * <em>check group</em>: each packet counts for one group (or none), and every
+ * {@code checkEvery[g]}-th packet of group {@code g} triggers that group's check
+ * ({@link #checkGroup}). A chain without tenants has one group that counts every packet; a
+ * chain of tenants one per tenant, counting that tenant's packets only
+ * ({@code io.transnfv.engine.chain.CheckGroups}). The oracle and every engine use this same rule, so
  * housekeeping and capacity checks happen at the same points of the serial order everywhere.
  * The chain's state checkers, when it runs them during the run ({@link #checkersEvery}), are
  * placed by the same rule: before the first packet at or after each multiple of their period in
@@ -19,10 +25,15 @@ public final class ExpiryTicker
     public static final long CHECK = Long.MIN_VALUE + 1;
 
     private final long intervalNs;
-    private final long checkEvery;
+    /** {@link #checkGroup} when no group's capacity check is due. */
+    public static final int NO_GROUP = -1;
+
+    private final long[] checkEvery;
+    /** Per check group, its packets so far. */
+    private final long[] packets;
+    private int checkGroup = NO_GROUP;
     private long nextTickNs = Long.MIN_VALUE;
     private long sinceNs = Long.MIN_VALUE;
-    private long packets;
     private boolean checking;
     private long checkEveryNs;
     private long checkEveryPackets;
@@ -33,21 +44,41 @@ public final class ExpiryTicker
     /** @param intervalNs the tick period; 0 disables housekeeping (and capacity checks). */
     public ExpiryTicker(final long intervalNs)
     {
-        this(intervalNs, 0);
+        this(intervalNs, new long[] {0});
     }
 
     /**
      * @param intervalNs the tick period; 0 disables housekeeping.
-     * @param checkEvery packets between two capacity checks; 0 for none between ticks.
+     * @param checkEvery packets between two capacity checks; 0 for none between ticks. One check
+     *                   group, 0, which {@link #due(long)} counts every packet for.
      */
     public ExpiryTicker(final long intervalNs, final long checkEvery)
     {
-        if (intervalNs < 0 || checkEvery < 0)
+        this(intervalNs, new long[] {checkEvery});
+    }
+
+    /**
+     * @param intervalNs the tick period; 0 disables housekeeping.
+     * @param checkEvery per check group, its packets between two of its capacity checks; 0 for
+     *                   none between ticks. At least one group.
+     */
+    public ExpiryTicker(final long intervalNs, final long[] checkEvery)
+    {
+        if (intervalNs < 0 || checkEvery.length == 0)
         {
-            throw new IllegalArgumentException("interval and check period must be >= 0: " + intervalNs + ", " + checkEvery);
+            throw new IllegalArgumentException("interval must be >= 0 and there must be a check group: " + intervalNs + ", "
+                + checkEvery.length + " groups");
+        }
+        for (final long every : checkEvery)
+        {
+            if (every < 0)
+            {
+                throw new IllegalArgumentException("check periods must be >= 0: " + Arrays.toString(checkEvery));
+            }
         }
         this.intervalNs = intervalNs;
-        this.checkEvery = checkEvery;
+        this.checkEvery = checkEvery.clone();
+        this.packets = new long[checkEvery.length];
     }
 
     /**
@@ -74,22 +105,43 @@ public final class ExpiryTicker
     }
 
     /**
-     * @param packetTimeNs the next packet's time (non-decreasing across calls).
-     * @return the tick time to run housekeeping at before this packet (a capacity check
-     *         included), {@link #CHECK} for a capacity check alone, or {@link #NONE}.
+     * {@link #due(long, int)} for a packet of check group 0 (a chain without tenants: every packet).
      */
     public long due(final long packetTimeNs)
+    {
+        return due(packetTimeNs, 0);
+    }
+
+    /**
+     * @param packetTimeNs the next packet's time (non-decreasing across calls).
+     * @param group        the check group the packet counts for, or {@link #NO_GROUP} for none.
+     * @return the tick time to run housekeeping at before this packet (its capacity checks
+     *         included), {@link #CHECK} for a capacity check alone, or {@link #NONE}; in both of
+     *         the first, {@link #checkGroup} says whether the packet's group's own check is due too.
+     */
+    public long due(final long packetTimeNs, final int group)
     {
         final long tick = dueWithoutPacket(packetTimeNs);
         if (checking)
         {
             checkDue = checkerDue(packetTimeNs);
         }
-        if (checkEvery > 0 && ++packets % checkEvery == 0 && tick == NONE)
+        if (group >= 0 && checkEvery[group] > 0 && ++packets[group] % checkEvery[group] == 0)
         {
-            return CHECK;
+            checkGroup = group;
+            return tick == NONE ? CHECK : tick;
         }
         return tick;
+    }
+
+    /**
+     * @return the check group whose capacity check is due before the packet of the last
+     *         {@link #due} call (every {@code checkEvery[group]}-th packet of that group), or
+     *         {@link #NO_GROUP}.
+     */
+    public int checkGroup()
+    {
+        return checkGroup;
     }
 
     /**
@@ -98,6 +150,7 @@ public final class ExpiryTicker
      */
     public long dueWithoutPacket(final long packetTimeNs)
     {
+        checkGroup = NO_GROUP;
         if (intervalNs == 0)
         {
             return NONE;

@@ -7,6 +7,7 @@ import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.source.SourceException;
 
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -43,6 +44,7 @@ public final class Ingress
     private final PacketSource source;
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
+    private final CheckGroups checkGroups;
     private final QuietClock quiet;
     private final Punctuation punctuation;
     private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
@@ -50,6 +52,7 @@ public final class Ingress
     private boolean carrying;
     private long carryTick = ExpiryTicker.NONE;
     private long carryTickSince;
+    private int carryCheckGroup = ExpiryTicker.NO_GROUP;
     private boolean carryCheck;
     private boolean ended;
     private boolean flushPending = true;
@@ -69,23 +72,26 @@ public final class Ingress
         final PacketSource source, final long expiryIntervalNs, final Punctuation punctuation, final int bufferCapacity,
         final LongSupplier wallClockNs)
     {
-        this(source, expiryIntervalNs, 0, punctuation, bufferCapacity, wallClockNs);
+        this(source, expiryIntervalNs, new long[] {0}, new CheckGroups(List.of(), -1), punctuation, bufferCapacity, wallClockNs);
     }
 
     /**
      * @param source           the packets.
      * @param expiryIntervalNs the housekeeping period in packet time, 0 for none.
-     * @param checkEvery       packets between two capacity checks ({@link ExpiryTicker#CHECK}), 0 for none.
+     * @param checkEvery       per check group, its packets between two of its capacity checks
+     *                         ({@link ExpiryTicker#CHECK}), 0 for none.
+     * @param checkGroups      the check group of each packet read (this ingress's own).
      * @param punctuation      when batches close.
      * @param bufferCapacity   bytes of the spare buffer that carries a packet over to the next batch.
      * @param wallClockNs      the wall clock a quiet live source's packet time follows ({@code System::nanoTime}).
      */
     public Ingress(
-        final PacketSource source, final long expiryIntervalNs, final long checkEvery, final Punctuation punctuation,
-        final int bufferCapacity, final LongSupplier wallClockNs)
+        final PacketSource source, final long expiryIntervalNs, final long[] checkEvery, final CheckGroups checkGroups,
+        final Punctuation punctuation, final int bufferCapacity, final LongSupplier wallClockNs)
     {
         this.source = source;
         this.ticker = new ExpiryTicker(expiryIntervalNs, checkEvery);
+        this.checkGroups = checkGroups;
         this.quiet = new QuietClock(source.live(), expiryIntervalNs, wallClockNs);
         this.punctuation = punctuation;
         this.carry = new PacketBuffer(bufferCapacity);
@@ -144,7 +150,7 @@ public final class Ingress
                 throw new SourceException(source.describe(), -1, "the source ended after " + i + " packets, but the checkpoint holds " + count
                     + "\nfix: resume with the traffic the run was started with");
             }
-            ticker.due(clock.onPacket(carry.timestampNs()));
+            ticker.due(clock.onPacket(carry.timestampNs()), checkGroups.of(carry));
             packets++;
         }
     }
@@ -155,7 +161,7 @@ public final class Ingress
      */
     public void resumeClockAt(final long timeNs)
     {
-        ticker.due(clock.onPacket(timeNs));
+        ticker.due(clock.onPacket(timeNs), checkGroups.withoutPacket());
     }
 
     /** @return the punctuation that closes batches. */
@@ -191,6 +197,7 @@ public final class Ingress
             final int slot = frame.count;
             final long tick;
             final long tickSince;
+            final int checkGroup;
             final boolean check;
             if (carrying)
             {
@@ -198,6 +205,7 @@ public final class Ingress
                 carrying = false;
                 tick = carryTick;
                 tickSince = carryTickSince;
+                checkGroup = carryCheckGroup;
                 check = carryCheck;
             }
             else
@@ -242,8 +250,9 @@ public final class Ingress
                 quiet.onPacket();
                 final PacketBuffer buffer = frame.buffers[slot];
                 final long timeNs = clock.onPacket(buffer.timestampNs());
-                tick = ticker.due(timeNs);
+                tick = ticker.due(timeNs, checkGroups.of(buffer));
                 tickSince = ticker.sinceNs();
+                checkGroup = ticker.checkGroup();
                 check = ticker.checkersDue();
                 if (slot > 0 && (tick != ExpiryTicker.NONE || check || timeNs - frame.firstPacketTimeNs >= punctuation.intervalNs()))
                 {
@@ -252,6 +261,7 @@ public final class Ingress
                     carrying = true;
                     carryTick = tick;
                     carryTickSince = tickSince;
+                    carryCheckGroup = checkGroup;
                     carryCheck = check;
                     return close(frame, slot, tick != ExpiryTicker.NONE || check ? Punctuation.TICK : Punctuation.INTERVAL, CLOSED);
                 }
@@ -263,6 +273,7 @@ public final class Ingress
             {
                 frame.tickNs = tick;
                 frame.tickSinceNs = tickSince;
+                frame.checkGroup = checkGroup;
                 frame.checkersDue = check;
                 frame.tickSequence = sequence;
                 frame.firstPacketTimeNs = clock.lastNs();
@@ -325,6 +336,7 @@ public final class Ingress
         frame.count = 0;
         frame.tickNs = tickNs;
         frame.tickSinceNs = ticker.sinceNs();
+        frame.checkGroup = ExpiryTicker.NO_GROUP;
         frame.checkersDue = false;
         frame.tickSequence = lastSequence;
         frame.firstPacketTimeNs = clock.lastNs();

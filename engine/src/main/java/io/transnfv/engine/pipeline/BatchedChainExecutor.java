@@ -308,7 +308,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         BatchMemory.check(capacity, tracker.maxHeld(), bufferCapacity, Runtime.getRuntime().maxMemory());
         ring.allocate(frameCapacity, bufferCapacity);
         fragmentStage = new FragmentStage(tracker, state, frameCapacity, bufferCapacity);
-        ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets(), punctuation, bufferCapacity, wallClockNs);
+        ingress = new Ingress(source, runtime.tickIntervalNs(), runtime.capacities().checkEveryByGroup(), runtime.checkGroups(), punctuation,
+            bufferCapacity, wallClockNs);
         final CheckerSettings checkers = runtime.spec().settings().checkers();
         if (!runtime.checkerNames().isEmpty())
         {
@@ -629,7 +630,7 @@ public final class BatchedChainExecutor implements ChainExecutor
             expiringSequence = frame.tickSequence;
             try
             {
-                runtime.expire(frame.tickNs, frame.tickSinceNs, state, expiryFaults);
+                runtime.expire(frame.tickNs, frame.tickSinceNs, frame.checkGroup, state, expiryFaults);
             }
             catch (final RuntimeException | Error e)
             {

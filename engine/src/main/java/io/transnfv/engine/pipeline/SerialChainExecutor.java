@@ -15,6 +15,7 @@ import io.transnfv.engine.fault.ErrorBound;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.fault.RunFailedException;
 import io.transnfv.engine.fault.Watchdog;
+import io.transnfv.engine.ingress.CheckGroups;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.HeldFragments;
 import io.transnfv.engine.ingress.PacketClock;
@@ -107,6 +108,7 @@ public final class SerialChainExecutor implements ChainExecutor
     private final PacketFlyweight packet = new PacketFlyweight();
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
+    private final CheckGroups checkGroups;
     private final FragmentTracker tracker;
     private final FirstFragmentFields firstFields = new FirstFragmentFields();
     private final HeldFragments held;
@@ -153,7 +155,8 @@ public final class SerialChainExecutor implements ChainExecutor
         this.state = new MapStateStore(runtime.catalog());
         this.stats = new RunStats(runtime);
         this.snapshots = new SnapshotExchange(RunSnapshot.empty(new RunStats(runtime)));
-        this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
+        this.ticker = runtime.newTicker();
+        this.checkGroups = runtime.checkGroups();
         if (!runtime.checkerNames().isEmpty())
         {
             final CheckerSettings checkers = chain.settings().checkers();
@@ -363,12 +366,12 @@ public final class SerialChainExecutor implements ChainExecutor
                     + "\nfix: resume with the traffic the run was started with");
             }
             lastTimeNs = clock.onPacket(buffer.timestampNs());
-            ticker.due(lastTimeNs);
+            ticker.due(lastTimeNs, checkGroups.of(buffer));
         }
         if (checkpointer.resumeClockNs() != Long.MIN_VALUE)
         {
             lastTimeNs = clock.onPacket(checkpointer.resumeClockNs());
-            ticker.due(lastTimeNs);
+            ticker.due(lastTimeNs, checkGroups.withoutPacket());
         }
         checkpointer.resumed();
         return skip;
@@ -393,7 +396,7 @@ public final class SerialChainExecutor implements ChainExecutor
         try
         {
             currentSequence = lastSequence;
-            runtime.expire(tick, ticker.sinceNs(), state, expiryListener);
+            runtime.expire(tick, ticker.sinceNs(), ticker.checkGroup(), state, expiryListener);
             long due;
             while ((due = held.dueDatagram(lastTimeNs, tracker.timeoutNs())) != HeldFragments.NONE_DUE)
             {
@@ -432,10 +435,10 @@ public final class SerialChainExecutor implements ChainExecutor
         lastTimeNs = timeNs;
         currentSequence = buffer.sequence();
         lastSequence = currentSequence;
-        final long tick = ticker.due(timeNs);
+        final long tick = ticker.due(timeNs, checkGroups.of(buffer));
         if (tick != ExpiryTicker.NONE)
         {
-            runtime.expire(tick, ticker.sinceNs(), state, expiryListener);
+            runtime.expire(tick, ticker.sinceNs(), ticker.checkGroup(), state, expiryListener);
         }
         if (ticker.checkersDue())
         {

@@ -86,6 +86,35 @@ class ExpiryTickerTest
     }
 
     @Test
+    void shouldPlaceEachGroupsCapacityChecksByItsOwnPacketsAlone()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(0, new long[] {3, 2});
+        final int[] groups = {0, 1, 1, 0, ExpiryTicker.NO_GROUP, 0, 1, 1, 0, 0, 0};
+        final StringBuilder due = new StringBuilder();
+        for (int packet = 0; packet < groups.length; packet++)
+        {
+            final long tick = ticker.due(packet, groups[packet]);
+            due.append(tick == ExpiryTicker.CHECK ? (char)('0' + ticker.checkGroup()) : '.');
+            assertEquals(tick == ExpiryTicker.CHECK, ticker.checkGroup() != ExpiryTicker.NO_GROUP);
+        }
+        assertEquals("..1..0.1..0", due.toString(), "group 0 before its 3rd and 6th packets, group 1 before its 2nd and 4th;"
+            + " a packet of no group counts for none");
+    }
+
+    @Test
+    void shouldNameTheGroupsCheckThatFallsWithATick()
+    {
+        final ExpiryTicker ticker = new ExpiryTicker(1_000, new long[] {2, 2});
+        assertEquals(ExpiryTicker.NONE, ticker.due(100, 1));
+        assertEquals(1_000, ticker.due(1_000, 1), "the tick");
+        assertEquals(1, ticker.checkGroup(), "and group 1's own check, before its 2nd packet");
+        assertEquals(ExpiryTicker.NONE, ticker.due(1_100, 0));
+        assertEquals(ExpiryTicker.NO_GROUP, ticker.checkGroup());
+        assertEquals(2_000, ticker.dueWithoutPacket(2_000));
+        assertEquals(ExpiryTicker.NO_GROUP, ticker.checkGroup(), "a tick without a packet carries no group's check");
+    }
+
+    @Test
     void shouldHoldPacketTimeNonDecreasing()
     {
         final PacketClock clock = new PacketClock();

@@ -6,6 +6,7 @@ import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.egress.PacketListener;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
+import io.transnfv.engine.ingress.CheckGroups;
 import io.transnfv.engine.ingress.ExpiryTicker;
 import io.transnfv.engine.ingress.PacketClock;
 import io.transnfv.engine.pipeline.ChainExecutor;
@@ -76,6 +77,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     private final Thread[] helpers;
     private final PacketClock clock = new PacketClock();
     private final ExpiryTicker ticker;
+    private final CheckGroups checkGroups;
     private final String description;
     private final AtomicInteger finished = new AtomicInteger();
 
@@ -119,7 +121,8 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         this.workers = workers;
         this.stats = new RunStats(runtime);
         this.batchCapacity = chain.settings().punctuationTransactions();
-        this.ticker = new ExpiryTicker(runtime.tickIntervalNs(), runtime.capacities().checkEveryPackets());
+        this.ticker = runtime.newTicker();
+        this.checkGroups = runtime.checkGroups();
         this.description = description;
         final List<String> names = new ArrayList<>();
         for (int v = 0; v < runtime.size(); v++)
@@ -190,10 +193,11 @@ public abstract class ParallelChainExecutor implements ChainExecutor
     /**
      * Housekeeping at {@code tickNs} ({@link ExpiryTicker#CHECK}: a capacity check alone), between
      * batches. The default runs every VNF's expiry, if any VNF asked for it, then the capacity
-     * check, on {@link #stateView()}: the tables the oracle finds full at the same packets refuse
-     * new entries here too.
+     * check of the tables it judges ({@code checkGroup}: {@link ExpiryTicker#checkGroup}), on
+     * {@link #stateView()}: the tables the oracle finds full at the same packets refuse new
+     * entries here too.
      */
-    protected void expire(final long tickNs, final long sinceNs)
+    protected void expire(final long tickNs, final long sinceNs, final int checkGroup)
     {
         final StateMaintenance state = stateView();
         if (tickNs != ExpiryTicker.CHECK && runtime.expiryIntervalNs() > 0)
@@ -207,7 +211,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
                 }
             }
         }
-        runtime.capacities().check(state, NO_EXPIRY_FAULTS);
+        runtime.capacities().check(state, NO_EXPIRY_FAULTS, tickNs, sinceNs, checkGroup);
     }
 
     @Override
@@ -237,7 +241,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
             idle.reset();
             final PacketBuffer buffer = buffers[count];
             final long timeNs = clock.onPacket(buffer.timestampNs());
-            final long tick = ticker.due(timeNs);
+            final long tick = ticker.due(timeNs, checkGroups.of(buffer));
             if (tick != ExpiryTicker.NONE)
             {
                 if (count > 0)
@@ -247,7 +251,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
                     buffers[0] = buffer;
                     count = 0;
                 }
-                expire(tick, ticker.sinceNs());
+                expire(tick, ticker.sinceNs(), ticker.checkGroup());
             }
             admit(count, buffer, timeNs);
             count++;

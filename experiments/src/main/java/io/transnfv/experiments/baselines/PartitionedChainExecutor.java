@@ -55,7 +55,7 @@ public final class PartitionedChainExecutor extends ParallelChainExecutor
     }
 
     @Override
-    protected void expire(final long tickNs, final long sinceNs)
+    protected void expire(final long tickNs, final long sinceNs, final int checkGroup)
     {
         if (tickNs == ExpiryTicker.CHECK)
         {

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * the graph orders none): {@link #admitsAdd} refuses a non-zero delta to a key absent at that
  * check, in a closed table. While a table is closed no ADD can insert, so its keys present now
  * are those present at the check minus those whose sum has since returned to the initial value;
- * {@link #removedByAdd} remembers the latter until the next check ({@link #checked}), so a key
+ * {@link #removedByAdd} remembers the latter until the table's next check ({@link #checked}), so a key
  * deleted by its adds is still taken back (docs/design/tpg.md, "ADD and capacity").
  *
  * <p>Written between batches by the thread that runs housekeeping (and the keys removed by
@@ -100,6 +100,19 @@ public final class AdmissionGate
             {
                 keys.clear();
             }
+        }
+    }
+
+    /**
+     * A capacity check decides {@code table} anew (a check that judges some tables only, such as
+     * one tenant's): forgets the keys adds removed from it since its last check. Call before
+     * {@link #close}.
+     */
+    public void checked(final int table)
+    {
+        if (removed[table] != null)
+        {
+            removed[table].clear();
         }
     }
 
