@@ -332,7 +332,8 @@ final class RunCommand implements Callable<Integer>
             .source(sourceDescription)
             .outputs(paths)
             .measured(result.stats(), result.sourceStats(), result.wallNs())
-            .state(flinkTableNames(result), result.liveEntries());
+            .state(flinkTableNames(result), result.liveEntries())
+            .flink(result.report());
         if (stopped != null)
         {
             report.stopped(control.stopCause().name().toLowerCase(Locale.ROOT).replace('_', '-'), stopped);

@@ -100,19 +100,7 @@ class FlinkRuntimeCommandTest
     @Test
     void shouldStopWithASavepointAndResumeAtAnotherParallelismToTheStandaloneRunsFiles() throws IOException
     {
-        // a trojan detector's per-host progress, routed by source host: independent subtasks whose state moves on a rescale
-        final Path chain = Files.writeString(dir.resolve("td.yaml"), """
-            name: td
-            vnfs:
-              - name: td
-                type: trojan-detector
-                params: { pattern: [22, 21, 6667], window: 60s }
-                tables:
-                  progress: { distribution: by-source-host }
-            settings:
-              traffic:
-                generate: { packets: 9000, flows: 800, hosts: 150, new_conn_ratio: 0.1, dst_ports: "22,21,6667,80", seed: 5 }
-            """);
+        final Path chain = TrojanByHostChain.write(dir, 9000);
         final Path savepoints = dir.resolve("stopped");
         final String[] common = {chain.toString(), "--runtime", "flink", "--flink-batch", "250", "--no-progress"};
         final Captured first = Captured.run(with(common, "run", "--parallelism", "2", "--stop-with-savepoint-after", "3000",

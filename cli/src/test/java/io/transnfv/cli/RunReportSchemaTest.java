@@ -67,6 +67,30 @@ class RunReportSchemaTest
     }
 
     @Test
+    void shouldReportAFlinkRunsProcessingRateBesideTheWholeRunsAndFlinksCheckpointFigures() throws IOException
+    {
+        final Path report = dir.resolve("flink.json");
+        final Captured run = Captured.run("run", "lb", "--generate", "packets=4000,seed=3", "--runtime", "flink", "--parallelism", "2",
+            "--flink-checkpoint-every", "20ms", "--no-progress", "--report", report.toString());
+        assertEquals(0, run.status(), run.out() + run.err());
+        final JsonNode json = JSON.readTree(report.toFile());
+        assertEquals(List.of(), schema.validate(json), json::toPrettyString);
+        final JsonNode flink = json.get("flink");
+        assertEquals(2, flink.get("parallelism").asInt(), json::toPrettyString);
+        assertEquals("host-pair", flink.get("routing").asText());
+        final JsonNode processing = flink.get("processing");
+        assertEquals(4000, processing.get("packets").asLong(), json::toPrettyString);
+        // the whole run's time holds the cluster's start, which processing leaves out
+        assertTrue(processing.get("seconds").asDouble() > 0
+            && processing.get("seconds").asDouble() < json.get("throughput").get("wall_seconds").asDouble(), json::toPrettyString);
+        final JsonNode checkpoints = flink.get("checkpoints");
+        assertTrue(checkpoints.get("completed").asLong() >= 1, json::toPrettyString);
+        assertTrue(checkpoints.get("duration_max_ms").asLong() >= checkpoints.get("duration_p50_ms").asDouble(), json::toPrettyString);
+        assertTrue(checkpoints.get("latest_state_bytes").asLong() > 0, json::toPrettyString);
+        assertTrue(run.out().contains("flink rate           whole run "), run.out());
+    }
+
+    @Test
     void shouldSizeBatchesForALatencyTargetGivenOnTheCommandLine() throws IOException
     {
         final Path report = dir.resolve("target.json");

@@ -74,9 +74,10 @@ class ControlServerTest
     @AfterEach
     void closeAll() throws Exception
     {
-        for (final AutoCloseable c : toClose)
+        // the servers first, then the engines they watch
+        for (int i = toClose.size() - 1; i >= 0; i--)
         {
-            c.close();
+            toClose.get(i).close();
         }
     }
 
@@ -725,9 +726,12 @@ class ControlServerTest
         return bundled.withSettings(bundled.settings().withTraffic(TrafficSpec.generate(traffic)).withExecutorThreads(2));
     }
 
-    private static ChainExecutor tpg(final ChainSpec chain)
+    /** @return the engine, closed after the test: an engine left open keeps its workers polling for the rest of the suite. */
+    private ChainExecutor tpg(final ChainSpec chain)
     {
-        return tpgExecutor(chain);
+        final ChainExecutor executor = tpgExecutor(chain);
+        toClose.add(executor);
+        return executor;
     }
 
     /** @return the engine with the default strategy, as {@code transnfv run} creates it. */

@@ -68,6 +68,8 @@ class ParamChangeRouteTest
         final ChainSpec chain = chain(4_000);
         final ChainExecutor executor = ControlServerTest.tpgExecutor(chain);
         final String url = start(executor);
+        // after its server: an engine left open keeps its workers polling for the rest of the suite
+        toClose.add(executor);
         final AtomicLong allowed = new AtomicLong(1_000);
         final AtomicReference<Throwable> failed = new AtomicReference<>();
         final Thread run = run(executor, chain, allowed, new ArrayList<>(), failed);
@@ -136,6 +138,8 @@ class ParamChangeRouteTest
         final ChainSpec chain = chain(40_000);
         final ChainExecutor executor = ControlServerTest.tpgExecutor(chain);
         final String url = start(executor);
+        // after its server: an engine left open keeps its workers polling for the rest of the suite
+        toClose.add(executor);
         final AtomicLong allowed = new AtomicLong(first);
         final AtomicReference<Throwable> failed = new AtomicReference<>();
         final List<String> engineRecords = new ArrayList<>();

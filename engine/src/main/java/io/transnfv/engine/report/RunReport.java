@@ -63,6 +63,8 @@ import java.util.stream.Stream;
  * @param tenants          per tenant of a chain of tenants (docs/tenants.md): packets in, forwarded
  *                         and dropped by stage and reason, in the order written; empty for a chain
  *                         without tenants.
+ * @param flink            a run on Apache Flink: its layout, its processing rate beside {@code throughput}
+ *                         (the whole run's) and Flink's checkpoint figures; null for a standalone run.
  */
 public record RunReport(
     int schemaVersion,
@@ -87,7 +89,8 @@ public record RunReport(
     Checkpoints checkpoints,
     Stop stopped,
     List<ParamChanges.Applied> paramChanges,
-    List<TenantReport> tenants)
+    List<TenantReport> tenants,
+    FlinkReport flink)
 {
     /** The version of the report's schema, {@code docs/run-report.schema.json}. */
     public static final int SCHEMA_VERSION = 3;
@@ -110,6 +113,48 @@ public record RunReport(
         faults = List.copyOf(faults);
         paramChanges = paramChanges == null || paramChanges.isEmpty() ? null : List.copyOf(paramChanges);
         tenants = List.copyOf(tenants);
+    }
+
+    /**
+     * A run on Apache Flink ({@code docs/flink.md}): how the job was laid out, how fast it
+     * processed, and what Flink's checkpoints cost. The report's {@code throughput} is the whole
+     * run's, from the cluster's start to the job's end; {@code processing} leaves the start-up and
+     * the end out.
+     *
+     * @param parallelism engines, one per Flink subtask.
+     * @param routing     how packets went to the subtasks: {@code host-pair}, {@code source-host} or {@code single}.
+     * @param readBatches read batches the traffic made, the unit moved between Flink's operators.
+     * @param restarts    restarts after failures: the attempt number of the subtasks' last run.
+     * @param processing  from the job's first packet read to the last packet an engine emitted, or
+     *                    null if the job read or emitted none.
+     * @param checkpoints Flink's figures for the job's checkpoints, savepoints included, or null if
+     *                    the JobManager did not give them.
+     */
+    public record FlinkReport(int parallelism, String routing, long readBatches, int restarts, Processing processing,
+        CheckpointFigures checkpoints)
+    {
+        /**
+         * @param seconds          wall time from the first packet read to the last emitted, to the microsecond.
+         * @param packets          packets the job read (a resumed job: those after its stop).
+         * @param packetsPerSecond packets per second of that time.
+         */
+        public record Processing(double seconds, long packets, long packetsPerSecond)
+        {
+        }
+
+        /**
+         * @param completed        checkpoints completed.
+         * @param failedOrDeclined checkpoints failed or declined.
+         * @param durationP50Ms    the median end-to-end duration (trigger to last acknowledgement) of
+         *                         the completed ones; null if none completed or Flink kept no histogram.
+         * @param durationMaxMs    the longest; null if none completed.
+         * @param latestStateBytes the state size of the latest completed one; null if none completed.
+         * @param maxStateBytes    the largest state size; null if none completed.
+         */
+        public record CheckpointFigures(long completed, long failedOrDeclined, Double durationP50Ms, Long durationMaxMs,
+            Long latestStateBytes, Long maxStateBytes)
+        {
+        }
     }
 
     /**
@@ -423,6 +468,7 @@ public record RunReport(
         private List<ParamChanges.Applied> paramChanges;
         private Checkpoints checkpoints;
         private final List<TenantReport> tenants = new ArrayList<>();
+        private FlinkReport flink;
 
         private Builder()
         {
@@ -655,6 +701,13 @@ public record RunReport(
             return this;
         }
 
+        /** @return this builder; see {@link RunReport#flink()}. */
+        public Builder flink(final FlinkReport report)
+        {
+            this.flink = report;
+            return this;
+        }
+
         /** @return this builder; see {@link RunReport#stopped()}. */
         public Builder stopped(final String cause, final String message)
         {
@@ -685,7 +738,7 @@ public record RunReport(
             }
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
                 vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped,
-                paramChanges, tenants);
+                paramChanges, tenants, flink);
         }
     }
 

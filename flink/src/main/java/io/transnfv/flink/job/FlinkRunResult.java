@@ -4,6 +4,7 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.Partitioning;
 import io.transnfv.engine.chain.VnfCounters;
 import io.transnfv.engine.egress.PcapWriter;
+import io.transnfv.engine.report.RunReport;
 import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.flink.operator.CommittedOutputs;
@@ -37,11 +38,12 @@ public final class FlinkRunResult
     /** The last job's subtasks first, then those of earlier jobs of a resumed run that the last one did not have. */
     private final Subtask[] subtasks;
     private final SourceStats sourceStats;
-    private final long checkpointsCompleted;
-    private final long checkpointsFailed;
+    private final FlinkCheckpoints checkpoints;
     private final long batches;
     private final long wallNs;
     private final Resumed resumed;
+    /** When the job read its first packet, in epoch microseconds; -1 if it read none. */
+    private final long firstReadMicros;
     /** True for where a stopped job stands ({@link #readStopped}): counters and state, no records. */
     private boolean atStop;
 
@@ -57,6 +59,23 @@ public final class FlinkRunResult
     {
     }
 
+    /**
+     * The job's processing time: from its first packet read to the last packet a subtask's engine
+     * emitted, in wall time; it leaves out the cluster's start, the job's deployment and its end,
+     * and covers restarts after failures within the job.
+     *
+     * @param packets packets of the traffic the job read: the run's, less those before the stop it resumed from.
+     * @param micros  microseconds from the first packet read to the last emitted.
+     */
+    public record Processing(long packets, long micros)
+    {
+        /** @return packets per second of processing time. */
+        public double packetsPerSecond()
+        {
+            return micros <= 0 ? 0 : packets * 1e6 / micros;
+        }
+    }
+
     /** One subtask's committed outputs. */
     private static final class Subtask
     {
@@ -68,6 +87,7 @@ public final class FlinkRunResult
         String stateDump;
         Histogram latencyNs;
         long latencyOverflows;
+        long lastEmitMicros = -1;
         int attempt = -1;
     }
 
@@ -76,17 +96,17 @@ public final class FlinkRunResult
     }
 
     private FlinkRunResult(final ChainRuntime runtime, final Partitioning partitioning, final int parallelism, final Subtask[] subtasks,
-        final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed, final long batches,
-        final long wallNs, final Resumed resumed)
+        final SourceStats sourceStats, final FlinkCheckpoints checkpoints, final long batches, final long wallNs, final Resumed resumed,
+        final long firstReadMicros)
     {
+        this.firstReadMicros = firstReadMicros;
         this.resumed = resumed;
         this.runtime = runtime;
         this.partitioning = partitioning;
         this.parallelism = parallelism;
         this.subtasks = subtasks;
         this.sourceStats = sourceStats;
-        this.checkpointsCompleted = checkpointsCompleted;
-        this.checkpointsFailed = checkpointsFailed;
+        this.checkpoints = checkpoints;
         this.batches = batches;
         this.wallNs = wallNs;
     }
@@ -97,11 +117,11 @@ public final class FlinkRunResult
      * @throws IOException if a part cannot be read, or a subtask committed no end (the job did not finish).
      */
     static FlinkRunResult read(final Path directory, final ChainRuntime runtime, final Partitioning partitioning,
-        final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
-        final long batches, final long wallNs, final Resumed resumed) throws IOException
+        final int parallelism, final SourceStats sourceStats, final FlinkCheckpoints checkpoints, final long batches,
+        final long wallNs, final Resumed resumed) throws IOException
     {
-        return read(directory, CommittedOutputs.COMMITTED, runtime, partitioning, parallelism, sourceStats, checkpointsCompleted,
-            checkpointsFailed, batches, wallNs, resumed);
+        return read(directory, CommittedOutputs.COMMITTED, runtime, partitioning, parallelism, sourceStats, checkpoints, batches,
+            wallNs, resumed);
     }
 
     /**
@@ -113,18 +133,18 @@ public final class FlinkRunResult
      * @throws IOException if a subtask left no end at the stop.
      */
     static FlinkRunResult readStopped(final Path directory, final ChainRuntime runtime, final Partitioning partitioning,
-        final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted, final long checkpointsFailed,
-        final long batches, final long wallNs, final Resumed resumed) throws IOException
+        final int parallelism, final SourceStats sourceStats, final FlinkCheckpoints checkpoints, final long batches,
+        final long wallNs, final Resumed resumed) throws IOException
     {
         final FlinkRunResult stopped = read(directory, ResumeMarks.STOPPED, runtime, partitioning, parallelism, sourceStats,
-            checkpointsCompleted, checkpointsFailed, batches, wallNs, resumed);
+            checkpoints, batches, wallNs, resumed);
         stopped.atStop = true;
         return stopped;
     }
 
     private static FlinkRunResult read(final Path directory, final String under, final ChainRuntime runtime,
-        final Partitioning partitioning, final int parallelism, final SourceStats sourceStats, final long checkpointsCompleted,
-        final long checkpointsFailed, final long batches, final long wallNs, final Resumed resumed) throws IOException
+        final Partitioning partitioning, final int parallelism, final SourceStats sourceStats, final FlinkCheckpoints checkpoints,
+        final long batches, final long wallNs, final Resumed resumed) throws IOException
     {
         final List<Path> parts = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(under), "*.part"))
@@ -167,8 +187,9 @@ public final class FlinkRunResult
 
                     @Override
                     public void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump,
-                        final Histogram latencyNs, final long latencyOverflows)
+                        final Histogram latencyNs, final long latencyOverflows, final long lastEmitMicros)
                     {
+                        s.lastEmitMicros = lastEmitMicros;
                         s.attempt = attempt;
                         s.latencyNs = latencyNs;
                         s.latencyOverflows = latencyOverflows;
@@ -197,8 +218,8 @@ public final class FlinkRunResult
             // the summary reads the VNFs' counters off the runtime's instances
             VnfCounters.add(runtime, subtasks[i].vnfCounters);
         }
-        return new FlinkRunResult(runtime, partitioning, parallelism, all, sourceStats, checkpointsCompleted, checkpointsFailed, batches,
-            wallNs, resumed);
+        return new FlinkRunResult(runtime, partitioning, parallelism, all, sourceStats, checkpoints, batches, wallNs, resumed,
+            ResumeMarks.firstReadMicros(directory).orElse(-1));
     }
 
     /** @return the engines' parallelism. */
@@ -272,13 +293,39 @@ public final class FlinkRunResult
     /** @return checkpoints Flink completed. */
     public long checkpointsCompleted()
     {
-        return checkpointsCompleted;
+        return checkpoints.completed();
     }
 
     /** @return checkpoints that failed or were declined. */
     public long checkpointsFailed()
     {
-        return checkpointsFailed;
+        return checkpoints.failed();
+    }
+
+    /** @return Flink's figures for the job's checkpoints: counts, durations, state sizes. */
+    public FlinkCheckpoints checkpoints()
+    {
+        return checkpoints;
+    }
+
+    /**
+     * @return the job's processing time and the packets it read in it ({@link Processing}), or null
+     *         if it read or emitted none.
+     */
+    public Processing processing()
+    {
+        long lastEmitMicros = -1;
+        for (final Subtask s : last())
+        {
+            lastEmitMicros = Math.max(lastEmitMicros, s.lastEmitMicros);
+        }
+        if (firstReadMicros < 0 || lastEmitMicros < firstReadMicros)
+        {
+            return null;
+        }
+        // a resumed job's counters include the packets before its stop, which it did not read
+        final long packets = stats().packetsFinished() - (resumed == null ? 0 : resumed.atPacket());
+        return new Processing(packets, lastEmitMicros - firstReadMicros);
     }
 
     /** @return read batches the traffic made. */
@@ -287,7 +334,10 @@ public final class FlinkRunResult
         return batches;
     }
 
-    /** @return wall time from the cluster's start to the job's end. */
+    /**
+     * @return wall time of the whole run: from the cluster's start (on a cluster, the job's
+     *         submission) to the job's end, deployment and the final checkpoint included.
+     */
     public long wallNs()
     {
         return wallNs;
@@ -433,9 +483,9 @@ public final class FlinkRunResult
     {
         final List<String> facts = new ArrayList<>();
         facts.add(String.format(Locale.ROOT, "flink                %d subtasks, routed by %s (%s), %,d read batches",
-            parallelism, partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-'), partitioning.reason(), batches));
-        facts.add(String.format(Locale.ROOT, "flink checkpoints    %,d completed, %,d failed or declined; restarts %d",
-            checkpointsCompleted, checkpointsFailed, restarts()));
+            parallelism, routingName(), partitioning.reason(), batches));
+        facts.add("flink checkpoints    " + checkpointsFact());
+        facts.add("flink rate           " + rateFact());
         // a resumed run's packets are those its subtask indexes committed over every job, its state the last job's
         final StringBuilder per = new StringBuilder(atStop ? "flink subtasks       at the stop, " : resumed == null
             ? "flink subtasks       " : "flink subtasks       over the run's jobs, ");
@@ -465,6 +515,60 @@ public final class FlinkRunResult
                 + " (each subtask keeps its own: the union is not the standalone run)");
         }
         return facts;
+    }
+
+    /** @return the checkpoints' line: Flink's counts, then its durations and state sizes of the completed ones. */
+    private String checkpointsFact()
+    {
+        if (checkpoints.completed() < 0)
+        {
+            return String.format(Locale.ROOT, "not given by the JobManager; restarts %d", restarts());
+        }
+        final StringBuilder fact = new StringBuilder(String.format(Locale.ROOT, "%,d completed, %,d failed or declined; restarts %d",
+            checkpoints.completed(), checkpoints.failed(), restarts()));
+        if (checkpoints.measured())
+        {
+            fact.append(String.format(Locale.ROOT, "; duration %s ms p50, %,d ms max; state %,d bytes latest, %,d bytes max",
+                checkpoints.p50DurationMs() < 0 ? "?" : String.format(Locale.ROOT, "%,.1f", checkpoints.p50DurationMs()),
+                checkpoints.maxDurationMs(), checkpoints.latestStateBytes(), checkpoints.maxStateBytes()));
+        }
+        return fact.toString();
+    }
+
+    /** @return the rates' line: the whole run's (as the summary's throughput), then the job's processing. */
+    private String rateFact()
+    {
+        final double wallSeconds = wallNs / 1e9;
+        final long in = stats().packetsFinished();
+        final String whole = String.format(Locale.ROOT, "whole run %,d packets/s over %,.3f s (from the cluster's start)",
+            wallSeconds > 0 ? Math.round(in / wallSeconds) : 0, wallSeconds);
+        final Processing processing = processing();
+        if (processing == null)
+        {
+            return whole + "; processing not measured (no packet read and emitted)";
+        }
+        return whole + String.format(Locale.ROOT, "; processing %,d packets/s over %,.3f s (%,d packets, first read to last emitted)",
+            Math.round(processing.packetsPerSecond()), processing.micros() / 1e6, processing.packets());
+    }
+
+    /** @return the run's Flink part of the report: layout, processing rate, checkpoint figures. */
+    public RunReport.FlinkReport report()
+    {
+        final Processing p = processing();
+        final RunReport.FlinkReport.Processing processing = p == null ? null
+            : new RunReport.FlinkReport.Processing(p.micros() / 1e6, p.packets(), Math.round(p.packetsPerSecond()));
+        final FlinkCheckpoints c = checkpoints;
+        final RunReport.FlinkReport.CheckpointFigures figures = c.completed() < 0 ? null
+            : new RunReport.FlinkReport.CheckpointFigures(c.completed(), c.failed(),
+                c.measured() && c.p50DurationMs() >= 0 ? Double.valueOf(Math.round(c.p50DurationMs() * 1000) / 1000.0) : null,
+                c.measured() ? Long.valueOf(c.maxDurationMs()) : null, c.measured() ? Long.valueOf(c.latestStateBytes()) : null,
+                c.measured() ? Long.valueOf(c.maxStateBytes()) : null);
+        return new RunReport.FlinkReport(parallelism, routingName(), batches, restarts(), processing, figures);
+    }
+
+    private String routingName()
+    {
+        return partitioning.routing().name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private List<Subtask> last()

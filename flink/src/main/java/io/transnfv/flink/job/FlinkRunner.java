@@ -29,7 +29,6 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
 import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.runtime.jobmaster.JobResult;
@@ -212,9 +211,8 @@ public final class FlinkRunner
                     failIfFailed(ended.get());
                     // read after the savepoint: a source restarted by a failure before it notes where it stopped then
                     final long batches = ResumeMarks.pausedAtBatch(outputDirectory);
-                    final long[] counts = checkpointCounts(mini, id);
                     final FlinkRunResult atStop = FlinkRunResult.readStopped(outputDirectory, job.runtime, job.partitioning,
-                        settings.parallelism(), job.traffic.stats, counts[0], counts[1], job.batches, System.nanoTime() - startNs,
+                        settings.parallelism(), job.traffic.stats, checkpoints(mini, id), job.batches, System.nanoTime() - startNs,
                         resumed(outputDirectory, from));
                     return new Ended(atStop, new FlinkStop(savepoint, settings.parallelism(),
                         Math.min(batches * settings.batchPackets(), job.traffic.packets), stoppedAtMicros));
@@ -223,9 +221,8 @@ public final class FlinkRunner
             final JobResult result = mini.requestJobResult(id).get();
             final long wallNs = System.nanoTime() - startNs;
             failIfFailed(result);
-            final long[] counts = checkpointCounts(mini, id);
             final FlinkRunResult read = FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(),
-                job.traffic.stats, counts[0], counts[1], job.batches, wallNs, resumed(outputDirectory, from));
+                job.traffic.stats, checkpoints(mini, id), job.batches, wallNs, resumed(outputDirectory, from));
             return new Ended(read, null);
         }
         catch (final InterruptedException e)
@@ -243,13 +240,11 @@ public final class FlinkRunner
         }
     }
 
-    /** @return the job's checkpoints completed and failed (or declined), savepoints included. */
-    private static long[] checkpointCounts(final MiniCluster mini, final JobID id) throws Exception
+    /** @return Flink's figures for the job's checkpoints, savepoints included. */
+    private static FlinkCheckpoints checkpoints(final MiniCluster mini, final JobID id) throws Exception
     {
         final ArchivedExecutionGraph archived = mini.getArchivedExecutionGraph(id).get();
-        final CheckpointStatsSnapshot checkpoints = archived.getCheckpointStatsSnapshot();
-        return checkpoints == null ? new long[2] : new long[] {checkpoints.getCounts().getNumberOfCompletedCheckpoints(),
-            checkpoints.getCounts().getNumberOfFailedCheckpoints()};
+        return FlinkCheckpoints.of(archived.getCheckpointStatsSnapshot());
     }
 
     private static void failIfFailed(final JobResult result) throws IOException
@@ -300,6 +295,7 @@ public final class FlinkRunner
                 + "'\nfix: e.g. --flink-cluster localhost:8081");
         }
         final Prepared job = prepare(chain, outputDirectory, settings);
+        ResumeMarks.clear(outputDirectory);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
             jobJar.toAbsolutePath().toString());
         final StreamGraph graph = graph(env, chain, engines, outputDirectory, settings, job, Long.MAX_VALUE, false);
@@ -314,9 +310,8 @@ public final class FlinkRunner
             throw new IOException("the Flink job on " + cluster + " failed: " + e, e);
         }
         final long wallNs = System.nanoTime() - startNs;
-        final long[] counts = RestCheckpointCounts.of(host, port, result.getJobID());
         return FlinkRunResult.read(outputDirectory, job.runtime, job.partitioning, settings.parallelism(), job.traffic.stats,
-            counts[0], counts[1], job.batches, wallNs, null);
+            RestCheckpointStats.of(host, port, result.getJobID()), job.batches, wallNs, null);
     }
 
     /** What every run works out before its job: the chain's runtime and partitioning, the traffic, the configuration. */
@@ -358,7 +353,8 @@ public final class FlinkRunner
                 WatermarkStrategy.noWatermarks(), "batch numbers")
             .uid("transnfv-batch-numbers")
             .setParallelism(1)
-            .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets()))
+            .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets(),
+                outputDirectory.toAbsolutePath().toString()))
             .uid("transnfv-read-and-route")
             .name("read and route")
             .setParallelism(1)

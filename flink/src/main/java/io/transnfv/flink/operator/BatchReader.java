@@ -15,6 +15,7 @@ import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * Turns batch number {@code k} into packets {@code k * batchPackets} to
@@ -32,6 +33,7 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
     private final ChainSource chain;
     private final int subtasks;
     private final int batchPackets;
+    private final String outputDirectory;
 
     private transient ChainSpec spec;
     private transient PacketRouter router;
@@ -39,17 +41,20 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
     private transient PacketBuffer buffer;
     private transient PacketFlyweight packet;
     private transient long nextBatch;
+    private transient boolean firstReadNoted;
 
     /**
      * @param chain        the chain, whose traffic is read.
      * @param subtasks     the engines' parallelism.
-     * @param batchPackets packets per read batch.
+     * @param batchPackets    packets per read batch.
+     * @param outputDirectory the run's output directory, where the reader notes when it read its first packet.
      */
-    public BatchReader(final ChainSource chain, final int subtasks, final int batchPackets)
+    public BatchReader(final ChainSource chain, final int subtasks, final int batchPackets, final String outputDirectory)
     {
         this.chain = chain;
         this.subtasks = subtasks;
         this.batchPackets = batchPackets;
+        this.outputDirectory = outputDirectory;
     }
 
     @Override
@@ -67,6 +72,12 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
         if (number != nextBatch)
         {
             reposition(number);
+        }
+        if (!firstReadNoted)
+        {
+            // after the skip of a resume or restore: the job's processing starts at its first packet read
+            firstReadNoted = true;
+            ResumeMarks.noteFirstRead(Path.of(outputDirectory));
         }
         final PacketBatch[] bySubtask = new PacketBatch[subtasks];
         for (int i = 0; i < batchPackets && source.next(buffer); i++)

@@ -86,6 +86,10 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     private transient boolean resumedFromSnapshot;
     private transient boolean firstPacketNoted;
     private transient long handed;
+    /** {@link #handed} as the engine's egress thread may read it. */
+    private transient volatile long handedVisible;
+    /** When the engine last finished every packet handed over, in epoch microseconds; -1 before it did in this job. */
+    private transient volatile long caughtUpMicros;
     private transient long batches;
     private transient long lastTimeNs;
     private transient boolean runDone;
@@ -185,6 +189,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         executor.checkpointWith(Checkpointer.restoring(spec, executor.runtime().catalog(), restored));
         // the VNFs' own counters come back with the engine's checkpoint (ChainRuntime.checkpointCounters)
         finished.set(handed);
+        handedVisible = handed;
+        caughtUpMicros = -1;
         final int maxFrameBytes;
         try (PacketSource traffic = PacketSources.open(spec.settings().traffic()))
         {
@@ -228,7 +234,11 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
                 buffer.copyTo(frame[0], 0, length);
                 part.frame(record.sequence(), buffer.timestampNs(), buffer.originalLength(), buffer.linkType(), frame[0], length);
             }
-            finished.incrementAndGet();
+            if (finished.incrementAndGet() == handedVisible)
+            {
+                // every packet handed over is out: the last emit so far, timed once per catch-up, not per packet
+                caughtUpMicros = ResumeMarks.nowMicros();
+            }
         };
     }
 
@@ -246,6 +256,8 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             lastTimeNs = Math.max(lastTimeNs, batch.timestampsNs[i]);
         }
         handed += batch.count;
+        // before the hand-over: the egress sees the new total before it can finish the batch's packets
+        handedVisible = handed;
         handOver.offer(batch);
         if (resumedFromSnapshot && !firstPacketNoted)
         {
@@ -337,8 +349,9 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             final StringWriter state = new StringWriter();
             executor.writeState(state);
             final OutputPart end = new OutputPart();
+            // no fragment is held here (the snapshot declines otherwise), so the engine caught up with its last packet
             end.end(attempt, executor.countersAtBoundary(), VnfCounters.values(executor.runtime()), state.toString(),
-                executor.stats().latencyNs(), executor.stats().latencyOverflows());
+                executor.stats().latencyNs(), executor.stats().latencyOverflows(), caughtUpMicros);
             ResumeMarks.noteStoppedEnd(Path.of(outputDirectory), subtask, end.take());
         }
         final int parallelism = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
@@ -386,11 +399,14 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         handOver.end();
         engineThread.join();
         failIfEngineFailed();
+        // the engine's run has ended, its last packet out (-1 if it got none in this job); should a packet it held
+        // never have reached the listener, no catch-up was timed after it, and the end of the run stands for it
+        final long lastEmitMicros = finished.get() == handedVisible ? caughtUpMicros : ResumeMarks.nowMicros();
         runDone = true;
         final StringWriter state = new StringWriter();
         executor.writeState(state);
         part.end(attempt, executor.stats().counters(), VnfCounters.values(executor.runtime()), state.toString(),
-            executor.stats().latencyNs(), executor.stats().latencyOverflows());
+            executor.stats().latencyNs(), executor.stats().latencyOverflows(), lastEmitMicros);
     }
 
     @Override

@@ -19,9 +19,10 @@ import java.util.zip.DataFormatException;
  * <pre>
  *  'R' sequence:long length:int utf8[length]                            a per-packet record (no newline)
  *  'F' sequence:long timeNs:long wireLength:int linkType:int length:int bytes[length]  a forwarded frame
- *  'E' attempt:int n:int long[n] m:int long[m] length:int utf8[length] length:int bytes[length] overflows:long
+ *  'E' attempt:int n:int long[n] m:int long[m] length:int utf8[length] length:int bytes[length] overflows:long lastEmitMicros:long
  *                                                                       the end: run counters, VNF counters, state dump,
- *                                                                       latency histogram (HdrHistogram, compressed)
+ *                                                                       latency histogram (HdrHistogram, compressed), when
+ *                                                                       the engine emitted its last packet (epoch micros, -1: none)
  * </pre>
  *
  * <p>The writing side is filled by the engine's egress thread and taken by the task thread; its
@@ -73,9 +74,13 @@ public final class OutputPart
         }
     }
 
-    /** Appends the end of the subtask's run: its final run and VNF counters, state dump and latencies. */
+    /**
+     * Appends the end of the subtask's run: its final run and VNF counters, state dump and latencies,
+     * and the wall time its engine emitted its last packet (microseconds since the epoch; -1 if it
+     * emitted none in this job).
+     */
     public synchronized void end(final int attempt, final long[] counters, final long[] vnfCounters, final String stateDump,
-        final Histogram latencyNs, final long latencyOverflows)
+        final Histogram latencyNs, final long latencyOverflows, final long lastEmitMicros)
     {
         final byte[] utf8 = stateDump.getBytes(StandardCharsets.UTF_8);
         final ByteBuffer histogram = ByteBuffer.allocate(latencyNs.getNeededByteBufferCapacity());
@@ -99,6 +104,7 @@ public final class OutputPart
             out.writeInt(histogramBytes);
             out.write(histogram.array(), 0, histogramBytes);
             out.writeLong(latencyOverflows);
+            out.writeLong(lastEmitMicros);
         }
         catch (final IOException e)
         {
@@ -123,8 +129,12 @@ public final class OutputPart
         /** A forwarded frame. */
         void frame(long sequence, long timeNs, int wireLength, int linkType, byte[] frame);
 
-        /** The end of a subtask's run; {@code latencyNs} its latencies in nanoseconds. */
-        void end(int attempt, long[] counters, long[] vnfCounters, String stateDump, Histogram latencyNs, long latencyOverflows);
+        /**
+         * The end of a subtask's run; {@code latencyNs} its latencies in nanoseconds, {@code lastEmitMicros}
+         * when its engine emitted its last packet (epoch microseconds, -1 for none).
+         */
+        void end(int attempt, long[] counters, long[] vnfCounters, String stateDump, Histogram latencyNs, long latencyOverflows,
+            long lastEmitMicros);
     }
 
     /**
@@ -162,7 +172,8 @@ public final class OutputPart
                         final long[] vnfCounters = readLongs(data);
                         final String stateDump = new String(data.readNBytes(data.readInt()), StandardCharsets.UTF_8);
                         final Histogram latencyNs = readHistogram(data);
-                        visitor.end(attempt, counters, vnfCounters, stateDump, latencyNs, data.readLong());
+                        final long overflows = data.readLong();
+                        visitor.end(attempt, counters, vnfCounters, stateDump, latencyNs, overflows, data.readLong());
                     }
                     default -> throw new IOException("not an output part: entry tag " + tag);
                 }

@@ -10,13 +10,15 @@ import java.time.temporal.ChronoUnit;
 import java.util.OptionalLong;
 
 /**
- * Small files in a run's output directory that time a stop with a savepoint and the resume after
- * it: the command asks for a stop at the next read batch ({@code stop-requested}, on a signal),
- * the sequence source notes the batch it has stopped at ({@code paused}: every batch before it
- * emitted, none from it on), and each subtask of a job resumed from a snapshot notes the wall
- * time of the first packet it hands to its engine ({@code resumed/<subtask>}). Times are
- * microseconds since the epoch, so that a stop in one process and a resume in another compare.
- * Any thread.
+ * Small files in a run's output directory that time a job, a stop with a savepoint and the resume
+ * after it: the reader notes when it read the job's first packet ({@code first-read}, kept across
+ * restarts, so that the job's processing time spans its failures), the command asks for a stop at
+ * the next read batch ({@code stop-requested}, on a signal), the sequence source notes the batch it
+ * has stopped at ({@code paused}: every batch before it emitted, none from it on), and each subtask
+ * of a job resumed from a snapshot notes the wall time of the first packet it hands to its engine
+ * ({@code resumed/<subtask>}). Times are microseconds since the epoch, so that a stop in one
+ * process and a resume in another compare, and so do a reader and engines in separate JVMs. Any
+ * thread.
  */
 public final class ResumeMarks
 {
@@ -25,6 +27,7 @@ public final class ResumeMarks
     /** Per subtask, its counters, VNF counters, state and latencies at the stop's cut: the summary of a stopped job. */
     public static final String STOPPED = "stopped";
     private static final String RESUMED = "resumed";
+    private static final String FIRST_READ = "first-read";
 
     private ResumeMarks()
     {
@@ -120,9 +123,24 @@ public final class ResumeMarks
         return first == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(first);
     }
 
+    /** Notes that the job read its first packet, now; a restarted reader keeps the first attempt's mark. */
+    static void noteFirstRead(final Path directory) throws IOException
+    {
+        write(directory.resolve(FIRST_READ));
+    }
+
+    /** @return when the job read its first packet ({@link #noteFirstRead}), in epoch microseconds; empty if it read none. */
+    public static OptionalLong firstReadMicros(final Path directory) throws IOException
+    {
+        final Path mark = directory.resolve(FIRST_READ);
+        return Files.exists(mark) ? OptionalLong.of(Long.parseLong(Files.readString(mark, StandardCharsets.US_ASCII).trim()))
+            : OptionalLong.empty();
+    }
+
     /** Forgets the marks of a previous segment of the run. */
     public static void clear(final Path directory) throws IOException
     {
+        Files.deleteIfExists(directory.resolve(FIRST_READ));
         Files.deleteIfExists(directory.resolve(PAUSED));
         Files.deleteIfExists(directory.resolve(STOP_REQUESTED));
         deleteFiles(directory.resolve(STOPPED));

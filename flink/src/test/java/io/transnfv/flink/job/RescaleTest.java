@@ -88,6 +88,8 @@ class RescaleTest
         assertEquals(SECOND_STOP, rescaled.resumed().atPacket());
         assertTrue(rescaled.resumed().pauseMicros() > 0, "the pause is measured: " + rescaled.resumed());
         assertTrue(rescaled.facts().stream().anyMatch(f -> f.contains("parallelism 4 -> 1")), rescaled.facts().toString());
+        // the last job read only the packets after the stop it resumed from: its processing rate is over those
+        assertEquals(PACKETS - SECOND_STOP, rescaled.processing().packets(), rescaled.facts().toString());
     }
 
     @Test
