@@ -222,12 +222,6 @@ public final class TableCapacities
         return most;
     }
 
-    /** @return the tenant (check group) that owns {@code table}, -1 if none does or the chain has no tenants. */
-    public int tenantOf(final int table)
-    {
-        return tenantOf[table];
-    }
-
     /** @return true if {@code table} evicts when full; false if it refuses new entries. */
     public boolean evicts(final int table)
     {
