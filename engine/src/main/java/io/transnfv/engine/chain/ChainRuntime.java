@@ -62,6 +62,9 @@ public final class ChainRuntime
     private final TableTriggers triggers;
     /** Per table, the store its committed state lives in. */
     private final StoreKind[] storeKinds;
+    /** The stages that touch a shared table, first to last, run fused; -1 for none. */
+    private final int fusedFirstStage;
+    private final int fusedLastStage;
 
     /**
      * @param spec a validated chain.
@@ -88,8 +91,12 @@ public final class ChainRuntime
                 throw new IllegalArgumentException("duplicate VNF name '" + node.name() + "'");
             }
             final Vnf vnf = node.create();
+            if (!spec.sharedTables().isEmpty() && TableCatalog.SHARED_OWNER.equals(node.name()))
+            {
+                throw new IllegalArgumentException("VNF name '" + node.name() + "' is the owner name of the chain's shared tables");
+            }
             instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog, node.commutative(), node.fireAndForget(),
-                node.staleReads().keySet());
+                node.staleReads().keySet(), node.shared());
             for (final Map.Entry<String, TableSettings> named : node.tables().entrySet())
             {
                 final int table = catalog.find(node.name(), named.getKey());
@@ -122,6 +129,23 @@ public final class ChainRuntime
             }
         }
         expiryIntervalNs = interval;
+        for (final SharedTableSpec shared : spec.sharedTables())
+        {
+            final int table = catalog.find(TableCatalog.SHARED_OWNER, shared.name());
+            if (table < 0)
+            {
+                throw new IllegalArgumentException("no VNF binds shared table '" + shared.name() + "'");
+            }
+            if (catalog.spec(table).keyKind() != shared.keyKind())
+            {
+                throw new IllegalArgumentException("shared table '" + shared.name() + "' has " + shared.keyKind() + " keys, but its VNFs use "
+                    + catalog.spec(table).keyKind() + " keys");
+            }
+            catalog.expectEntries(table, shared.expectedEntries());
+            given.put(table, shared.capacity());
+        }
+        int first = -1;
+        int last = -1;
         final CheckerSettings checkerSettings = spec.settings().checkers();
         final List<VnfInstance.Checker> enabled = new ArrayList<>();
         final List<Integer> enabledVnf = new ArrayList<>();
@@ -215,7 +239,30 @@ public final class ChainRuntime
         for (int s = 0; s < n; s++)
         {
             stageOf[topologicalOrder[s]] = s;
+            if (!instances[topologicalOrder[s]].sharedTables().isEmpty())
+            {
+                first = first < 0 ? s : first;
+                last = s;
+            }
         }
+        fusedFirstStage = first;
+        fusedLastStage = last;
+    }
+
+    /**
+     * @return the first stage (position in {@link #topologicalOrder()}) of the fused segment: the
+     *         stages from the first to the last VNF bound to a shared table, which the engine runs
+     *         packet by packet as the oracle does; -1 if the chain shares no table.
+     */
+    public int fusedFirstStage()
+    {
+        return fusedFirstStage;
+    }
+
+    /** @return the last stage of the fused segment ({@link #fusedFirstStage()}); -1 if the chain shares no table. */
+    public int fusedLastStage()
+    {
+        return fusedLastStage;
     }
 
     /** @return the store table {@code table}'s committed state lives in. */
