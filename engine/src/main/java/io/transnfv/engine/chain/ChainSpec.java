@@ -59,7 +59,7 @@ public record ChainSpec(String name, String description, List<VnfNode> vnfs, Lis
         {
             throw new IllegalArgumentException("chain '" + name + "' shares table '" + sharedTables.get(0).name() + "' between VNFs, which "
                 + what + " cannot run in the oracle's order; fix: run it with the transnfv engine (executor tpg) or the serial oracle,"
-                + " or remove 'shared_tables:' (docs/chain-yaml.md#shared-tables)");
+                + " or remove 'shared_tables:' (docs/chain-yaml.md#shared_tables--tables-several-vnfs-share)");
         }
     }
 }
