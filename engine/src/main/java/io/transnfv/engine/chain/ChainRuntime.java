@@ -28,7 +28,9 @@ import java.util.Map;
 /**
  * A chain ready to run: fresh VNF instances set up on their own table catalogue, the
  * fragment tracker that runs before the entry VNF (its tables in the same catalogue, owned by
- * {@value #FRAGMENTS_OWNER}), and the DAG compiled into arrays for routing without look-ups. Every executor builds its own
+ * {@value #FRAGMENTS_OWNER}), the tables the chain shares between VNFs (owned by
+ * {@value TableCatalog#SHARED_OWNER}, with the fused segment of stages that touch them), and the
+ * DAG compiled into arrays for routing without look-ups. Every executor builds its own
  * runtime from the same {@link ChainSpec}, so executors never share state. Immutable after
  * construction; {@link #route} may be called from any thread.
  */
@@ -144,8 +146,6 @@ public final class ChainRuntime
             catalog.expectEntries(table, shared.expectedEntries());
             given.put(table, shared.capacity());
         }
-        int first = -1;
-        int last = -1;
         final CheckerSettings checkerSettings = spec.settings().checkers();
         final List<VnfInstance.Checker> enabled = new ArrayList<>();
         final List<Integer> enabledVnf = new ArrayList<>();
@@ -236,6 +236,8 @@ public final class ChainRuntime
         }
         topologicalOrder = topologicalOrder(n);
         stageOf = new int[n];
+        int first = -1;
+        int last = -1;
         for (int s = 0; s < n; s++)
         {
             stageOf[topologicalOrder[s]] = s;
