@@ -34,10 +34,13 @@ public final class ChainLoader
     public static final String BUNDLED_DIRECTORY = "chains/";
 
     /** The chains shipped in this module, by name (file name without {@code .yaml}). */
-    public static final List<String> BUNDLED = List.of("nat-lb-td", "lb", "fw-portscan-monitor", "tenants");
+    public static final List<String> BUNDLED = List.of("nat-lb-td", "lb", "fw-portscan-monitor", "fw-scan-block", "tenants");
 
     /** The bundled multi-tenant chain: three tenants on the other bundled chains (docs/tenants.md). */
     public static final String TENANTS_CHAIN = "tenants";
+
+    /** The bundled chain whose VNFs share a table (docs/chain-yaml.md): no tenant may name it. */
+    public static final String SHARED_TABLES_CHAIN = "fw-scan-block";
 
     /** The bundled chain a run uses when given none: the paper's NAT → LB → TD chain. */
     public static final String DEFAULT_CHAIN = "nat-lb-td";

@@ -16,7 +16,8 @@ import java.util.List;
  * after an error so one run reports every problem; builds nothing if there was any.
  *
  * <pre>
- *   top level ──► VnfsReader ──► EdgesReader ──► ChainGraphCheck ──► SettingsReader
+ *   top level ──► SharedTablesReader (shared_tables; VnfsReader checks each VNF's shared: against it)
+ *             ──► VnfsReader ──► EdgesReader ──► ChainGraphCheck ──► SettingsReader
  *   name,         name, type,    from, to,       shadowed edges,     punctuation, threads,
  *   description   ParamsReader   output,         cycles,             output, TrafficReader,
  *                                WhenReader      reachability        StoresReader (then checked
@@ -27,7 +28,8 @@ import java.util.List;
  */
 final class ChainReader
 {
-    static final List<String> TOP_KEYS = List.of("name", "description", "vnfs", "edges", "tenants", "default_tenant", "settings");
+    static final List<String> TOP_KEYS = List.of("name", "description", "shared_tables", "vnfs", "edges", "tenants",
+        "default_tenant", "settings");
 
     private final ChainErrors errors;
     private final VnfsReader vnfs;
@@ -65,8 +67,14 @@ final class ChainReader
         final String description = descriptionNode == null ? "" : errors.optionalText(descriptionNode, "'description'");
 
         final YamlNode.Entry tenantsEntry = top.entry("tenants");
+        final YamlNode.Entry sharedEntry = top.entry("shared_tables");
         if (tenantsEntry != null)
         {
+            if (sharedEntry != null)
+            {
+                errors.addAtKey(sharedEntry, "'shared_tables' beside 'tenants': tables shared across VNFs are not available in a chain of tenants",
+                    "remove 'shared_tables:'; each tenant's VNFs keep tables of their own (docs/tenants.md)");
+            }
             return readTenants(top, tenantsEntry, name, description, errorsBefore);
         }
         final YamlNode.Entry defaultTenant = top.entry("default_tenant");
@@ -74,7 +82,11 @@ final class ChainReader
         {
             errors.addAtKey(defaultTenant, "'default_tenant' without 'tenants'", "remove it, or list the tenants under 'tenants:' (docs/tenants.md)");
         }
+        final SharedTablesReader shared = new SharedTablesReader(errors);
+        shared.read(sharedEntry);
+        vnfs.sharedTables(shared);
         final List<VnfsReader.Vnf> readVnfs = vnfs.read(top);
+        shared.checkUsed();
         final List<EdgesReader.Edge> readEdges = edges.read(top.get("edges"), readVnfs);
         new ChainGraphCheck(errors, readVnfs, readEdges).check();
         final RunSettings readSettings = settings.read(top.get("settings"));
@@ -95,7 +107,7 @@ final class ChainReader
         {
             edgeSpecs.add(edge.spec());
         }
-        return new ChainSpec(name, description, nodes, edgeSpecs, readSettings);
+        return new ChainSpec(name, description, nodes, edgeSpecs, readSettings, shared.tables());
     }
 
     /** Reads a chain of tenants: compiled by {@link TenantsReader} into one DAG, instead of {@code vnfs:} and {@code edges:}. */

@@ -263,7 +263,8 @@ final class TenantsReader
             if (!known.contains(bundled))
             {
                 errors.add(chainNode, "unknown chain '" + bundled + "' for " + where
-                    + (ChainLoader.BUNDLED.contains(bundled) ? ": a tenant's chain cannot have tenants itself" : ""),
+                    + (ChainLoader.SHARED_TABLES_CHAIN.equals(bundled) ? ": a tenant's chain cannot share tables between its VNFs"
+                        : ChainLoader.BUNDLED.contains(bundled) ? ": a tenant's chain cannot have tenants itself" : ""),
                     ChainErrors.suggestion(bundled, known, "bundled chains") + ", or write the chain inline: '{ vnfs: [...], edges: [...] }'");
                 return null;
             }
@@ -296,10 +297,11 @@ final class TenantsReader
         return inline;
     }
 
-    /** The bundled chains a tenant may name: those without tenants of their own. */
+    /** The bundled chains a tenant may name: those without tenants or shared tables of their own. */
     static List<String> bundledTenantChains()
     {
-        return ChainLoader.BUNDLED.stream().filter(name -> !name.equals(ChainLoader.TENANTS_CHAIN)).toList();
+        return ChainLoader.BUNDLED.stream().filter(name -> !name.equals(ChainLoader.TENANTS_CHAIN)
+            && !name.equals(ChainLoader.SHARED_TABLES_CHAIN)).toList();
     }
 
     /**

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  */
 final class VnfsReader
 {
-    static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables");
+    static final List<String> VNF_KEYS = List.of("name", "type", "params", "tables", "shared");
     /** Keys of a table's entry under a VNF's {@code tables:}. */
     static final List<String> TABLE_KEYS = List.of("expected_entries", "capacity", "when_full", "trigger", "store", "distribution", "consistency", "type");
     /** The most entries a table may be sized for: 2^30, a billion keys. */
@@ -50,6 +50,8 @@ final class VnfsReader
     private final VnfRegistry registry;
     private final ChainErrors errors;
     private final ParamsReader params;
+    /** The chain's shared tables, which VNFs bind with {@code shared:}; null where a chain cannot have them (a tenant's). */
+    private SharedTablesReader sharedTables;
     /** Every table of the VNFs read so far with its distribution, declared or by default, in file order. */
     private final List<Distributed> distributed = new ArrayList<>();
 
@@ -91,6 +93,12 @@ final class VnfsReader
         this.registry = registry;
         this.errors = errors;
         this.params = new ParamsReader(errors);
+    }
+
+    /** Lets the VNFs read next bind the chain's shared tables ({@code shared:}). */
+    void sharedTables(final SharedTablesReader reader)
+    {
+        this.sharedTables = reader;
     }
 
     /** @return the VNFs with a usable name, in file order; empty if the section is missing or unusable. */
@@ -223,6 +231,7 @@ final class VnfsReader
             final Map<String, Integer> staleReads = new LinkedHashMap<>();
             tables(map.entry("tables"), catalog, instance, where, sizes, stores, distributions, declaredAt, commutative, fireAndForget,
                 staleReads);
+            final Map<String, String> bindings = sharedBindings(map.entry("shared"), instance, where);
             if (errors.count() > errorsBefore)
             {
                 return new Vnf(name, nameNode);
@@ -235,7 +244,8 @@ final class VnfsReader
                 distributed.add(new Distributed(name + "." + table,
                     distributions.getOrDefault(table, TableDistribution.defaultFor(catalog.spec(t).scope())), declaredAt.get(table)));
             }
-            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget, staleReads),
+            return new Vnf(name, nameNode, new VnfNode(name, factory, config, sizes, stores, distributions, commutative, fireAndForget, staleReads,
+                bindings),
                 instance.outputs(),
                 tableNames, instance.checkers().stream().map(VnfInstance.Checker::name).toList());
         }
@@ -249,6 +259,22 @@ final class VnfsReader
                 "check its parameters against 'type " + type + "' in docs/chain-yaml.md");
         }
         return new Vnf(name, nameNode);
+    }
+
+    /** @return the chain's shared table bound to each of the VNF's roles ({@code shared:}), by role. */
+    private Map<String, String> sharedBindings(final YamlNode.Entry entry, final VnfInstance instance, final String where)
+    {
+        if (entry == null || ChainErrors.isAbsent(entry.value()))
+        {
+            return Map.of();
+        }
+        if (sharedTables == null)
+        {
+            errors.addAtKey(entry, "'shared' in a tenant's chain: tables shared across VNFs are not available in a chain of tenants",
+                "remove 'shared:'; a tenant's VNFs keep tables of their own (docs/tenants.md)");
+            return Map.of();
+        }
+        return sharedTables.bindings(entry, instance, where);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.transnfv.cli;
 
 import io.transnfv.vnf.api.ParamSpec;
+import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.VnfConfig;
 import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.api.VnfRegistry;
@@ -12,9 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code transnfv vnfs}: lists the VNF types, their parameters and their state checkers. */
+/** {@code transnfv vnfs}: lists the VNF types, their parameters, their state checkers and the shared table roles they declare. */
 @Command(name = "vnfs", mixinStandardHelpOptions = true, description = "List the VNF types a chain can use, with their parameters"
-    + " (name, type, allowed range, default) and the state checkers they declare.")
+    + " (name, type, allowed range, default), the state checkers they declare and the roles a chain may bind to a shared table.")
 final class VnfsCommand implements Callable<Integer>
 {
     @Override
@@ -32,26 +33,31 @@ final class VnfsCommand implements Callable<Integer>
                         + (p.live() ? "(live: POST /params/<vnf>) " : ""),
                     p.description());
             }
-            for (final VnfInstance.Checker checker : checkers(factory))
+            final VnfInstance instance = instance(factory);
+            for (final VnfInstance.Checker checker : instance == null ? List.<VnfInstance.Checker>of() : instance.checkers())
             {
                 System.out.printf(Locale.ROOT, "    checker %-28s %s%n", checker.name(), checker.description());
+            }
+            for (final TableSpec role : instance == null ? List.<TableSpec>of() : instance.roles())
+            {
+                System.out.printf(Locale.ROOT, "    shared role %-24s %s keys: %s%n", role.name(), role.keyKind().name().toLowerCase(Locale.ROOT),
+                    role.description());
             }
         }
         return 0;
     }
 
-    /** @return the checkers a VNF of this type declares with its default parameters; none if it needs parameters. */
-    private static List<VnfInstance.Checker> checkers(final VnfFactory factory)
+    /** @return a VNF of this type set up with its default parameters, for its checkers and shared table roles; null if it needs parameters. */
+    private static VnfInstance instance(final VnfFactory factory)
     {
         try
         {
-            return new VnfInstance(factory.type(), factory.type(), factory.create(VnfConfig.defaults(factory.params())), new TableCatalog())
-                .checkers();
+            return new VnfInstance(factory.type(), factory.type(), factory.create(VnfConfig.defaults(factory.params())), new TableCatalog());
         }
         catch (final RuntimeException e)
         {
             // a type without defaults for every parameter cannot be set up here; its checkers show in a chain's run
-            return List.of();
+            return null;
         }
     }
 }

@@ -20,4 +20,14 @@ class VnfsCommandTest
         assertEquals(List.of("candidates", "default_action", "rules", "threshold"), live, vnfs.out());
         assertTrue(vnfs.out().lines().anyMatch(l -> l.trim().startsWith("window") && !l.contains("live")), vnfs.out());
     }
+
+    @Test
+    void shouldListTheTableRolesAChainMayBindToASharedTable()
+    {
+        final Captured vnfs = Captured.run("vnfs");
+        assertEquals(0, vnfs.status(), vnfs.err());
+        final List<String> roles = vnfs.out().lines().filter(l -> l.trim().startsWith("shared role "))
+            .map(l -> l.trim().split("\\s+")[2] + " " + l.trim().split("\\s+")[3]).toList();
+        assertEquals(List.of("blocklist host", "blocklist host"), roles, vnfs.out());
+    }
 }

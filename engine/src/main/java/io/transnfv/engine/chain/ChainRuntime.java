@@ -31,7 +31,9 @@ import java.util.Map;
 /**
  * A chain ready to run: fresh VNF instances set up on their own table catalogue, the
  * fragment tracker that runs before the entry VNF (its tables in the same catalogue, owned by
- * {@value #FRAGMENTS_OWNER}), and the DAG compiled into arrays for routing without look-ups. Every executor builds its own
+ * {@value #FRAGMENTS_OWNER}), the tables the chain shares between VNFs (owned by
+ * {@value TableCatalog#SHARED_OWNER}, with the fused segment of stages that touch them), and the
+ * DAG compiled into arrays for routing without look-ups. Every executor builds its own
  * runtime from the same {@link ChainSpec}, so executors never share state. Immutable after
  * construction; {@link #route} may be called from any thread.
  */
@@ -68,6 +70,9 @@ public final class ChainRuntime
     /** The tenants' matches, in the classifier's order (empty for a chain without tenants), and the default tenant. */
     private final List<TenantMatch> tenantMatches;
     private final int defaultTenant;
+    /** The stages that touch a shared table, first to last, run fused; -1 for none. */
+    private final int fusedFirstStage;
+    private final int fusedLastStage;
 
     /**
      * @param spec a validated chain.
@@ -94,8 +99,12 @@ public final class ChainRuntime
                 throw new IllegalArgumentException("duplicate VNF name '" + node.name() + "'");
             }
             final Vnf vnf = node.create();
+            if (!spec.sharedTables().isEmpty() && TableCatalog.SHARED_OWNER.equals(node.name()))
+            {
+                throw new IllegalArgumentException("VNF name '" + node.name() + "' is the owner name of the chain's shared tables");
+            }
             instances[i] = new VnfInstance(node.name(), node.type(), vnf, catalog, node.commutative(), node.fireAndForget(),
-                node.staleReads().keySet());
+                node.staleReads().keySet(), node.shared());
             for (final Map.Entry<String, TableSettings> named : node.tables().entrySet())
             {
                 final int table = catalog.find(node.name(), named.getKey());
@@ -128,6 +137,21 @@ public final class ChainRuntime
             }
         }
         expiryIntervalNs = interval;
+        for (final SharedTableSpec shared : spec.sharedTables())
+        {
+            final int table = catalog.find(TableCatalog.SHARED_OWNER, shared.name());
+            if (table < 0)
+            {
+                throw new IllegalArgumentException("no VNF binds shared table '" + shared.name() + "'");
+            }
+            if (catalog.spec(table).keyKind() != shared.keyKind())
+            {
+                throw new IllegalArgumentException("shared table '" + shared.name() + "' has " + shared.keyKind() + " keys, but its VNFs use "
+                    + catalog.spec(table).keyKind() + " keys");
+            }
+            catalog.expectEntries(table, shared.expectedEntries());
+            given.put(table, shared.capacity());
+        }
         final CheckerSettings checkerSettings = spec.settings().checkers();
         final List<VnfInstance.Checker> enabled = new ArrayList<>();
         final List<Integer> enabledVnf = new ArrayList<>();
@@ -242,10 +266,35 @@ public final class ChainRuntime
         }
         topologicalOrder = topologicalOrder(n);
         stageOf = new int[n];
+        int first = -1;
+        int last = -1;
         for (int s = 0; s < n; s++)
         {
             stageOf[topologicalOrder[s]] = s;
+            if (!instances[topologicalOrder[s]].sharedTables().isEmpty())
+            {
+                first = first < 0 ? s : first;
+                last = s;
+            }
         }
+        fusedFirstStage = first;
+        fusedLastStage = last;
+    }
+
+    /**
+     * @return the first stage (position in {@link #topologicalOrder()}) of the fused segment: the
+     *         stages from the first to the last VNF bound to a shared table, which the engine runs
+     *         packet by packet as the oracle does; -1 if the chain shares no table.
+     */
+    public int fusedFirstStage()
+    {
+        return fusedFirstStage;
+    }
+
+    /** @return the last stage of the fused segment ({@link #fusedFirstStage()}); -1 if the chain shares no table. */
+    public int fusedLastStage()
+    {
+        return fusedLastStage;
     }
 
     /** @return the store table {@code table}'s committed state lives in. */

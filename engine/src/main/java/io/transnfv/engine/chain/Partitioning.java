@@ -62,6 +62,8 @@ public record Partitioning(Routing routing, String reason, List<String> perSubta
      */
     public static Partitioning of(final ChainRuntime runtime)
     {
+        // a shared table's packets come from several VNFs' keys: no routing key keeps them together
+        runtime.spec().refuseSharedTables("a scaled-out run");
         final TableCatalog catalog = runtime.catalog();
         String single = null;
         String byFlow = null;

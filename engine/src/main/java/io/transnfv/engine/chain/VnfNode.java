@@ -29,11 +29,23 @@ import java.util.Set;
  *                      {@code tables: {t: {consistency: fire-and-forget}}}).
  * @param staleReads    the tables whose reads see the batch start, with the bound in batches the
  *                      chain accepts (YAML {@code tables: {t: {consistency: {stale-reads: 1}}}}).
+ * @param shared        the chain's shared table bound to each of its table roles, by role (YAML
+ *                      {@code shared: {blocklist: blocked}}); roles not named are unbound.
  */
 public record VnfNode(
     String name, VnfFactory factory, VnfConfig config, Map<String, TableSettings> tables, Map<String, StoreKind> stores,
-    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget, Map<String, Integer> staleReads)
+    Map<String, TableDistribution> distributions, Set<String> commutative, Set<String> fireAndForget, Map<String, Integer> staleReads,
+    Map<String, String> shared)
 {
+    /** A node bound to no shared table. */
+    public VnfNode(
+        final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
+        final Map<String, StoreKind> stores, final Map<String, TableDistribution> distributions, final Set<String> commutative,
+        final Set<String> fireAndForget, final Map<String, Integer> staleReads)
+    {
+        this(name, factory, config, tables, stores, distributions, commutative, fireAndForget, staleReads, Map.of());
+    }
+
     /** A node with no stale-reads table. */
     public VnfNode(
         final String name, final VnfFactory factory, final VnfConfig config, final Map<String, TableSettings> tables,
@@ -71,6 +83,7 @@ public record VnfNode(
         commutative = Set.copyOf(commutative);
         fireAndForget = Set.copyOf(fireAndForget);
         staleReads = Map.copyOf(staleReads);
+        shared = Map.copyOf(shared);
     }
 
     /** A node whose tables follow their scope when scaled out. */

@@ -34,6 +34,7 @@ import io.transnfv.engine.report.WorkerTimes;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.engine.stage.FragmentStage;
+import io.transnfv.engine.stage.FusedSegment;
 import io.transnfv.engine.stage.StageDispatch;
 import io.transnfv.engine.stage.StageRunner;
 import io.transnfv.engine.chain.StoreKind;
@@ -95,7 +96,9 @@ import java.util.function.LongSupplier;
  * <p>Why this equals the serial oracle: every state table belongs to one VNF, so a table sees
  * exactly the transactions of the packets that reached its VNF, in (time, arrival) order,
  * batch after batch — the order the oracle applies them in; within a batch the executor gives
- * the serial result. Batches are processed strictly one after the other, and housekeeping runs
+ * the serial result. A table the chain shares between VNFs is the exception, and the stages from
+ * the first to the last VNF that touch one run fused instead ({@link FusedSegment}): packet by
+ * packet through all of them, as in the oracle, on one worker. Batches are processed strictly one after the other, and housekeeping runs
  * between two of them, before the packet that crosses its tick, as in the oracle. See
  * {@code docs/design/chains.md}.
  *
@@ -141,6 +144,10 @@ public final class BatchedChainExecutor implements ChainExecutor
     private final Phase.Transition onStepDone = this::afterStep;
     private final Phase.Transition onGatherDone = this::afterGather;
     private final Phase.Transition onStageDone = this::afterStage;
+    private final Phase.Transition onFusedDone = this::afterFused;
+    /** The stages that touch a shared table, run packet by packet on one worker; null if the chain shares none. */
+    private final FusedSegment fusedSegment;
+    private final TaskPhase fused;
     private final Punctuation punctuation;
     private final Engagement engagement;
     private final String description;
@@ -263,6 +270,8 @@ public final class BatchedChainExecutor implements ChainExecutor
         this.workerTimes = new WorkerTimes(workers, threads);
         this.step = new TaskPhase(TimeCategory.POSTPROCESS, this::stepTask);
         this.gather = new TaskPhase(TimeCategory.GATHER, this::gatherTask);
+        this.fusedSegment = runtime.fusedFirstStage() < 0 ? null : new FusedSegment(runtime, stages, faults, state);
+        this.fused = new TaskPhase(TimeCategory.POSTPROCESS, this::fusedTask);
         this.description = description + ", " + threads + (threads == 1 ? " worker" : " workers") + ", batches of up to " + capacity
             + (settings.latencyTargetNs() > 0 ? ", latency target " + settings.latencyTargetNs() / 1_000 + " us" : "")
             + state.stores().describeOutsideHeap(runtime.catalog());
@@ -670,12 +679,40 @@ public final class BatchedChainExecutor implements ChainExecutor
         {
             return frameDone(worker);
         }
+        if (fusedSegment != null && s == fusedSegment.firstStage())
+        {
+            // a table shared by VNFs of several stages: those stages run packet by packet, as in the oracle
+            return fused.tasks(1).open(1, onFusedDone);
+        }
         if (dispatch.prepareGather(s, frameChunks) == 0)
         {
             stage = s + 1;
             return step.tasks(frameChunks).open(frameParallelism, onStepDone);
         }
         return gather.tasks(frameChunks).open(frameParallelism, onGatherDone);
+    }
+
+    private void fusedTask(final int task, final int worker)
+    {
+        try
+        {
+            dispatch.runFused(fusedSegment, current, worker);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            fail(e);
+        }
+    }
+
+    private Phase afterFused(final int worker)
+    {
+        progress++;
+        if (failure != null)
+        {
+            return abortFrame();
+        }
+        stage = fusedSegment.lastStage() + 1;
+        return step.tasks(frameChunks).open(frameParallelism, onStepDone);
     }
 
     private void gatherTask(final int chunk, final int worker)

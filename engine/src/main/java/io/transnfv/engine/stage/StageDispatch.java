@@ -181,6 +181,17 @@ public final class StageDispatch
         }
     }
 
+    /**
+     * Runs the fused segment ({@link FusedSegment}) on {@code frame}, after the STEP phase of its
+     * first stage declared that stage's transactions into the chunk logs; the STEP of the stage
+     * after the segment then post-processes nothing (the segment did), and pre-processes that stage.
+     */
+    public void runFused(final FusedSegment segment, final BatchFrame frame, final int worker)
+    {
+        segment.run(frame, chunkLogs[segment.firstStage()], chunkPackets, tools[worker]);
+        stageTransactions[segment.lastStage()] = 0;
+    }
+
     /** @return stage {@code s}'s log, gathered: what the executor runs. */
     public TransactionLog stageLog(final int s)
     {

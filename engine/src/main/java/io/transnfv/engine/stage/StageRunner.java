@@ -145,7 +145,7 @@ public final class StageRunner
     }
 
     /** The rare path: slot {@code i}'s pre-processing at VNF {@code v} threw. */
-    private void preProcessFailed(
+    void preProcessFailed(
         final BatchFrame frame, final int i, final int v, final TransactionLog log, final Worker worker, final Throwable t)
     {
         log.discardOpen();
@@ -180,7 +180,6 @@ public final class StageRunner
         final Vnf vnf = runtime.instance(v).vnf();
         final int vnfStage = runtime.stageOf(v);
         final TransactionLog.Cursor view = worker.cursor(stage, log);
-        final ActionRecorder actions = worker.actions;
         final int[] position = frame.position;
         for (int i = from; i < to; i++)
         {
@@ -188,48 +187,62 @@ public final class StageRunner
             {
                 continue;
             }
-            final PacketFlyweight packet = frame.packets[i];
-            final PacketRecord record = frame.records[i];
             view.bind(base + frame.transaction[i]);
-            if (view.abortReason() == TransactionView.FAULT)
-            {
-                // a function threw (recorded by the executor's fault listener): no post-processing
-                dropAsFault(frame, i, v, worker);
-                continue;
-            }
-            if (view.abortReason() == TransactionView.STATE_FULL)
-            {
-                // a write would have added an entry to a table closed at the last capacity check
-                record.stateFull(v, runtime.instance(v).stateFullReason());
-                leave(frame, i, worker);
-                continue;
-            }
-            actions.reset();
-            worker.enter(v, FaultLog.Callback.POST_PROCESS, record.sequence());
-            try
-            {
-                vnf.postProcess(packet, view, actions);
-            }
-            catch (final Throwable t)
-            {
-                faults.record(v, FaultLog.Callback.POST_PROCESS, record.sequence(), t);
-                dropAsFault(frame, i, v, worker);
-                continue;
-            }
-            triggers.fire(v, view, actions);
-            record.visit(v, view, actions);
-            final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
-            if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= vnfStage)
-            {
-                throw new IllegalStateException("edge from " + runtime.instance(v).name() + " goes backwards");
-            }
-            position[i] = next;
-            if (next == ChainRuntime.EGRESS)
-            {
-                worker.stats.count(record, frame.buffers[i].length());
-            }
+            postProcessOne(frame, i, v, vnf, vnfStage, view, worker);
         }
         worker.leave();
+    }
+
+    /**
+     * Acts on slot {@code i}'s outcome at VNF {@code v} (stage {@code vnfStage}), whose transaction
+     * {@code view} is bound to: the aborts that cost the packet, post-processing, triggers, the
+     * record, and the route to the next VNF or out of the chain.
+     */
+    void postProcessOne(
+        final BatchFrame frame, final int i, final int v, final Vnf vnf, final int vnfStage, final TransactionView view,
+        final Worker worker)
+    {
+        final int[] position = frame.position;
+        final ActionRecorder actions = worker.actions;
+        final PacketFlyweight packet = frame.packets[i];
+        final PacketRecord record = frame.records[i];
+        if (view.abortReason() == TransactionView.FAULT)
+        {
+            // a function threw (recorded by the executor's fault listener): no post-processing
+            dropAsFault(frame, i, v, worker);
+            return;
+        }
+        if (view.abortReason() == TransactionView.STATE_FULL)
+        {
+            // a write would have added an entry to a table closed at the last capacity check
+            record.stateFull(v, runtime.instance(v).stateFullReason());
+            leave(frame, i, worker);
+            return;
+        }
+        actions.reset();
+        worker.enter(v, FaultLog.Callback.POST_PROCESS, record.sequence());
+        try
+        {
+            vnf.postProcess(packet, view, actions);
+        }
+        catch (final Throwable t)
+        {
+            faults.record(v, FaultLog.Callback.POST_PROCESS, record.sequence(), t);
+            dropAsFault(frame, i, v, worker);
+            return;
+        }
+        triggers.fire(v, view, actions);
+        record.visit(v, view, actions);
+        final int next = actions.dropped() ? ChainRuntime.EGRESS : runtime.route(v, actions.output(), packet);
+        if (next != ChainRuntime.EGRESS && runtime.stageOf(next) <= vnfStage)
+        {
+            throw new IllegalStateException("edge from " + runtime.instance(v).name() + " goes backwards");
+        }
+        position[i] = next;
+        if (next == ChainRuntime.EGRESS)
+        {
+            worker.stats.count(record, frame.buffers[i].length());
+        }
     }
 
     /** One worker's tools for running stages: its action recorder, its result cursor and its counters. */

@@ -7,7 +7,10 @@
  * {@link io.transnfv.engine.stage.StageDispatch} cuts a batch into chunks and owns their logs
  * and the gather into one log per stage; {@link io.transnfv.engine.stage.StageRunner} runs the
  * VNF code on a chunk. Before the entry VNF, the {@link io.transnfv.engine.stage.FragmentStage}
- * runs the fragment tracker on a batch that has IP fragments, on the worker that starts it.
+ * runs the fragment tracker on a batch that has IP fragments, on the worker that starts it. When
+ * the chain shares a table between VNFs, the {@link io.transnfv.engine.stage.FusedSegment} runs the
+ * stages from the first to the last VNF bound to one, packet by packet on one worker, in place of
+ * their STEP, GATHER and executor phases (docs/design/chains.md, "Tables shared across VNFs").
  *
  * <pre>
  *  closing frame (IO role)  admit ─► pre-process VNF 0 ─► admitted log (frame, c)

@@ -117,6 +117,8 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         {
             throw new IllegalArgumentException("workers must be >= 1: " + workers);
         }
+        // the baselines order accesses within one VNF's table only, never one VNF's against another's
+        chain.refuseSharedTables("the " + description + " baseline");
         this.runtime = new ChainRuntime(chain);
         this.workers = workers;
         this.stats = new RunStats(runtime);

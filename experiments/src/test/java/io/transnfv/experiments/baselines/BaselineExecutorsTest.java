@@ -128,4 +128,18 @@ class BaselineExecutorsTest
             assertTrue(executor.lockAcquisitions() > 0, "new connections lock their candidates");
         }
     }
+
+    /** The baselines order one VNF's accesses to its own tables only: a chain whose VNFs share a table is refused, not run wrong. */
+    @Test
+    void shouldRefuseAChainWhoseVnfsShareATable()
+    {
+        final ChainSpec chain = new ChainLoader().loadBundled("fw-scan-block");
+        for (final java.util.function.Supplier<ChainExecutor> baseline : java.util.List.<java.util.function.Supplier<ChainExecutor>>of(
+            () -> new PartitionedChainExecutor(chain, 2), () -> new ChcStyleChainExecutor(chain, 2, 1 << 12),
+            () -> new NoLockChainExecutor(chain, 2, 1 << 12)))
+        {
+            final IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, baseline::get);
+            assertTrue(refused.getMessage().contains("shares table 'blocked'") && refused.getMessage().contains("fix:"), refused.getMessage());
+        }
+    }
 }

@@ -16,6 +16,25 @@ public interface VnfSetup
     int table(TableSpec spec);
 
     /**
+     * Declares a table role the chain may bind to one of its shared tables (YAML
+     * {@code shared_tables:}, and {@code shared: {<role>: <table>}} on the instance), so that VNFs of
+     * one chain see one table: e.g. a detector writes the hosts it flags, a firewall reads them.
+     * The role says what the VNF needs of the table (its {@link TableSpec#keyKind() key kind},
+     * {@link TableSpec#initialValue() initial value}, {@link TableSpec#type() type}), and the chain's
+     * validator refuses a binding whose table does not match. A shared table has no owner: it does
+     * not expire by time and no VNF evicts from it, so the role's activity clock is ignored, and
+     * its accesses are {@code serializable}.
+     *
+     * @param role the role, named as the chain's {@code shared:} names it (e.g. {@code blocklist}).
+     * @return the shared table's id, for use in transactions like any table's; -1 if the chain binds
+     *         no table to the role, and the VNF then does without it.
+     */
+    default int sharedTable(final TableSpec role)
+    {
+        return -1;
+    }
+
+    /**
      * The chain's consistency hint for a table declared by {@link #table}: true if the chain sets
      * {@code consistency: commutative} on it, and the VNF must then declare every transactional
      * access to it as an ADD ({@code TransactionBuilder.add}: a delta that never reads the

@@ -12,6 +12,9 @@ import java.util.List;
  */
 public final class TableCatalog
 {
+    /** The owner name of a chain's shared tables ({@code VnfSetup.sharedTable}): they print as {@code chain.<table>}. */
+    public static final String SHARED_OWNER = "chain";
+
     private final List<TableSpec> specs = new ArrayList<>();
     private final List<String> owners = new ArrayList<>();
     private final List<Long> expectedEntries = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.transnfv.vnf.instance;
 
 import io.transnfv.vnf.api.StateChecker;
+import io.transnfv.vnf.api.TableScope;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.api.Vnf;
 import io.transnfv.vnf.api.VnfCounter;
@@ -28,6 +29,8 @@ public final class VnfInstance
     public static final String STATE_FULL = "state-full";
     /** The prefix of the alert type a state checker's violations are raised as. */
     public static final String CHECKER_ALERT_PREFIX = "checker:";
+    /** Why a shared table refuses every consistency hint but {@code serializable}. */
+    public static final String SHARED_HINTS = "it is shared by several VNFs of the chain, whose accesses the engine orders as the oracle does";
     private static final Pattern CHECKER_NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
     private final String name;
@@ -38,6 +41,8 @@ public final class VnfInstance
     private final List<String> alertTypes = new ArrayList<>();
     private final List<String> tags = new ArrayList<>();
     private final List<Integer> tables = new ArrayList<>();
+    private final List<TableSpec> roles = new ArrayList<>();
+    private final List<Integer> sharedTables = new ArrayList<>();
     private final Map<String, VnfCounter> counters = new LinkedHashMap<>();
     private final List<Checker> checkers = new ArrayList<>();
     private long expiryIntervalNs;
@@ -86,13 +91,42 @@ public final class VnfInstance
         final String name, final String type, final Vnf vnf, final TableCatalog catalog, final Set<String> commutative,
         final Set<String> fireAndForget, final Set<String> staleReads)
     {
+        this(name, type, vnf, catalog, commutative, fireAndForget, staleReads, Map.of());
+    }
+
+    /**
+     * @param name          the instance's name in the chain.
+     * @param type          its VNF type.
+     * @param vnf           the VNF, not yet set up.
+     * @param catalog       where its tables are registered; a shared table is registered once,
+     *                      owned by {@value TableCatalog#SHARED_OWNER}, by the first instance bound to it.
+     * @param commutative   its tables the chain sets {@code consistency: commutative} on, by name.
+     * @param fireAndForget its tables the chain sets {@code consistency: fire-and-forget} on, by name.
+     * @param staleReads    its tables the chain sets {@code consistency: {stale-reads: <bound>}} on, by name.
+     * @param shared        the chain's shared table bound to each of its roles ({@link VnfSetup#sharedTable}), by role.
+     * @throws IllegalArgumentException as above, or if a role bound is not one the VNF declares, or
+     *                                  a shared table is bound to roles that do not agree on its
+     *                                  key kind, initial value or type.
+     */
+    public VnfInstance(
+        final String name, final String type, final Vnf vnf, final TableCatalog catalog, final Set<String> commutative,
+        final Set<String> fireAndForget, final Set<String> staleReads, final Map<String, String> shared)
+    {
         this.name = name;
         this.type = type;
         this.vnf = vnf;
         outputs.add(VnfSetup.DEFAULT_OUTPUT);
         dropReasons.add("none");
-        final Setup setup = new Setup(catalog, commutative, fireAndForget, staleReads);
+        final Setup setup = new Setup(catalog, commutative, fireAndForget, staleReads, shared);
         vnf.setup(setup);
+        for (final String role : shared.keySet())
+        {
+            if (roles.stream().noneMatch(r -> r.name().equals(role)))
+            {
+                throw new IllegalArgumentException("VNF '" + name + "' has no shared table role '" + role + "'; its roles are "
+                    + roles.stream().map(TableSpec::name).toList());
+            }
+        }
         for (final String table : staleReads)
         {
             final int id = catalog.find(name, table);
@@ -247,6 +281,39 @@ public final class VnfInstance
         return Collections.unmodifiableList(tables);
     }
 
+    /** @return the shared table roles it declared ({@link VnfSetup#sharedTable}), bound or not, in declaration order. */
+    public List<TableSpec> roles()
+    {
+        return Collections.unmodifiableList(roles);
+    }
+
+    /** @return the global ids of the chain's shared tables bound to its roles, in declaration order. */
+    public List<Integer> sharedTables()
+    {
+        return Collections.unmodifiableList(sharedTables);
+    }
+
+    /**
+     * @return why {@code role} cannot be bound to a shared table declared as {@code table}, or null
+     *         if it can: the role and the table must agree on the key kind, and every role bound to
+     *         one table on its initial value and type (the first bound gives them).
+     */
+    public static String mismatch(final TableSpec role, final TableSpec table)
+    {
+        if (role.keyKind() != table.keyKind())
+        {
+            return "its keys are " + role.keyKind().name().toLowerCase(java.util.Locale.ROOT) + " keys, the table's are "
+                + table.keyKind().name().toLowerCase(java.util.Locale.ROOT) + " keys";
+        }
+        if (role.type() != table.type() || role.initialValue() != table.initialValue() || role.ringCapacity() != table.ringCapacity()
+            || !role.fields().equals(table.fields()))
+        {
+            return "it holds " + role.type().yamlName() + " values with initial value " + role.initialValue() + ", the table "
+                + table.type().yamlName() + " values with initial value " + table.initialValue();
+        }
+        return null;
+    }
+
     /** @return its counters by full name. */
     public Map<String, VnfCounter> counters()
     {
@@ -266,9 +333,13 @@ public final class VnfInstance
         private final Set<String> fireAndForget;
         private final Set<String> staleReads;
 
-        Setup(final TableCatalog catalog, final Set<String> commutative, final Set<String> fireAndForget, final Set<String> staleReads)
+        private final Map<String, String> shared;
+
+        Setup(final TableCatalog catalog, final Set<String> commutative, final Set<String> fireAndForget, final Set<String> staleReads,
+            final Map<String, String> shared)
         {
             this.catalog = catalog;
+            this.shared = shared;
             this.commutative = commutative;
             this.fireAndForget = fireAndForget;
             this.staleReads = staleReads;
@@ -306,6 +377,39 @@ public final class VnfInstance
         {
             final int id = catalog.add(name, spec);
             tables.add(id);
+            return id;
+        }
+
+        @Override
+        public int sharedTable(final TableSpec role)
+        {
+            if (roles.stream().anyMatch(r -> r.name().equals(role.name())))
+            {
+                throw new IllegalArgumentException(name + " declares shared table role '" + role.name() + "' twice");
+            }
+            roles.add(role);
+            final String bound = shared.get(role.name());
+            if (bound == null)
+            {
+                return -1;
+            }
+            int id = catalog.find(TableCatalog.SHARED_OWNER, bound);
+            if (id < 0)
+            {
+                // no owner, so no expiry by time, and serializable: every hint refused
+                id = catalog.add(TableCatalog.SHARED_OWNER, new TableSpec(bound, TableScope.CROSS_FLOW, role.keyKind(), role.initialValue(),
+                    role.description(), null, SHARED_HINTS, SHARED_HINTS, SHARED_HINTS, role.type(), role.ringCapacity(), role.fields()));
+            }
+            else
+            {
+                final String why = mismatch(role, catalog.spec(id));
+                if (why != null)
+                {
+                    throw new IllegalArgumentException("role '" + role.name() + "' of VNF '" + name + "' cannot be bound to shared table '"
+                        + bound + "': " + why);
+                }
+            }
+            sharedTables.add(id);
             return id;
         }
 

@@ -40,6 +40,12 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * connection of its own. ICMPv6 neighbour discovery (types 133 to 137 with hop limit 255,
  * which only a neighbour on the link can send) passes inbound like an allowed packet.
  *
+ * <p>A chain may bind the role {@value #BLOCKLIST_ROLE} to a shared table that another VNF writes
+ * (the port-scan detector flags the sources it reports): every IP packet the rules do not deny then
+ * checks its source host first, {@code 0 RMW blocklist[src] unchanged, abort if flagged}, and a
+ * flagged source's packet is dropped as {@code blocked} without opening or refreshing a connection;
+ * the operations below then start at index 1.
+ *
  * <p>Table {@code connections} (PER_FLOW, FLOW = FlowKeys.biflow, so both directions share
  * it): value = stamp of the last packet (packet time in ms + 1; 0 = none).
  * <pre>
@@ -85,6 +91,9 @@ public final class Firewall implements Vnf
     private static final int STAMP_OP_SLOT = 1;
     private static final int IPV6_STAMP_OP = 5;
     private static final int IPV6_MISMATCH = 1;
+    private static final int BLOCKED = 2;
+    /** The shared table role a chain may bind to the hosts it blocks (a detector writes them). */
+    public static final String BLOCKLIST_ROLE = "blocklist";
     private static final int NDP_FIRST_TYPE = 133;
     private static final int NDP_LAST_TYPE = 137;
     private static final int NDP_HOP_LIMIT = 255;
@@ -100,12 +109,19 @@ public final class Firewall implements Vnf
     private final StateFunction refreshIfLive = this::refreshIfLive;
     private final StateFunction close = (current, ctx) -> 0L;
     private final StateFunction verify = Firewall::verify;
+    private final StateFunction refuseBlocked = Firewall::refuseBlocked;
     /** Pre-processing runs on several worker threads; each reads quotes with its own view. */
     private final ThreadLocal<IcmpErrorQuote> quotes = ThreadLocal.withInitial(IcmpErrorQuote::new);
 
     private int connectionsTable;
     private int connections6Table;
     private final int[] endpoints6Tables = new int[5];
+    /** The chain's block list, or -1 if the chain binds none to {@value #BLOCKLIST_ROLE}. */
+    private int blocklistTable = -1;
+    /** The index of a transaction's first operation of its own: 1 after the block list's check, else 0. */
+    private int firstOp;
+    private int blockedReason;
+    private VnfCounter blocked;
     private int aclReason;
     private int notEstablishedReason;
     private VnfCounter aclDrops;
@@ -166,6 +182,9 @@ public final class Firewall implements Vnf
         }
         endpoints6Tables[4] = setup.table(new TableSpec("v6-ports", TableScope.PER_FLOW, KeyKind.FLOW, 0L,
             "IPv6 bi-flow -> a port << 24 | b port << 8 | protocol"));
+        blocklistTable = setup.sharedTable(new TableSpec(BLOCKLIST_ROLE, TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> flagged at ms + 1 (0 = not blocked)"));
+        firstOp = blocklistTable >= 0 ? 1 : 0;
         aclReason = setup.dropReason("acl");
         notEstablishedReason = setup.dropReason("not-established");
         aclDrops = setup.counter("acl");
@@ -173,6 +192,11 @@ public final class Firewall implements Vnf
         passthrough = setup.counter("passthrough");
         expired = setup.counter("expired");
         related = setup.counter("related");
+        if (blocklistTable >= 0)
+        {
+            blockedReason = setup.dropReason("blocked");
+            blocked = setup.counter("blocked");
+        }
         setup.expiryIntervalNs(expiryIntervalNs);
         setup.checker("v6-connection-keeps-its-tuple", "every tracked IPv6 connection keeps the exact tuple it is verified against",
             this::checkV6ConnectionKeepsItsTuple);
@@ -194,7 +218,39 @@ public final class Firewall implements Vnf
         {
             txn.scratch(KIND_SLOT, KIND_ACL_DENY);
         }
-        else if (packet.icmpType() != 0 && IcmpErrorQuote.isError(packet))
+        else
+        {
+            if (blocklistTable >= 0)
+            {
+                // first, so that a blocked host's packet aborts before it opens or refreshes a connection
+                txn.readModify(blocklistTable, sourceHost(packet), refuseBlocked, 0L);
+                txn.scratch(STAMP_OP_SLOT, firstOp);
+            }
+            declareAllowedByAcl(packet, txn, ipv6, verdict, outbound, closing);
+        }
+    }
+
+    /** The packet's source as the block list's key: an IPv4 host, or an IPv6 source's /64 (as the port-scan detector counts it). */
+    private static long sourceHost(final PacketFlyweight packet)
+    {
+        return packet.isIpv6() ? FlowKeys.ipv6Host(packet.srcIpv6High(), 0L) : FlowKeys.srcHost(packet);
+    }
+
+    /** Leaves a block list entry as it is, and aborts the transaction if it names the packet's source. */
+    private static long refuseBlocked(final long current, final FunctionContext ctx)
+    {
+        if (current != 0L)
+        {
+            ctx.abort(BLOCKED);
+        }
+        return current;
+    }
+
+    private void declareAllowedByAcl(
+        final PacketFlyweight packet, final TransactionBuilder txn, final boolean ipv6, final int verdict, final boolean outbound,
+        final boolean closing)
+    {
+        if (packet.icmpType() != 0 && IcmpErrorQuote.isError(packet))
         {
             declareErrorSlowPath(packet, txn, outbound || verdict == Acl.ALLOW);
         }
@@ -223,7 +279,7 @@ public final class Firewall implements Vnf
             final long flow = FlowKeys.biflow(packet);
             if (ipv6)
             {
-                txn.scratch(STAMP_OP_SLOT, IPV6_STAMP_OP);
+                txn.scratch(STAMP_OP_SLOT, firstOp + IPV6_STAMP_OP);
                 verifyEndpoints6(txn, flow, packet.srcIpv6High(), packet.srcIpv6Low(), packet.srcPort(),
                     packet.dstIpv6High(), packet.dstIpv6Low(), packet.dstPort(), packet.ipProtocol());
                 txn.readModify(connections6Table, flow, closing ? close : refreshIfLive, 0L);
@@ -251,7 +307,7 @@ public final class Firewall implements Vnf
         final long flow = quote.biflow();
         if (quote.ipVersion() == 6)
         {
-            txn.scratch(STAMP_OP_SLOT, IPV6_STAMP_OP);
+            txn.scratch(STAMP_OP_SLOT, firstOp + IPV6_STAMP_OP);
             verifyEndpoints6(txn, flow, quote.srcIpv6High(), quote.srcIpv6Low(), quote.srcPort(),
                 quote.dstIpv6High(), quote.dstIpv6Low(), quote.dstPort(), quote.protocol());
             txn.read(connections6Table, flow);
@@ -315,6 +371,12 @@ public final class Firewall implements Vnf
     @Override
     public void postProcess(final PacketFlyweight packet, final TransactionView result, final PacketActions actions)
     {
+        if (result.abortReason() == BLOCKED)
+        {
+            blocked.increment();
+            actions.drop(blockedReason);
+            return;
+        }
         switch ((int)result.scratch(KIND_SLOT))
         {
             case KIND_ACL_DENY:

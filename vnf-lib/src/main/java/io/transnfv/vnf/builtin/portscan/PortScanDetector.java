@@ -40,7 +40,9 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  *             1 RMW sources[S]  if op 0 was live and counted in this window: count - 1
  * </pre>
  * Post-processing alerts when the count before the SYN was below the threshold and after it
- * is not. Probes and windows older than {@code window} count as absent.
+ * is not. A chain may bind the role {@value #BLOCKLIST_ROLE} to a shared table (a firewall's block
+ * list): a SYN then also runs {@code 2 RMW blocklist[S]  flagged ? unchanged : (count >= threshold ?
+ * stamp(now) : 0)}, so the source it reports stays flagged for the rest of the run. Probes and windows older than {@code window} count as absent.
  *
  * <p><b>IPv6 sources are /64 networks.</b> An IPv6 host may take any address of its /64
  * (privacy addresses, RFC 8981), so a scanner that changed address per probe would never
@@ -72,6 +74,11 @@ public final class PortScanDetector implements Vnf
     private final StateFunction countProbe = this::countProbe;
     private final StateFunction removeProbe = (current, ctx) -> 0L;
     private final StateFunction uncountProbe = this::uncountProbe;
+    private final StateFunction blockIfScanning = this::blockIfScanning;
+    /** The shared table role a chain may bind to a block list: the detector writes each source it reports into it. */
+    public static final String BLOCKLIST_ROLE = "blocklist";
+    /** The chain's block list, or -1 if the chain binds none to {@value #BLOCKLIST_ROLE}. */
+    private int blocklistTable = -1;
 
     private int probesTable;
     private int sourcesTable;
@@ -121,6 +128,8 @@ public final class PortScanDetector implements Vnf
         sources6Table = setup.table(new TableSpec("sources-v6", TableScope.CROSS_FLOW, KeyKind.OPAQUE, 0L,
             "IPv6 source /64 (upper 64 bits) -> window start ms << 20 | half-open count")
             .expiringBy(source -> source >>> COUNT_BITS, expiryIntervalNs));
+        blocklistTable = setup.sharedTable(new TableSpec(BLOCKLIST_ROLE, TableScope.CROSS_FLOW, KeyKind.HOST, 0L,
+            "source host -> flagged at ms + 1 (0 = not blocked)"));
         portScanAlert = setup.alertType("port-scan");
         alerts = setup.counter("alerts");
         probes = setup.counter("probes");
@@ -151,6 +160,10 @@ public final class PortScanDetector implements Vnf
                 ^ packet.dstIpv6High()) ^ packet.dstIpv6Low()) ^ packet.dstPort());
             txn.readModify(probesTable, probe, syn ? recordProbe : removeProbe, 0L);
             txn.readModify(sources6Table, network, syn ? countProbe : uncountProbe, 0L);
+            if (syn && blocklistTable >= 0)
+            {
+                txn.readModify(blocklistTable, FlowKeys.ipv6Host(network, 0L), blockIfScanning, 0L);
+            }
             return;
         }
         final long probe = FlowKeys.mix64(FlowKeys.mix64(PROBE_SALT ^ (((long)packet.srcIpv4() << 32) | (packet.dstIpv4() & 0xFFFF_FFFFL)))
@@ -158,6 +171,10 @@ public final class PortScanDetector implements Vnf
         final long source = FlowKeys.srcHost(packet);
         txn.readModify(probesTable, probe, syn ? recordProbe : removeProbe, 0L);
         txn.readModify(sourcesTable, source, syn ? countProbe : uncountProbe, 0L);
+        if (syn && blocklistTable >= 0)
+        {
+            txn.readModify(blocklistTable, source, blockIfScanning, 0L);
+        }
     }
 
     @Override
@@ -293,6 +310,16 @@ public final class PortScanDetector implements Vnf
             return current;
         }
         return (current & COUNT_MASK) <= 1 ? 0L : current - 1;
+    }
+
+    /** Op 2 of a SYN: flags the source in the block list once its count (op 1's) reaches the threshold; a flag stays. */
+    private long blockIfScanning(final long current, final FunctionContext ctx)
+    {
+        if (current != 0L)
+        {
+            return current;
+        }
+        return liveCount(ctx.after(1), nowMs(ctx)) >= threshold ? PacketClock.stamp(ctx.timestampNs()) : 0L;
     }
 
     private long recordProbe(final long current, final FunctionContext ctx)
