@@ -59,6 +59,14 @@ import java.util.function.BooleanSupplier;
  */
 public final class FlinkRunner
 {
+    /**
+     * The pause before each restart of a job on a cluster: long enough for the JobManager to find a
+     * killed TaskManager dead (two failed heartbeat RPCs, a second at the interval the cluster
+     * scripts set) and release its slots, so that the restarts are not all spent on slots that no
+     * longer exist. Embedded runs restart at once: a MiniCluster's TaskManagers do not die.
+     */
+    static final Duration CLUSTER_RESTART_DELAY = Duration.ofSeconds(2);
+
     private FlinkRunner()
     {
     }
@@ -295,6 +303,9 @@ public final class FlinkRunner
                 + "'\nfix: e.g. --flink-cluster localhost:8081");
         }
         final Prepared job = prepare(chain, outputDirectory, settings);
+        // a TaskManager lost on a cluster holds its slots until the JobManager finds it dead; restarts
+        // without a pause would spend every attempt on those slots and fail the job
+        job.conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, CLUSTER_RESTART_DELAY);
         ResumeMarks.clear(outputDirectory);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(host, port, job.conf,
             jobJar.toAbsolutePath().toString());
