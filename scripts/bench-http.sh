@@ -5,6 +5,7 @@
 # average before and after and with every run, packets/s per run (from the run's JSON report),
 # B's scrape count, min/median/max per contender, and B's median over A's. The target is B within
 # 3 % of A; measure on a quiet machine (load average well under 1) and say so with the figures.
+# SCRAPE_INTERVAL=off runs B with the endpoint on and nobody scraping it.
 # Usage: scripts/bench-http.sh [ROUNDS] [extra run options...], e.g.
 #   scripts/bench-http.sh 5 chains/nat-lb-td.yaml --generate packets=5000000 --threads 2
 set -euo pipefail
@@ -43,7 +44,7 @@ run_on() {
     [ -n "$url" ] || sleep 0.01
   done
   : > "$work/scrapes"
-  if [ -n "$url" ]; then
+  if [ -n "$url" ] && [ "$interval" != off ]; then
     # the scraper: one GET /metrics every $interval s, each counted, until the run's server goes away
     ( while curl -sf -o /dev/null "$url/metrics"; do echo >> "$work/scrapes"; sleep "$interval"; done ) &
     scraper=$!
