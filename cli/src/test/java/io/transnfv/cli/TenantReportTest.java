@@ -58,6 +58,15 @@ class TenantReportTest
                 }
                 assertEquals(dropped, tenant.get("dropped").asLong());
                 sum += tenant.get("in").asLong();
+                assertEquals(sumOwn(json.get("alerts"), "vnf", "count", name), tenant.get("alerts").asLong(), "alerts of its VNFs");
+                assertEquals(sumOwn(json.get("state").get("tables"), "table", "entries", name), tenant.get("entries").asLong(),
+                    "entries of its tables");
+                assertTrue(tenant.get("entries").asLong() > 0, tenant::toPrettyString);
+                final JsonNode latency = tenant.get("latency_us");
+                assertTrue(latency != null && latency.get("p50").asDouble() > 0, tenant::toPrettyString);
+                assertTrue(latency.get("p50").asDouble() <= latency.get("p99").asDouble()
+                    && latency.get("p99").asDouble() <= latency.get("p999").asDouble()
+                    && latency.get("p999").asDouble() <= latency.get("max").asDouble(), latency::toString);
             }
             final JsonNode shopDrops = tenants.get(1).get("drops");
             assertEquals("shop:rate-limit", shopDrops.get(0).get("stage").asText() + ":" + shopDrops.get(0).get("reason").asText(),
@@ -77,8 +86,25 @@ class TenantReportTest
                 "--no-progress");
             assertEquals(0, text.status(), text.err());
             assertTrue(text.out().contains("\ntenants\n  web "), text.out());
+            assertTrue(text.out().lines().anyMatch(l -> l.startsWith("  web ") && l.contains(" alerts, ") && l.contains(" entries")
+                && l.contains("latency p50 ")), text.out());
             assertTrue(text.out().contains("\n  shop ") && text.out().contains("\n  secure "), text.out());
         }
+    }
+
+    /** @return the sum of {@code count} over the items whose {@code owner} (up to its first dot) is tenant {@code name}'s limiter or VNFs. */
+    private static long sumOwn(final JsonNode items, final String owner, final String count, final String name)
+    {
+        long sum = 0;
+        for (final JsonNode item : items)
+        {
+            final String stage = item.get(owner).asText().split("\\.", 2)[0];
+            if (stage.equals(name) || stage.startsWith(name + "-"))
+            {
+                sum += item.get(count).asLong();
+            }
+        }
+        return sum;
     }
 
     private static Schema schema() throws IOException

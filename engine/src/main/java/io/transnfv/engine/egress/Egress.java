@@ -65,7 +65,7 @@ public final class Egress
             final long start = ingressNs[i];
             if (start != 0)
             {
-                stats.recordLatencyNs(doneNs - start);
+                stats.recordLatencyNs(doneNs - start, frame.records[i]);
             }
         }
         stats.addFinished(count);

@@ -290,7 +290,7 @@ public final class SerialChainExecutor implements ChainExecutor
             process(buffer, listener);
             if (ingressNs != 0)
             {
-                stats.recordLatencyNs(System.nanoTime() - ingressNs);
+                stats.recordLatencyNs(System.nanoTime() - ingressNs, record);
             }
             if ((buffer.sequence() & SNAPSHOT_CHECK_MASK) == 0)
             {

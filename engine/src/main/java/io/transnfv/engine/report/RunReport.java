@@ -166,13 +166,25 @@ public record RunReport(
      * @param forwarded of those, packets that left its chain undropped.
      * @param dropped   of those, packets one of its VNFs dropped.
      * @param drops     the drops by stage and reason, in chain order.
+     * @param alerts    alerts its VNFs raised.
+     * @param entries   committed entries of its tables at the end of the run (its limiter's bucket
+     *                  and its VNFs' tables); null if the report has no state.
+     * @param latencyUs the latency of its sampled packets, as the run's; null if none was sampled
+     *                  (or the runtime does not record it per tenant).
      */
-    public record TenantReport(String name, long in, long forwarded, long dropped, List<DropCount> drops)
+    public record TenantReport(String name, long in, long forwarded, long dropped, List<DropCount> drops, long alerts,
+        Long entries, Latency latencyUs)
     {
         /** Freezes the list. */
         public TenantReport
         {
             drops = List.copyOf(drops);
+        }
+
+        /** @return this report with {@code entries} as its tables' entries. */
+        TenantReport withEntries(final long entries)
+        {
+            return new TenantReport(name, in, forwarded, dropped, drops, alerts, entries, latencyUs);
         }
     }
 
@@ -468,6 +480,8 @@ public record RunReport(
         private List<ParamChanges.Applied> paramChanges;
         private Checkpoints checkpoints;
         private final List<TenantReport> tenants = new ArrayList<>();
+        /** The chain whose tenants {@link #tenants} reports, to find their tables in the state. */
+        private ChainRuntime tenantRuntime;
         private FlinkReport flink;
 
         private Builder()
@@ -597,22 +611,22 @@ public record RunReport(
                 }
             }
             fragmentReport(runtime.fragments());
-            tenantReports(runtime);
+            tenantReports(stats);
             final long in = stats.packetsFinished();
             packets = new PacketCounts(in, stats.forwarded(), dropped, sourceStats.unreadableRecords(),
                 sourceStats.oversizedFrames(), sourceStats.truncatedFrames());
             sourceWarnings = List.copyOf(sourceStats.warnings());
             final double seconds = wallNs / 1e9;
             throughput = new Throughput(round(seconds, 3), seconds > 0 ? Math.round(in / seconds) : 0);
-            final Histogram h = stats.latencyNs();
-            latency = new Latency(round(h.getValueAtPercentile(50) / 1e3, 3), round(h.getValueAtPercentile(99) / 1e3, 3),
-                round(h.getValueAtPercentile(99.9) / 1e3, 3), round(h.getMaxValue() / 1e3, 3));
+            latency = latencyOf(stats.latencyNs());
+            tenantRuntime = runtime;
             return this;
         }
 
         /** Sums the VNF reports and drops of each tenant's VNFs, if the chain was compiled from tenants. */
-        private void tenantReports(final ChainRuntime runtime)
+        private void tenantReports(final RunStats stats)
         {
+            final ChainRuntime runtime = stats.runtime();
             tenants.clear();
             if (!(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
             {
@@ -625,8 +639,44 @@ public record RunReport(
                 final long in = vnfs.stream().filter(v -> v.name().equals(limiter)).mapToLong(VnfReport::packets).sum();
                 final List<DropCount> own = drops.stream().filter(d -> members.contains(d.stage())).toList();
                 final long dropped = own.stream().mapToLong(DropCount::packets).sum();
-                tenants.add(new TenantReport(classifier.tenants().get(t), in, in - dropped, dropped, own));
+                final long raised = alerts.stream().filter(a -> members.contains(a.vnf())).mapToLong(AlertReport::count).sum();
+                final Histogram h = stats.tenantLatencyNs(t);
+                tenants.add(new TenantReport(classifier.tenants().get(t), in, in - dropped, dropped, own, raised, null,
+                    h == null || h.getTotalCount() == 0 ? null : latencyOf(h)));
             }
+        }
+
+        /** @return the percentiles of {@code h} (nanoseconds) in microseconds. */
+        private static Latency latencyOf(final Histogram h)
+        {
+            return new Latency(round(h.getValueAtPercentile(50) / 1e3, 3), round(h.getValueAtPercentile(99) / 1e3, 3),
+                round(h.getValueAtPercentile(99.9) / 1e3, 3), round(h.getMaxValue() / 1e3, 3));
+        }
+
+        /** @return the tenants' reports with their tables' entries from {@link #state}, if the report has one. */
+        private List<TenantReport> tenantsWithEntries(final ChainRuntime runtime)
+        {
+            if (state == null || tenants.isEmpty() || runtime == null
+                || !(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+            {
+                return tenants;
+            }
+            final List<TenantReport> withEntries = new ArrayList<>(tenants.size());
+            for (int t = 0; t < tenants.size(); t++)
+            {
+                final List<String> members = classifier.members().get(t);
+                long entries = 0;
+                for (final TableEntries table : state.tables())
+                {
+                    final int dot = table.table().indexOf('.');
+                    if (dot > 0 && members.contains(table.table().substring(0, dot)))
+                    {
+                        entries += table.entries();
+                    }
+                }
+                withEntries.add(tenants.get(t).withEntries(entries));
+            }
+            return withEntries;
         }
 
         /** @return the subjects of the alerts, most alerted first, then by subject. */
@@ -738,7 +788,7 @@ public record RunReport(
             }
             return new RunReport(SCHEMA_VERSION, transnfvVersion, chain, executor, source, outputs, packets, drops, allAlerts,
                 vnfs, sourceWarnings, warmUp, pacing, throughput, latency, scheduler, faults, state, checkers, checkpoints, stopped,
-                paramChanges, tenants, flink);
+                paramChanges, tenantsWithEntries(tenantRuntime), flink);
         }
     }
 
@@ -773,8 +823,11 @@ public record RunReport(
             out.append("tenants\n");
             for (final TenantReport t : tenants)
             {
-                out.append(String.format(Locale.ROOT, "  %-24s %s in, %s forwarded, %s dropped%n", t.name(), number(t.in()),
-                    number(t.forwarded()), number(t.dropped())));
+                out.append(String.format(Locale.ROOT, "  %-24s %s in, %s forwarded, %s dropped, %s alerts%s%s%n", t.name(),
+                    number(t.in()), number(t.forwarded()), number(t.dropped()), number(t.alerts()),
+                    t.entries() == null ? "" : ", " + number(t.entries()) + " entries",
+                    t.latencyUs() == null ? "" : String.format(Locale.ROOT, ", latency p50 %.1f / p99 %.1f / p99.9 %.1f us",
+                        t.latencyUs().p50(), t.latencyUs().p99(), t.latencyUs().p999())));
                 for (final DropCount d : t.drops())
                 {
                     out.append(String.format(Locale.ROOT, "    %-32s %s%n", d.stage() + ":" + d.reason(), number(d.packets())));

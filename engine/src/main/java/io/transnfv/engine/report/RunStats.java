@@ -3,9 +3,11 @@ package io.transnfv.engine.report;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.tpg.collections.Long2LongHashMap;
+import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -34,6 +36,10 @@ public final class RunStats
     private final long[] aborts;
     private final Histogram latencyNs = new Histogram(MAX_LATENCY_NS, 3);
     private long latencyOverflows;
+    /** In a chain of tenants, the tenant each VNF instance was compiled for (-1: the classifier); else null. */
+    private final int[] tenantOfInstance;
+    /** In a chain of tenants, each tenant's latencies, recorded with the run's; else empty. */
+    private final Histogram[] tenantLatencyNs;
 
     /** @param runtime the chain being run, whose VNFs' ids index the counters. */
     public RunStats(final ChainRuntime runtime)
@@ -58,6 +64,36 @@ public final class RunStats
                 alertSubjects[i][type] = new Long2LongHashMap(4, 0);
             }
         }
+        tenantOfInstance = tenantOfInstance(runtime);
+        final int tenants = tenantOfInstance == null ? 0 : Arrays.stream(tenantOfInstance).max().orElse(-1) + 1;
+        tenantLatencyNs = new Histogram[tenants];
+        for (int t = 0; t < tenants; t++)
+        {
+            tenantLatencyNs[t] = new Histogram(MAX_LATENCY_NS, 3);
+        }
+    }
+
+    /** @return the tenant each instance belongs to, -1 for none, if the chain was compiled from tenants; else null. */
+    private static int[] tenantOfInstance(final ChainRuntime runtime)
+    {
+        if (runtime.size() == 0 || !(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+        {
+            return null;
+        }
+        final int[] tenantOf = new int[runtime.size()];
+        Arrays.fill(tenantOf, -1);
+        for (int i = 0; i < runtime.size(); i++)
+        {
+            final String name = runtime.instance(i).name();
+            for (int t = 0; t < classifier.members().size(); t++)
+            {
+                if (classifier.members().get(t).contains(name))
+                {
+                    tenantOf[i] = t;
+                }
+            }
+        }
+        return tenantOf;
     }
 
     /**
@@ -139,6 +175,10 @@ public final class RunStats
         }
         latencyNs.add(other.latencyNs);
         latencyOverflows += other.latencyOverflows;
+        for (int t = 0; t < tenantLatencyNs.length; t++)
+        {
+            tenantLatencyNs[t].add(other.tenantLatencyNs[t]);
+        }
     }
 
     /**
@@ -174,6 +214,10 @@ public final class RunStats
         }
         copy.latencyNs.add(latencyNs);
         copy.latencyOverflows = latencyOverflows;
+        for (int t = 0; t < tenantLatencyNs.length; t++)
+        {
+            copy.tenantLatencyNs[t].add(tenantLatencyNs[t]);
+        }
         // a worker counts a packet when the chain is done with it, the egress up to a batch later: a copy's
         // finished count is never below what its forwarded and dropped counts account for
         final long accounted = copy.forwarded + copy.droppedTotal();
@@ -299,6 +343,34 @@ public final class RunStats
         {
             latencyOverflows++;
         }
+    }
+
+    /**
+     * Records one packet's latency from ingress to the end of the chain, and in a chain of tenants
+     * also as its tenant's: the tenant whose VNF the packet visited after the classifier ({@code record}'s
+     * path); a packet the classifier dropped counts for the run alone.
+     */
+    public void recordLatencyNs(final long latencyNs, final PacketRecord record)
+    {
+        recordLatencyNs(latencyNs);
+        final int[] tenantOf = tenantOfInstance;
+        if (tenantOf != null && record.pathLength() > 1 && latencyNs >= 0 && latencyNs <= MAX_LATENCY_NS)
+        {
+            final int tenant = tenantOf[record.path(1)];
+            if (tenant >= 0)
+            {
+                tenantLatencyNs[tenant].recordValue(latencyNs);
+            }
+        }
+    }
+
+    /**
+     * @return tenant {@code tenant}'s latency histogram in nanoseconds (the tenants in the order the
+     *         chain's classifier lists them), or null in a chain without tenants.
+     */
+    public Histogram tenantLatencyNs(final int tenant)
+    {
+        return tenant < tenantLatencyNs.length ? tenantLatencyNs[tenant] : null;
     }
 
     /** @return packets finished so far; safe from any thread. */

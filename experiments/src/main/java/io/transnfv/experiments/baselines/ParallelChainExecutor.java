@@ -312,7 +312,7 @@ public abstract class ParallelChainExecutor implements ChainExecutor
         final long doneNs = System.nanoTime();
         for (int i = 0; i < count; i++)
         {
-            stats.recordLatencyNs(doneNs - ingressNs[i]);
+            stats.recordLatencyNs(doneNs - ingressNs[i], records[i]);
             stats.onFinished(records[i], buffers[i].length());
             if (listener != null)
             {
