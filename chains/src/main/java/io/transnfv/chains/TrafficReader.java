@@ -107,6 +107,11 @@ final class TrafficReader
         boolean ok = true;
         for (final YamlNode.Entry entry : map.entries())
         {
+            if (entry.key().equals("streams"))
+            {
+                ok &= streams(entry, config);
+                continue;
+            }
             if (!GeneratorConfig.KEYS.contains(entry.key()))
             {
                 errors.addAtKey(entry, "unknown generator parameter '" + entry.key() + "'",
@@ -152,6 +157,66 @@ final class TrafficReader
             }
             return null;
         }
+    }
+
+    /**
+     * Reads {@code streams:}, a list of maps of generator parameters, one per merged stream
+     * (docs/chain-yaml.md); reports each bad parameter at its line.
+     *
+     * @return false if anything was reported.
+     */
+    private boolean streams(final YamlNode.Entry entry, final GeneratorConfig.Builder config)
+    {
+        final YamlNode.SeqNode list = errors.expectSeq(entry.value(), "'streams'",
+            "write a list of maps of generator parameters, e.g. '- { rate_pps: 900000, vlan: 100 }'");
+        if (list == null)
+        {
+            return false;
+        }
+        if (list.items().isEmpty() || list.items().size() > GeneratorConfig.MAX_STREAMS)
+        {
+            errors.add(entry.value(), "'streams' lists " + list.items().size() + " streams", "list 1 to "
+                + GeneratorConfig.MAX_STREAMS + " streams");
+            return false;
+        }
+        boolean ok = true;
+        for (int i = 0; i < list.items().size(); i++)
+        {
+            final YamlNode.MapNode stream = errors.expectMap(list.items().get(i), "a stream of 'streams'",
+                "write a map of generator parameters, e.g. '{ rate_pps: 900000, vlan: 100 }'");
+            if (stream == null)
+            {
+                ok = false;
+                continue;
+            }
+            final GeneratorConfig.Builder builder = config.stream(i);
+            for (final YamlNode.Entry parameter : stream.entries())
+            {
+                if (!GeneratorConfig.KEYS.contains(parameter.key()))
+                {
+                    errors.addAtKey(parameter, "unknown generator parameter '" + parameter.key() + "' in stream " + i,
+                        parameter.key().equals("streams") ? "a stream has no streams of its own"
+                            : ChainErrors.suggestion(parameter.key(), GeneratorConfig.KEYS, "generator parameters"));
+                    ok = false;
+                    continue;
+                }
+                final String text = generatorValue(parameter.value());
+                try
+                {
+                    if (text == null)
+                    {
+                        throw new IllegalArgumentException("bad generator parameter '" + parameter.key() + "': " + parameter.value().describe());
+                    }
+                    builder.set(parameter.key(), text);
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    errors.add(parameter.value(), "stream " + i + ": " + e.getMessage(), GENERATOR_FIX);
+                    ok = false;
+                }
+            }
+        }
+        return ok;
     }
 
     private static String generatorValue(final YamlNode node)

@@ -864,6 +864,59 @@ class ChainErrorsTest
     }
 
     @Test
+    void shouldReadGeneratorStreamsAndReportABadOneAtItsLine()
+    {
+        final String good = """
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate:
+                  packets: 5000
+                  streams:
+                    - { rate_pps: 900000, vlan: 100, client_base: 10.1.0.1 }
+                    - { rate_pps: 100000, vlan: 200, dscp: 46, new_conn_ratio: 0.5, dst_ports: [80, 443] }
+            """;
+        assertEquals(List.of(), errors(good));
+        final var generator = loader.parse(good, "t.yaml").settings().traffic().generator();
+        assertEquals(2, generator.streams().size());
+        assertEquals(200, generator.streams().get(1).vlan());
+        assertEquals(46, generator.streams().get(1).dscp());
+        assertEquals(0x0A010001, generator.streams().get(0).clientBase());
+        assertEquals(5_000, generator.totalPackets());
+
+        final List<ChainError> bad = errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate:
+                  streams:
+                    - { rate_pps: 900000, vlan: 5000 }
+                    - { rate_ps: 100000 }
+                    - { streams: [] }
+            """);
+        assertEquals(3, bad.size(), () -> render(bad));
+        assertContains(at(bad, "9:37").message(), "stream 0: generator parameter 'vlan': expected an integer in 0..4094");
+        assertContains(at(bad, "10:13").message(), "unknown generator parameter 'rate_ps' in stream 1");
+        assertContains(at(bad, "10:13").fix(), "did you mean 'rate_pps'?");
+        assertContains(at(bad, "11:13").fix(), "a stream has no streams of its own");
+        assertContains(single(errors("""
+            name: x
+            vnfs:
+              - name: a
+                type: test-sink
+            settings:
+              traffic:
+                generate: { streams: { vlan: 1 } }
+            """)).message(), "'streams'");
+    }
+
+    @Test
     void shouldPointAnInvertedFrameSizeRangeAtMinSizeAndAcceptOneAboveTheDefaults()
     {
         final ChainError inverted = single(errors("""

@@ -63,12 +63,11 @@ class TenantLatencyTest
         final int tenants = classifier.tenants().size();
         final long[] sampled = new long[tenants];
         final long[] noTenant = new long[1];
-        final int every = EngineConfiguration.LATENCY_SAMPLE_EVERY;
         try (ChainExecutor run = executor.apply(spec); PacketSource source = PacketSources.open(spec.settings().traffic()))
         {
             final RunStats stats = run.run(source, (record, buffer, packet) ->
             {
-                if (record.sequence() % every != 0)
+                if (!EngineConfiguration.latencySampled(record.sequence()))
                 {
                     return;
                 }

@@ -55,7 +55,7 @@ final class ValidateCommand implements Callable<Integer>
         final RunSettings settings = spec.settings();
         final TrafficSpec traffic = settings.traffic();
         final int bufferBytes = traffic.kind() == TrafficSpec.Kind.GENERATE
-            ? BatchMemory.bufferBytes(traffic.generator().maxSize()) : PacketBuffer.MIN_CAPACITY;
+            ? BatchMemory.bufferBytes(traffic.generator().maxFrameSize()) : PacketBuffer.MIN_CAPACITY;
         BatchMemory.check(settings.punctuationTransactions(), settings.fragments().maxHeld(), bufferBytes,
             Runtime.getRuntime().maxMemory());
     }

@@ -110,10 +110,30 @@ public final class EngineConfiguration
     public static final int INGRESS_RING_SLOTS = intProperty("transnfv.ingress.ring.slots", 1024, 2);
 
     /**
-     * One packet in this many (by arrival index) has its latency measured: a clock read at
-     * ingress and a histogram record at egress. {@code transnfv.latency.sample.every}.
+     * One packet in this many has its latency measured: a clock read at ingress and a histogram
+     * record at egress; which ones, {@link #latencySampled}. {@code transnfv.latency.sample.every}.
      */
     public static final int LATENCY_SAMPLE_EVERY = intProperty("transnfv.latency.sample.every", 8, 1);
+
+    /**
+     * @return true if the packet with arrival index {@code sequence} has its latency measured: one in
+     *         {@link #LATENCY_SAMPLE_EVERY}, picked by a hash of the index rather than every n-th, so that
+     *         traffic with a period (several generated streams merged at fixed rates, say) cannot make
+     *         the samples all fall on the same stream. Every executor asks this for the same packets.
+     */
+    public static boolean latencySampled(final long sequence)
+    {
+        final int every = LATENCY_SAMPLE_EVERY;
+        if (every == 1)
+        {
+            return true;
+        }
+        long z = sequence + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (every & (every - 1)) == 0 ? (z & (every - 1)) == 0 : Long.remainderUnsigned(z, every) == 0;
+    }
 
     // ---------------------------------------------------------------- fixed: no property (docs/user-guide.md says why)
 

@@ -47,7 +47,6 @@ public final class Ingress
     private final CheckGroups checkGroups;
     private final QuietClock quiet;
     private final Punctuation punctuation;
-    private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
     private PacketBuffer carry;
     private boolean carrying;
     private long carryTick = ExpiryTicker.NONE;
@@ -280,7 +279,7 @@ public final class Ingress
                 frame.firstPacketWallNs = System.nanoTime();
             }
             frame.timeNs[slot] = clock.lastNs();
-            if (sequence % sampleEvery == 0)
+            if (EngineConfiguration.latencySampled(sequence))
             {
                 final long given = buffer.ingressNs();
                 frame.ingressNs[slot] = given != 0 ? given : System.nanoTime();

@@ -44,7 +44,6 @@ public final class IngressRing implements PacketSource
     private final Thread thread;
     private final IdleStrategy idle = IdleSettings.newIdleStrategy();
     private final EventPoller.Handler<Slot> taker = this::take;
-    private final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
     private final FailurePoint failurePoint = new FailurePoint("ingress");
     private volatile boolean closed;
     private volatile Throwable died;
@@ -119,7 +118,7 @@ public final class IngressRing implements PacketSource
             {
                 slot.end = true;
             }
-            else if (slot.buffer.sequence() % sampleEvery == 0 && slot.buffer.ingressNs() == 0)
+            else if (EngineConfiguration.latencySampled(slot.buffer.sequence()) && slot.buffer.ingressNs() == 0)
             {
                 slot.buffer.ingressNs(System.nanoTime());
             }

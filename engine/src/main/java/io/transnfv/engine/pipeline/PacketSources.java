@@ -24,7 +24,7 @@ public final class PacketSources
     {
         return switch (traffic.kind())
         {
-            case GENERATE -> new Generator(traffic.generator());
+            case GENERATE -> Generator.open(traffic.generator());
             case PCAP -> PcapSource.open(traffic.pcap(), traffic.loops());
         };
     }
@@ -48,6 +48,6 @@ public final class PacketSources
      */
     public static long expectedPackets(final TrafficSpec traffic)
     {
-        return traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().packets() : -1;
+        return traffic.kind() == TrafficSpec.Kind.GENERATE ? traffic.generator().totalPackets() : -1;
     }
 }

@@ -247,7 +247,6 @@ public final class SerialChainExecutor implements ChainExecutor
     private void loop(final PacketSource source, final PacketListener listener) throws IOException
     {
         final PacketBuffer buffer = new PacketBuffer();
-        final int sampleEvery = EngineConfiguration.LATENCY_SAMPLE_EVERY;
         long packets = checkpointer == null ? 0 : resume(source, buffer);
         final IdleStrategy idle = IdleSettings.newIdleStrategy();
         final QuietClock quiet = new QuietClock(source.live(), runtime.tickIntervalNs(), wallClockNs);
@@ -283,7 +282,7 @@ public final class SerialChainExecutor implements ChainExecutor
             failurePoint.check();
             // latency: from the hand-over (stamped by an ingress thread or a paced source) to here
             long ingressNs = buffer.ingressNs();
-            if (ingressNs == 0 && buffer.sequence() % sampleEvery == 0)
+            if (ingressNs == 0 && EngineConfiguration.latencySampled(buffer.sequence()))
             {
                 ingressNs = System.nanoTime();
             }

@@ -13,7 +13,7 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * <ol>
  *   <li>With probability {@code new_conn_ratio} (or when no connection is open) the packet
  *       opens a connection: a client (Zipf {@code host_skew} over {@code hosts} addresses
- *       from 10.0.0.1), a server (Zipf {@code server_skew} over {@code servers} addresses
+ *       from {@code client_base}, 10.0.0.1 by default), a server (Zipf {@code server_skew} over {@code servers} addresses
  *       from 172.16.0.1), a destination port drawn uniformly from {@code dst_ports} (list a
  *       port twice to weight it), a source port cycling through 1024–65535, and TCP with
  *       probability {@code tcp_ratio}. A TCP connection opens with a SYN, a UDP one with its
@@ -28,19 +28,21 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * Only the client-to-server direction is generated. SYN and FIN packets carry no payload
  * and are padded to {@code min_size}; other frames have a length drawn uniformly from
  * {@code [min_size, max_size]}. Packet {@code i} is stamped
- * {@code start_ns + i * 1e9 / rate_pps}. Checksums are correct.
+ * {@code start_ns + i * 1e9 / rate_pps}. Checksums are correct. With {@code vlan} every frame
+ * carries an 802.1Q tag (inside {@code max_size}), and every packet has DSCP {@code dscp}.
  *
  * <p>All tables (connections, Zipf cumulative distributions) are allocated at
  * construction; {@link #next(PacketBuffer)} allocates nothing. Driven by one thread.
  */
 public final class Generator implements PacketSource
 {
-    private static final int CLIENT_BASE = 0x0A000001;
     private static final int SERVER_BASE = 0xAC100001;
+    private static final int VLAN_TPID = 0x8100;
     private static final int FIRST_EPHEMERAL_PORT = 1024;
     private static final int EPHEMERAL_PORTS = 65536 - FIRST_EPHEMERAL_PORT;
     private static final int TCP_HEADERS = 14 + 20 + 20;
     private static final int UDP_HEADERS = 14 + 20 + 8;
+    private static final int VLAN_TAG = 4;
 
     private final GeneratorConfig config;
     private final FrameBuilder frame = new FrameBuilder();
@@ -54,6 +56,10 @@ public final class Generator implements PacketSource
     private final double endScale;
     private final int minSize;
     private final int sizeSpan;
+    private final int vlan;
+    private final int dscp;
+    private final int tcpHeaders;
+    private final int udpHeaders;
 
     private final int[] connClient;
     private final int[] connServer;
@@ -79,6 +85,10 @@ public final class Generator implements PacketSource
      */
     public Generator(final GeneratorConfig config)
     {
+        if (!config.streams().isEmpty())
+        {
+            throw new IllegalArgumentException("a configuration with streams is a merged source: open it with Generator.open");
+        }
         this.config = config;
         packets = config.packets();
         flows = config.flows();
@@ -87,6 +97,10 @@ public final class Generator implements PacketSource
         minSize = config.minSize();
         sizeSpan = config.maxSize() - config.minSize() + 1;
         dstPorts = config.dstPorts();
+        vlan = config.vlan();
+        dscp = config.dscp();
+        tcpHeaders = TCP_HEADERS + (vlan != 0 ? VLAN_TAG : 0);
+        udpHeaders = UDP_HEADERS + (vlan != 0 ? VLAN_TAG : 0);
         hostZipf = zipf(config.hosts(), config.hostSkew());
         serverZipf = zipf(config.servers(), config.serverSkew());
         connClient = new int[flows];
@@ -105,6 +119,15 @@ public final class Generator implements PacketSource
         }
         freeCount = flows;
         randomState = config.seed();
+    }
+
+    /**
+     * @return the source {@code config} describes: this generator, or for a configuration with
+     *         {@link GeneratorConfig#streams() streams} a {@link MergedGenerator} of them.
+     */
+    public static PacketSource open(final GeneratorConfig config)
+    {
+        return config.streams().isEmpty() ? new Generator(config) : new MergedGenerator(config);
     }
 
     /** @return the Zipf distribution over {@code n} ranks, or null for uniform (sampled with {@code nextInt}). */
@@ -172,7 +195,7 @@ public final class Generator implements PacketSource
             slot = activeSlots[nextInt(activeCount)];
             removeActive(slot);
         }
-        connClient[slot] = CLIENT_BASE + sample(hostZipf, config.hosts());
+        connClient[slot] = config.clientBase() + sample(hostZipf, config.hosts());
         connServer[slot] = SERVER_BASE + sample(serverZipf, config.servers());
         connDstPort[slot] = dstPorts[nextInt(dstPorts.length)];
         connSrcPort[slot] = FIRST_EPHEMERAL_PORT + ephemeral;
@@ -191,7 +214,7 @@ public final class Generator implements PacketSource
         }
         else
         {
-            frame.udp(connSrcPort[slot], connDstPort[slot]).payload(dataFrameSize() - UDP_HEADERS, (byte)slot);
+            frame.udp(connSrcPort[slot], connDstPort[slot]).payload(dataFrameSize() - udpHeaders, (byte)slot);
         }
         return frame.write(data, 0);
     }
@@ -210,7 +233,7 @@ public final class Generator implements PacketSource
             }
             else
             {
-                final int payload = dataFrameSize() - TCP_HEADERS;
+                final int payload = dataFrameSize() - tcpHeaders;
                 frame.tcp(connSrcPort[slot], connDstPort[slot], PacketFlyweight.TCP_ACK, connSeq[slot], connAck[slot])
                     .payload(payload, (byte)slot);
                 connSeq[slot] += payload;
@@ -218,7 +241,7 @@ public final class Generator implements PacketSource
         }
         else
         {
-            frame.udp(connSrcPort[slot], connDstPort[slot]).payload(dataFrameSize() - UDP_HEADERS, (byte)slot);
+            frame.udp(connSrcPort[slot], connDstPort[slot]).payload(dataFrameSize() - udpHeaders, (byte)slot);
         }
         if (last)
         {
@@ -230,7 +253,11 @@ public final class Generator implements PacketSource
 
     private void startFrame(final int slot)
     {
-        frame.reset().ipv4(connClient[slot], connServer[slot]).ipId((int)generated).dontFragment(true);
+        frame.reset().ipv4(connClient[slot], connServer[slot]).ipId((int)generated).dontFragment(true).dscp(dscp);
+        if (vlan != 0)
+        {
+            frame.vlan(VLAN_TPID, vlan);
+        }
     }
 
     private int dataFrameSize()

@@ -1,9 +1,11 @@
 package io.transnfv.engine.source;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -21,7 +23,14 @@ public final class GeneratorConfig
     /** Parameter names, in the order {@link #describe()} prints them. */
     public static final List<String> KEYS = List.of(
         "packets", "flows", "new_conn_ratio", "tcp_ratio", "hosts", "servers", "host_skew", "server_skew",
-        "min_size", "max_size", "dst_ports", "fin_ratio", "rate_pps", "start_ns", "seed");
+        "min_size", "max_size", "dst_ports", "fin_ratio", "rate_pps", "start_ns", "seed", "client_base", "vlan", "dscp");
+
+    /** The prefix of a stream's parameter in {@code k=v} text: {@code stream.<i>.<key>=<value>}. */
+    public static final String STREAM_PREFIX = "stream.";
+    /** Most streams one generator merges. */
+    public static final int MAX_STREAMS = 64;
+    /** The first client address by default: 10.0.0.1. */
+    public static final int DEFAULT_CLIENT_BASE = 0x0A000001;
 
     /** Smallest frame: an Ethernet frame without FCS. */
     public static final int MIN_FRAME = 60;
@@ -47,8 +56,12 @@ public final class GeneratorConfig
     private final long ratePps;
     private final long startNs;
     private final long seed;
+    private final int clientBase;
+    private final int vlan;
+    private final int dscp;
+    private final List<GeneratorConfig> streams;
 
-    private GeneratorConfig(final Builder b)
+    private GeneratorConfig(final Builder b, final List<GeneratorConfig> streams)
     {
         packets = b.packets;
         flows = b.flows;
@@ -65,6 +78,10 @@ public final class GeneratorConfig
         ratePps = b.ratePps;
         startNs = b.startNs;
         seed = b.seed;
+        clientBase = b.clientBase;
+        vlan = b.vlan;
+        dscp = b.dscp;
+        this.streams = List.copyOf(streams);
     }
 
     /** @return the defaults. */
@@ -98,6 +115,13 @@ public final class GeneratorConfig
         b.ratePps = ratePps;
         b.startNs = startNs;
         b.seed = seed;
+        b.clientBase = clientBase;
+        b.vlan = vlan;
+        b.dscp = dscp;
+        for (int i = 0; i < streams.size(); i++)
+        {
+            b.streams.put(i, streams.get(i).toBuilder());
+        }
         return b;
     }
 
@@ -158,6 +182,10 @@ public final class GeneratorConfig
         private long ratePps = 1_000_000;
         private long startNs = 1_700_000_000_000_000_000L;
         private long seed = 42;
+        private int clientBase = DEFAULT_CLIENT_BASE;
+        private int vlan;
+        private int dscp;
+        private final TreeMap<Integer, Builder> streams = new TreeMap<>();
 
         private Builder()
         {
@@ -171,6 +199,24 @@ public final class GeneratorConfig
          */
         public Builder set(final String key, final String value)
         {
+            if (key.startsWith(STREAM_PREFIX))
+            {
+                final int dot = key.indexOf('.', STREAM_PREFIX.length());
+                final String index = dot < 0 ? "" : key.substring(STREAM_PREFIX.length(), dot);
+                if (dot < 0 || !index.matches("[0-9]{1,2}") || Integer.parseInt(index) >= MAX_STREAMS)
+                {
+                    throw new ParameterException(List.of(key), "generator parameter '" + key + "': a stream's parameter is written "
+                        + "stream.<i>.<key>, with <i> from 0 to " + (MAX_STREAMS - 1), null);
+                }
+                final String streamKey = key.substring(dot + 1);
+                if (streamKey.startsWith(STREAM_PREFIX))
+                {
+                    throw new ParameterException(List.of(key), "generator parameter '" + key + "': a stream has no streams of its own",
+                        null);
+                }
+                stream(Integer.parseInt(index)).set(streamKey, value);
+                return this;
+            }
             switch (key)
             {
                 case "packets" -> packets(longValue(key, value));
@@ -188,6 +234,9 @@ public final class GeneratorConfig
                 case "rate_pps" -> ratePps(longValue(key, value));
                 case "start_ns" -> startNs(longValue(key, value));
                 case "seed" -> seed(longValue(key, value));
+                case "client_base" -> clientBase(ipv4(value));
+                case "vlan" -> vlan((int)longValue(key, value));
+                case "dscp" -> dscp((int)longValue(key, value));
                 default -> throw new ParameterException(List.of(key), "unknown generator parameter '" + key +
                     "'; valid keys: " + String.join(", ", KEYS), null);
             }
@@ -329,7 +378,7 @@ public final class GeneratorConfig
                     lastKey = item.substring(0, equals).trim();
                     values.put(lastKey, item.substring(equals + 1).trim());
                 }
-                else if (equals < 0 && "dst_ports".equals(lastKey))
+                else if (equals < 0 && lastKey != null && (lastKey.equals("dst_ports") || lastKey.endsWith(".dst_ports")))
                 {
                     values.put(lastKey, values.get(lastKey) + "," + item);
                 }
@@ -339,6 +388,46 @@ public final class GeneratorConfig
                 }
             }
             values.forEach(this::set);
+            return this;
+        }
+
+        /**
+         * @return the builder of stream {@code index} (0 to {@link #MAX_STREAMS} - 1), made with the
+         *         defaults if it is new: the generator then merges its streams (see {@link #streams()}).
+         */
+        public Builder stream(final int index)
+        {
+            if (index < 0 || index >= MAX_STREAMS)
+            {
+                throw new ParameterException(List.of("streams"), "generator streams: at most " + MAX_STREAMS + ", got stream " + index,
+                    null);
+            }
+            return streams.computeIfAbsent(index, i -> new Builder());
+        }
+
+        /** @return this builder, its clients numbered from {@code address} (a big-endian IPv4 address, not 0). */
+        public Builder clientBase(final int address)
+        {
+            if (address == 0)
+            {
+                throw new ParameterException(List.of("client_base"), "generator parameter 'client_base': expected an IPv4 address"
+                    + " other than 0.0.0.0", null);
+            }
+            clientBase = address;
+            return this;
+        }
+
+        /** @return this builder, every frame tagged with VLAN {@code value} (1 to 4094), or untagged for 0. */
+        public Builder vlan(final int value)
+        {
+            vlan = (int)inRange("vlan", value);
+            return this;
+        }
+
+        /** @return this builder, every packet's DSCP {@code value} (0 to 63). */
+        public Builder dscp(final int value)
+        {
+            dscp = (int)inRange("dscp", value);
             return this;
         }
 
@@ -360,22 +449,48 @@ public final class GeneratorConfig
                 throw new ParameterException(List.of("min_size", "max_size"), "generator parameter 'max_size' (" + maxSize +
                     ") must be >= 'min_size' (" + minSize + ")", null);
             }
-            return new GeneratorConfig(this);
+            if ((clientBase & 0xFFFF_FFFFL) + hosts - 1 > 0xFFFF_FFFFL)
+            {
+                throw new ParameterException(List.of("client_base", "hosts"), "generator parameters 'client_base' and 'hosts': "
+                    + hosts + " hosts from " + ipv4Text(clientBase) + " run past 255.255.255.255", null);
+            }
+            final List<GeneratorConfig> built = new ArrayList<>(streams.size());
+            int expected = 0;
+            for (final Map.Entry<Integer, Builder> stream : streams.entrySet())
+            {
+                if (stream.getKey() != expected)
+                {
+                    throw new ParameterException(List.of("streams"), "generator streams are numbered from 0 without gaps: stream "
+                        + expected + " is missing", null);
+                }
+                try
+                {
+                    built.add(stream.getValue().build());
+                }
+                catch (final ParameterException e)
+                {
+                    throw new ParameterException(List.of("streams"), "stream " + expected + ": " + e.getMessage(), e);
+                }
+                expected++;
+            }
+            return new GeneratorConfig(this, built);
         }
     }
 
     private static final String SKEW_RANGE = "a Zipf exponent in [0, 10] (0 = uniform)";
     /** The integer parameters' ranges, {min, max}. */
-    private static final Map<String, long[]> LONG_RANGES = Map.of(
-        "packets", new long[] {1, Long.MAX_VALUE},
-        "flows", new long[] {1, 1 << 24},
-        "hosts", new long[] {1, MAX_HOSTS},
-        "servers", new long[] {1, MAX_SERVERS},
-        "min_size", new long[] {MIN_FRAME, MAX_FRAME},
-        "max_size", new long[] {MIN_FRAME, MAX_FRAME},
-        "rate_pps", new long[] {1, 1_000_000_000L},
-        "start_ns", new long[] {0, Long.MAX_VALUE / 2},
-        "seed", new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+    private static final Map<String, long[]> LONG_RANGES = Map.ofEntries(
+        Map.entry("packets", new long[] {1, Long.MAX_VALUE}),
+        Map.entry("flows", new long[] {1, 1 << 24}),
+        Map.entry("hosts", new long[] {1, MAX_HOSTS}),
+        Map.entry("servers", new long[] {1, MAX_SERVERS}),
+        Map.entry("min_size", new long[] {MIN_FRAME, MAX_FRAME}),
+        Map.entry("max_size", new long[] {MIN_FRAME, MAX_FRAME}),
+        Map.entry("rate_pps", new long[] {1, 1_000_000_000L}),
+        Map.entry("start_ns", new long[] {0, Long.MAX_VALUE / 2}),
+        Map.entry("seed", new long[] {Long.MIN_VALUE, Long.MAX_VALUE}),
+        Map.entry("vlan", new long[] {0, 4094}),
+        Map.entry("dscp", new long[] {0, 63}));
 
     private static String ratioRange(final boolean zeroAllowed)
     {
@@ -445,6 +560,29 @@ public final class GeneratorConfig
         return value;
     }
 
+    private static int ipv4(final String text)
+    {
+        final String[] parts = text.trim().split("\\.", -1);
+        int address = 0;
+        boolean ok = parts.length == 4;
+        for (int i = 0; ok && i < 4; i++)
+        {
+            ok = parts[i].matches("[0-9]{1,3}") && Integer.parseInt(parts[i]) <= 255;
+            address = ok ? address << 8 | Integer.parseInt(parts[i]) : 0;
+        }
+        if (!ok)
+        {
+            throw new ParameterException(List.of("client_base"), "generator parameter 'client_base': expected an IPv4 address such "
+                + "as 10.1.0.1, got '" + text + "'", null);
+        }
+        return address;
+    }
+
+    private static String ipv4Text(final int address)
+    {
+        return (address >>> 24) + "." + (address >>> 16 & 0xFF) + "." + (address >>> 8 & 0xFF) + "." + (address & 0xFF);
+    }
+
     private static int[] ports(final String text)
     {
         final String[] items = text.split(",");
@@ -492,7 +630,7 @@ public final class GeneratorConfig
         return tcpRatio;
     }
 
-    /** @return number of client hosts, numbered from 10.0.0.1. */
+    /** @return number of client hosts, numbered from {@link #clientBase()} (10.0.0.1 by default). */
     public int hosts()
     {
         return hosts;
@@ -558,14 +696,76 @@ public final class GeneratorConfig
         return seed;
     }
 
+    /** @return the first client address (big-endian IPv4); clients are numbered upwards from it. */
+    public int clientBase()
+    {
+        return clientBase;
+    }
+
+    /** @return the VLAN every frame is tagged with, 0 for untagged. */
+    public int vlan()
+    {
+        return vlan;
+    }
+
+    /** @return the DSCP of every packet. */
+    public int dscp()
+    {
+        return dscp;
+    }
+
+    /**
+     * @return the streams this generator merges, in order; empty for one stream of its own. A
+     *         generator with streams yields their packets merged by timestamp (a tie goes to the
+     *         lower stream), renumbered, until {@link #packets()} in all or every stream has ended;
+     *         its own connection parameters are then unused.
+     */
+    public List<GeneratorConfig> streams()
+    {
+        return streams;
+    }
+
+    /** @return the largest frame the source yields: {@link #maxSize()}, or with streams the largest of theirs. */
+    public int maxFrameSize()
+    {
+        return streams.isEmpty() ? maxSize : streams.stream().mapToInt(GeneratorConfig::maxSize).max().orElse(maxSize);
+    }
+
+    /** @return packets the source yields: {@link #packets()}, or with streams the fewer of it and theirs together. */
+    public long totalPackets()
+    {
+        long sum = 0;
+        for (final GeneratorConfig stream : streams)
+        {
+            sum = Math.min(Long.MAX_VALUE - stream.packets(), sum) + stream.packets();
+        }
+        return streams.isEmpty() ? packets : Math.min(packets, sum);
+    }
+
     /** @return every parameter as {@code k=v,...}, in a form {@link #parse(String)} accepts. */
     public String describe()
+    {
+        final StringBuilder out = new StringBuilder(own());
+        for (int i = 0; i < streams.size(); i++)
+        {
+            for (final String item : streams.get(i).own().split(",(?=[a-z_]+=)"))
+            {
+                out.append(',').append(STREAM_PREFIX).append(i).append('.').append(item);
+            }
+        }
+        return out.toString();
+    }
+
+    /** @return this configuration's own parameters (not its streams') as {@code k=v,...}. */
+    private String own()
     {
         return "packets=" + packets + ",flows=" + flows + ",new_conn_ratio=" + newConnRatio + ",tcp_ratio=" + tcpRatio +
             ",hosts=" + hosts + ",servers=" + servers + ",host_skew=" + hostSkew + ",server_skew=" + serverSkew +
             ",min_size=" + minSize + ",max_size=" + maxSize + ",dst_ports=" +
             Arrays.stream(dstPorts).mapToObj(Integer::toString).collect(Collectors.joining(",")) +
-            ",fin_ratio=" + finRatio + ",rate_pps=" + ratePps + ",start_ns=" + startNs + ",seed=" + seed;
+            ",fin_ratio=" + finRatio + ",rate_pps=" + ratePps + ",start_ns=" + startNs + ",seed=" + seed +
+            (clientBase == DEFAULT_CLIENT_BASE ? "" : ",client_base=" + ipv4Text(clientBase)) + (vlan == 0 ? "" : ",vlan=" + vlan) +
+            (dscp == 0 ? "" : ",dscp=" + dscp);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.transnfv.engine.source.Generator;
 import io.transnfv.engine.source.GeneratorConfig;
 import io.transnfv.engine.source.PacketBuffer;
 import io.transnfv.engine.source.PacketSource;
+import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.source.SourceStats;
 
 import java.util.Arrays;
@@ -42,14 +43,14 @@ public final class TrafficCapture
     /** @return the generator's output for {@code config}, read to its end. */
     public static TrafficCapture generate(final GeneratorConfig config)
     {
-        final int packets = Math.toIntExact(config.packets());
+        final int packets = Math.toIntExact(config.totalPackets());
         final int[] offset = new int[packets];
         final int[] length = new int[packets];
         final long[] timestampNs = new long[packets];
         byte[] frames = new byte[Math.max(1 << 16, packets * 128)];
         int used = 0;
-        final PacketBuffer buffer = new PacketBuffer(Math.max(PacketBuffer.MIN_CAPACITY, config.maxSize()));
-        try (Generator generator = new Generator(config))
+        final PacketBuffer buffer = new PacketBuffer(Math.max(PacketBuffer.MIN_CAPACITY, config.maxFrameSize()));
+        try (PacketSource generator = Generator.open(config))
         {
             int i = 0;
             while (generator.next(buffer))
@@ -67,6 +68,11 @@ public final class TrafficCapture
             }
             return new TrafficCapture("generator " + config.describe(), Arrays.copyOf(frames, used), offset, length,
                 timestampNs);
+        }
+        catch (final SourceException e)
+        {
+            // generated in memory: nothing to read that could fail
+            throw new IllegalStateException("the generator failed: " + e.getMessage(), e);
         }
     }
 

@@ -61,6 +61,7 @@ public final class FrameBuilder
     private int payloadLength;
     private byte payloadFill;
     private int minFrameLength;
+    private int dscp;
 
     /** Create a builder describing an empty IPv4/UDP frame. */
     public FrameBuilder()
@@ -99,6 +100,7 @@ public final class FrameBuilder
         payloadLength = 0;
         payloadFill = 0;
         minFrameLength = 0;
+        dscp = 0;
         return this;
     }
 
@@ -185,6 +187,21 @@ public final class FrameBuilder
     public FrameBuilder ttl(final int value)
     {
         ttl = value;
+        return this;
+    }
+
+    /**
+     * @param value the DSCP, 0 to 63: the upper six bits of the IPv4 TOS or the IPv6 traffic class
+     *              (ECN bits 0).
+     * @return this.
+     */
+    public FrameBuilder dscp(final int value)
+    {
+        if (value < 0 || value > 63)
+        {
+            throw new IllegalArgumentException("DSCP " + value + " is not in 0..63");
+        }
+        dscp = value;
         return this;
     }
 
@@ -442,7 +459,7 @@ public final class FrameBuilder
     private void writeIpv4(final byte[] b, final int p, final int headerLength, final int totalLength)
     {
         b[p] = (byte)(0x40 | (headerLength >>> 2));
-        b[p + 1] = 0;
+        b[p + 1] = (byte)(dscp << 2);
         PacketFlyweight.putU16(b, p + 2, totalLength);
         PacketFlyweight.putU16(b, p + 4, ipId);
         final int flags = (dontFragment ? 0x4000 : 0) | (moreFragments ? 0x2000 : 0) | ((fragmentOffset >>> 3) & 0x1FFF);
@@ -458,7 +475,7 @@ public final class FrameBuilder
 
     private void writeIpv6(final byte[] b, final int p, final int payloadLengthField)
     {
-        PacketFlyweight.putI32(b, p, 0x6000_0000);
+        PacketFlyweight.putI32(b, p, 0x6000_0000 | dscp << 22);
         PacketFlyweight.putU16(b, p + 4, payloadLengthField);
         b[p + 6] = (byte)(extensionHeaderCount > 0 ? extensionHeaders[0] : transportNumber());
         b[p + 7] = (byte)ttl;
