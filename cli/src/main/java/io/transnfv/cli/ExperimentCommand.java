@@ -37,10 +37,12 @@ import java.util.concurrent.Callable;
             + " latency (latency under load: each executor's capacity, then p50/p99/p99.9 and drops at 10-120 %%"
             + " of the engine's capacity, paced through a receive ring; quick: 25, 50, 90, 120 %%),"
             + " stale-reads (the load balancer's server loads serializable vs { stale-reads: 1 }, engine only: throughput"
-            + " and packets differing from the oracle, 5 / 60 %% new connections, 7,200 / 64 servers)."})
+            + " and packets differing from the oracle, 5 / 60 %% new connections, 7,200 / 64 servers),"
+            + " tenants (a noisy neighbour: two steady tenants and a third calm, 10x, and 10x under a rate limit;"
+            + " each tenant's packets/s and p99)."})
 final class ExperimentCommand implements Callable<Integer>
 {
-    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads, batch, latency or stale-reads.")
+    @Parameters(index = "0", paramLabel = "NAME", description = "lb-new-conn, chain, threads, batch, latency, stale-reads or tenants.")
     String name;
 
     @Option(names = "--quick", description = "Short version: "
@@ -200,6 +202,19 @@ final class ExperimentCommand implements Callable<Integer>
                         stale.recordDivergences(), 100.0 * stale.recordDivergences() / result.settings().packets()));
             }
         }
+        if (result.settings().experiment() == Experiment.TENANTS)
+        {
+            for (final Measurement m : result.measurements())
+            {
+                final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-12s", m.point().chain(),
+                    m.point().executor().label()));
+                for (final Measurement.TenantFigures t : m.tenants())
+                {
+                    line.append(String.format(Locale.ROOT, "  %s %,.0f packets/s p99 %.0f us", t.name(), t.pps(), t.p99Us()));
+                }
+                out.println(line);
+            }
+        }
         out.println("summary: " + result.directory().resolve("summary.md"));
     }
 
@@ -214,6 +229,19 @@ final class ExperimentCommand implements Callable<Integer>
                 p.paced() ? String.format(Locale.ROOT, "%.0f%%", p.offeredLoad() * 100) : "unpaced",
                 p.paced() ? String.format(Locale.ROOT, "%,.0f", m.offeredPps()) : "-",
                 p.executor().label(), m.achievedPps(), m.dropRate() * 100, m.p50Us(), m.p99Us(), m.p999Us());
+        }
+        if (result.settings().experiment() == Experiment.TENANTS)
+        {
+            for (final Measurement m : result.measurements())
+            {
+                final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-12s", m.point().chain(),
+                    m.point().executor().label()));
+                for (final Measurement.TenantFigures t : m.tenants())
+                {
+                    line.append(String.format(Locale.ROOT, "  %s %,.0f packets/s p99 %.0f us", t.name(), t.pps(), t.p99Us()));
+                }
+                out.println(line);
+            }
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
     }

@@ -32,6 +32,8 @@ public final class ResultWriter
     public static final String CSV = "data.csv";
     /** The summary's file name. */
     public static final String SUMMARY = "summary.md";
+    /** The tenants experiment's per-tenant rows, beside {@link #CSV}. */
+    public static final String TENANTS_CSV = "tenants.csv";
     /** {@code latency}: drops below this share of the offered packets count as keeping up with the offered load. */
     static final double KEEPS_UP_DROP_RATE = 0.001;
 
@@ -71,6 +73,20 @@ public final class ResultWriter
                 plots = List.of();
                 note = interruption + " The plots were not drawn from so few rows (" + e.getMessage() + ").";
             }
+        }
+        if (result.settings().experiment() == Experiment.TENANTS)
+        {
+            final StringBuilder csv = new StringBuilder("chain,executor,tenant,pps_median,p99_us,load_before,busy\n");
+            for (final Measurement m : result.measurements())
+            {
+                for (final Measurement.TenantFigures t : m.tenants())
+                {
+                    csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.0f,%s,%.2f,%s%n", m.point().chain(), m.point().executor().label(),
+                        t.name(), t.pps(), Double.isNaN(t.p99Us()) ? "" : String.format(Locale.ROOT, "%.1f", t.p99Us()), m.loadBefore(),
+                        m.busy()));
+                }
+            }
+            Files.writeString(dir.resolve(TENANTS_CSV), csv, StandardCharsets.UTF_8);
         }
         String summary = summary(result, plots);
         if (note != null)
@@ -176,9 +192,59 @@ public final class ResultWriter
                         byVariant(pool.getValue(), m -> 100.0 * m.recordDivergences() / result.settings().packets()), false, false));
                 }
             }
+            case TENANTS ->
+            {
+                final ToDoubleFunction<Measurement> variant = m -> Experiment.TENANT_VARIANTS.indexOf(m.point().chain());
+                final String x = "third tenant: 0 calm, 1 noisy (10x), 2 noisy under a limit of 2x";
+                files.add(LinePlot.draw(dir.resolve("steady-throughput.png"), "Steady tenants' throughput (sum of two)", x,
+                    "Mpackets/s", series(rows, variant, m -> steadyPps(m) / 1e6), false, false));
+                files.add(LinePlot.draw(dir.resolve("steady-p99.png"), "Steady tenants' latency p99 (the worse of two)", x,
+                    "p99 latency (us)", series(rows, variant, ResultWriter::steadyP99Us), false, true));
+            }
             default -> throw new IllegalStateException(result.settings().experiment().label());
         }
         return files;
+    }
+
+    /** @return the steady tenants' packets/s together (every tenant of the tenants experiment but the last). */
+    private static double steadyPps(final Measurement m)
+    {
+        return m.tenants().subList(0, m.tenants().size() - 1).stream().mapToDouble(Measurement.TenantFigures::pps).sum();
+    }
+
+    /** @return the worse p99 of the steady tenants. */
+    private static double steadyP99Us(final Measurement m)
+    {
+        return m.tenants().subList(0, m.tenants().size() - 1).stream().mapToDouble(Measurement.TenantFigures::p99Us).max()
+            .orElse(Double.NaN);
+    }
+
+    /** The tenants experiment's own table: each tenant's throughput and p99 per variant and executor. */
+    private static void tenantsTable(final ExperimentResult result, final StringBuilder out)
+    {
+        out.append("\n## Tenants\n\n");
+        out.append("Three tenants, each a load balancer (64 servers, d = 5), told apart by VLAN, their traffic merged by"
+            + " timestamp: steady-a and steady-b at " + String.format(Locale.ROOT, "%,d", Experiment.TENANT_RATE_PPS)
+            + " packets/s of packet time each, and the third at that rate (calm), at " + Experiment.NOISY_FACTOR
+            + " times it (noisy), and at " + Experiment.NOISY_FACTOR + " times it under a limit of " + Experiment.NOISY_LIMIT_FACTOR
+            + " times it (limited; its excess is dropped at its limiter). Unpaced: every executor reads the mix as fast as it"
+            + " can, so a tenant's packets/s is what its limiter passed into its chain over the run's wall time,"
+            + " and the mix's proportions set each tenant's share. p99: of the tenant's sampled"
+            + " packets. A rate limit bounds what a tenant sends into the chain; all tenants' transactions share the batches"
+            + " and the workers (no per-tenant share of executor time: docs/tenants.md).\n\n");
+        out.append("| third tenant | executor | steady-a packets/s | steady-b packets/s | noisy packets/s | steady p99 us"
+            + " (worse) | noisy p99 us | load |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (final Measurement m : result.measurements())
+        {
+            if (m.tenants().size() != Experiment.TENANT_NAMES.size())
+            {
+                continue;
+            }
+            out.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %,.0f | %.1f | %.1f | %.2f → %.2f%s |\n",
+                m.point().chain().substring("tenants-".length()), m.point().executor().label(), m.tenants().get(0).pps(),
+                m.tenants().get(1).pps(), m.tenants().get(2).pps(), steadyP99Us(m), m.tenants().get(2).p99Us(), m.loadBefore(),
+                m.loadAfter(), m.busy() ? " **busy**" : ""));
+        }
     }
 
     /** Latency against achieved throughput, one line per executor; a log axis when the values span more than 20x. */
@@ -344,6 +410,10 @@ public final class ResultWriter
         if (s.experiment() == Experiment.STALE_READS)
         {
             staleReadsTable(result, out);
+        }
+        if (s.experiment() == Experiment.TENANTS)
+        {
+            tenantsTable(result, out);
         }
         out.append("\n## Ratios at each point\n\n");
         out.append("| chain | servers | new conn | threads | batch | ours/chc-style | ours/no-lock | ours/partitioned"

@@ -37,7 +37,26 @@ public enum Experiment
      * {@code { stale-reads: 1 }}: the engine on both, on the same traffic, interleaved; throughput
      * and the packets and state entries where the stale loads made it differ from the serial oracle.
      */
-    STALE_READS("stale-reads", "load balancer, server loads serializable vs { stale-reads: 1 }, 5 % and 60 % new connections");
+    STALE_READS("stale-reads", "load balancer, server loads serializable vs { stale-reads: 1 }, 5 % and 60 % new connections"),
+    /**
+     * A noisy neighbour: three tenants, each a load balancer, told apart by VLAN; two steady ones
+     * and one that sends at their rate (calm), at ten times it (noisy), and at ten times it under
+     * a rate limit of twice it (limited). Each tenant's packets/s and p99 per executor.
+     */
+    TENANTS("tenants", "noisy neighbour: two steady tenants and one stepping up 10x, without and with a rate limit");
+
+    /** The tenants experiment's chains: the third tenant calm, noisy, and noisy under its limit. */
+    public static final List<String> TENANT_VARIANTS = List.of("tenants-calm", "tenants-noisy", "tenants-noisy-limited");
+    /** Each steady tenant's rate in packet time, and the calm third tenant's. */
+    public static final int TENANT_RATE_PPS = 100_000;
+    /** How much faster the noisy tenant sends. */
+    public static final int NOISY_FACTOR = 10;
+    /** The noisy tenant's limit, as a multiple of {@link #TENANT_RATE_PPS}. */
+    public static final int NOISY_LIMIT_FACTOR = 2;
+    /** The noisy tenant's token bucket: packets that may pass at once on top of its limit. */
+    public static final int NOISY_BURST = 1_000;
+    /** The tenants of the tenants experiment, in the order written: the steady ones, then the one that steps up. */
+    public static final List<String> TENANT_NAMES = List.of("steady-a", "steady-b", "noisy");
 
     /** The chain name of a point running the load balancer with {@code active: { consistency: { stale-reads: 1 } }}. */
     public static final String LB_STALE = "lb-stale";
@@ -191,6 +210,16 @@ public enum Experiment
                     }
                 }
             }
+            case TENANTS ->
+            {
+                for (final String variant : TENANT_VARIANTS)
+                {
+                    for (final ExecutorKind kind : ExecutorKind.values())
+                    {
+                        points.add(new Point(variant, SERVER_POOLS[2], 0.05, t, DEFAULT_BATCH, kind));
+                    }
+                }
+            }
             default -> throw new IllegalStateException(label);
         }
         return points;
@@ -204,7 +233,23 @@ public enum Experiment
     {
         final ChainLoader loader = new ChainLoader();
         final ChainSpec chain;
-        if (point.loadBalancerAlone())
+        if (point.tenants())
+        {
+            final StringBuilder yaml = new StringBuilder("name: " + point.chain() + "\n"
+                + "description: two steady tenants and a third that steps up, each a load balancer\ntenants:\n");
+            for (int i = 0; i < TENANT_NAMES.size(); i++)
+            {
+                yaml.append(String.format(Locale.ROOT, "  - name: %s%n    match: { vlan: %d }%n    chain: lb%n"
+                    + "    params: { lb: { servers: %d, candidates: %d, candidate_skew: %s } }%n",
+                    TENANT_NAMES.get(i), tenantVlan(i), point.servers(), CANDIDATES, CANDIDATE_SKEW));
+                if (i == TENANT_NAMES.size() - 1 && point.chain().endsWith("-limited"))
+                {
+                    yaml.append(String.format(Locale.ROOT, "    limits: { pps: %d, burst: %d }%n", NOISY_LIMIT_FACTOR * TENANT_RATE_PPS, NOISY_BURST));
+                }
+            }
+            chain = loader.parse(yaml.toString(), "experiment " + point.chain());
+        }
+        else if (point.loadBalancerAlone())
         {
             chain = loader.parse(String.format(Locale.ROOT, """
                 name: %s
@@ -230,9 +275,29 @@ public enum Experiment
         return chain.withSettings(settings);
     }
 
+    /** @return the VLAN of the tenants experiment's tenant {@code i}. */
+    static int tenantVlan(final int i)
+    {
+        return 10 * (i + 1);
+    }
+
     /** @return the generator settings of {@code point}'s traffic, {@code packets} long. */
     static GeneratorConfig trafficOf(final Point point, final int packets)
     {
+        if (point.tenants())
+        {
+            // one stream per tenant, its VLAN and its clients; the third at its variant's rate
+            final GeneratorConfig.Builder mix = GeneratorConfig.builder().packets(packets);
+            for (int i = 0; i < TENANT_NAMES.size(); i++)
+            {
+                final boolean noisy = i == TENANT_NAMES.size() - 1 && !point.chain().equals(TENANT_VARIANTS.get(0));
+                mix.stream(i).packets(packets).newConnRatio(point.newConnRatio()).hostSkew(SKEW).serverSkew(SKEW).minSize(64)
+                    .maxSize(128).seed(42).hosts(1000).flows(100_000).tcpRatio(1.0).servers(point.servers())
+                    .vlan(tenantVlan(i)).clientBase(0x0A000001 + (i + 1 << 16))
+                    .ratePps((long)TENANT_RATE_PPS * (noisy ? NOISY_FACTOR : 1));
+            }
+            return mix.build();
+        }
         final GeneratorConfig.Builder traffic = GeneratorConfig.builder()
             .packets(packets)
             .newConnRatio(point.newConnRatio())

@@ -1,5 +1,6 @@
 package io.transnfv.experiments.runner;
 
+import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.report.RunStats;
@@ -8,6 +9,7 @@ import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.experiments.baselines.ParallelChainExecutor;
 import io.transnfv.experiments.report.ResultWriter;
+import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -347,8 +349,41 @@ public final class ExperimentRunner
             return new Run(wallNs, transactions, aborts,
                 latency.getValueAtPercentile(50) / 1e3, latency.getValueAtPercentile(99) / 1e3,
                 latency.getValueAtPercentile(99.9) / 1e3, stateAccessShare, syncShare, lockWaits, breakdown,
-                loadBefore, MachineInfo.loadAverage(), delivered, (double)rxMissed / Math.max(1, offered));
+                loadBefore, MachineInfo.loadAverage(), delivered, (double)rxMissed / Math.max(1, offered), tenantFigures(stats, wallNs));
         }
+    }
+
+    /**
+     * @return per tenant of a chain of tenants, in the classifier's order: {packets/s its limiter passed
+     *         into its chain over the run's wall time, p99 latency in microseconds (NaN if none sampled)}; empty otherwise.
+     */
+    private static double[][] tenantFigures(final RunStats stats, final long wallNs)
+    {
+        final ChainRuntime runtime = stats.runtime();
+        if (!(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+        {
+            return new double[0][];
+        }
+        final double[][] figures = new double[classifier.tenants().size()][];
+        for (int t = 0; t < figures.length; t++)
+        {
+            long packets = 0;
+            for (int i = 0; i < runtime.size(); i++)
+            {
+                if (runtime.instance(i).name().equals(classifier.tenants().get(t)))
+                {
+                    // what its limiter let into its chain: the tenant's throughput through the chain
+                    packets = stats.visits(i);
+                    for (int reason = 1; reason < runtime.instance(i).dropReasons().size(); reason++)
+                    {
+                        packets -= stats.drops(i, reason);
+                    }
+                }
+            }
+            final Histogram h = stats.tenantLatencyNs(t);
+            figures[t] = new double[] {packets * 1e9 / wallNs, h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1e3};
+        }
+        return figures;
     }
 
     private void finishRun(final long packets)
@@ -383,7 +418,25 @@ public final class ExperimentRunner
             offeredPps, latencyExperiment ? median(pps) : Double.NaN,
             latencyExperiment ? median(runs, Run::dropRate) : Double.NaN,
             Arrays.stream(runs).mapToDouble(Run::p99Us).min().orElse(Double.NaN),
-            Arrays.stream(runs).mapToDouble(Run::p99Us).max().orElse(Double.NaN));
+            Arrays.stream(runs).mapToDouble(Run::p99Us).max().orElse(Double.NaN),
+            tenantMedians(point, runs));
+    }
+
+    /** @return each tenant's median packets/s and p99 over the runs, named as the tenants experiment names them. */
+    private static List<Measurement.TenantFigures> tenantMedians(final Point point, final Run[] runs)
+    {
+        if (!point.tenants() || runs[0].tenants.length == 0)
+        {
+            return List.of();
+        }
+        final List<Measurement.TenantFigures> out = new ArrayList<>();
+        for (int t = 0; t < runs[0].tenants.length; t++)
+        {
+            final int tenant = t;
+            out.add(new Measurement.TenantFigures(Experiment.TENANT_NAMES.get(t), median(runs, r -> r.tenants[tenant][0]),
+                median(runs, r -> r.tenants[tenant][1])));
+        }
+        return out;
     }
 
     private static EngineBreakdown medianBreakdown(final Run[] runs)
@@ -447,7 +500,7 @@ public final class ExperimentRunner
     private record Run(
         long wallNs, long transactions, long aborts, double p50Us, double p99Us, double p999Us,
         double stateAccessShare, double syncShare, double lockWaitsPer1kTxn, EngineBreakdown breakdown,
-        double loadBefore, double loadAfter, long delivered, double dropRate)
+        double loadBefore, double loadAfter, long delivered, double dropRate, double[][] tenants)
     {
     }
 }

@@ -1,5 +1,6 @@
 package io.transnfv.experiments.runner;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -48,8 +49,25 @@ public record Measurement(
     long recordDivergences, long stateDivergences, long aborts,
     double stateAccessShare, double syncShare, double lockWaitsPer1kTxn,
     double loadBefore, double loadAfter, boolean busy, EngineBreakdown breakdown,
-    double offeredPps, double achievedPps, double dropRate, double p99MinUs, double p99MaxUs)
+    double offeredPps, double achievedPps, double dropRate, double p99MinUs, double p99MaxUs, List<TenantFigures> tenants)
 {
+    /**
+     * One tenant's figures at a point of the tenants experiment (medians over the runs).
+     *
+     * @param name  the tenant.
+     * @param pps   packets of the tenant its limiter passed into its chain, per second of the run's wall time.
+     * @param p99Us the p99 latency of its sampled packets; NaN if none was sampled.
+     */
+    public record TenantFigures(String name, double pps, double p99Us)
+    {
+    }
+
+    /** Freezes the list. */
+    public Measurement
+    {
+        tenants = List.copyOf(tenants);
+    }
+
     /** The CSV header, matching {@link #toCsv()}. */
     public static final String CSV_HEADER = "experiment,chain,servers,new_conn_ratio,threads,batch_txns,executor,"
         + "packets,transactions,repetitions,pps_median,pps_min,pps_max,tps_median,p50_us,p99_us,p999_us,"

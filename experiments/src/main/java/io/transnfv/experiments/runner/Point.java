@@ -37,6 +37,12 @@ public record Point(
         return chain.equals("lb") || chain.equals(Experiment.LB_STALE);
     }
 
+    /** @return true if the chain is one of the tenants experiment's chains of tenants. */
+    public boolean tenants()
+    {
+        return chain.startsWith("tenants-");
+    }
+
     /**
      * @return the key of the traffic and oracle this point shares with others: {@code lb-stale}
      *         shares {@code lb}'s, since the serial oracle does not relax its reads.

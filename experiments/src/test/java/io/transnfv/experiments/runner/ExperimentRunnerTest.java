@@ -99,6 +99,45 @@ class ExperimentRunnerTest
     }
 
     @Test
+    void shouldGiveEachTenantsThroughputAndLatencyWithTheNoisyOneSteppingUpAndItsLimitDroppingItsExcess(@TempDir final Path out)
+        throws Exception
+    {
+        final ExperimentSettings settings = ExperimentSettings.of(Experiment.TENANTS, true, 1, 1, 12_000, out);
+        final ExperimentRunner runner = new ExperimentRunner(settings);
+        assertEquals(Experiment.TENANT_VARIANTS.size() * ExecutorKind.values().length, runner.points().size());
+        final ExperimentResult result = runner.run();
+        for (final Measurement m : result.measurements())
+        {
+            assertEquals(Experiment.TENANT_NAMES, m.tenants().stream().map(Measurement.TenantFigures::name).toList(), m.toCsv());
+            final double steady = m.tenants().get(0).pps();
+            final double third = m.tenants().get(2).pps();
+            assertTrue(steady > 0 && m.tenants().get(2).p99Us() > 0, m.toString());
+            assertEquals(steady, m.tenants().get(1).pps(), steady * 0.01, "the two steady tenants send alike: " + m);
+            // the mix's shares in packets: 1:1:1 calm; 1:1:10 noisy, its limiter passing all it sends; limited to 2x its
+            // steady neighbours' rate plus its burst (12,000 packets: 1,000 of each steady tenant's)
+            final double expected = switch (m.point().chain())
+            {
+                case "tenants-calm" -> 1.0;
+                case "tenants-noisy" -> Experiment.NOISY_FACTOR;
+                default -> Experiment.NOISY_LIMIT_FACTOR + Experiment.NOISY_BURST / (12_000.0 / (2 + Experiment.NOISY_FACTOR));
+            };
+            assertEquals(expected, third / steady, expected * 0.1, m.point().chain() + " " + m.point().executor() + ": " + m.tenants());
+            if (m.point().executor() == ExecutorKind.TRANSNFV)
+            {
+                assertEquals(0, m.recordDivergences() + m.stateDivergences(), "the engine equals the oracle on a chain of tenants: " + m.toCsv());
+            }
+        }
+        final Point noisy = runner.points().stream().filter(p -> p.chain().equals("tenants-noisy")).findFirst().orElseThrow();
+        assertEquals(List.of(10, 20, 30), Experiment.trafficOf(noisy, 100).streams().stream().map(g -> g.vlan()).toList());
+        final List<String> csv = Files.readAllLines(result.directory().resolve(ResultWriter.TENANTS_CSV));
+        assertEquals(1 + 3 * result.measurements().size(), csv.size(), csv::toString);
+        final String summary = Files.readString(result.directory().resolve(ResultWriter.SUMMARY));
+        assertTrue(summary.contains("## Tenants") && summary.contains("| noisy-limited | transnfv |"), summary);
+        assertTrue(Files.size(result.directory().resolve("steady-p99.png")) > 1_000);
+        assertTrue(Files.size(result.directory().resolve("steady-throughput.png")) > 1_000);
+    }
+
+    @Test
     void shouldWriteTheCsvThePlotsAndTheSummaryInQuickModeOnATinyWorkload(@TempDir final Path out) throws Exception
     {
         final ExperimentSettings settings = ExperimentSettings.of(Experiment.LB_NEW_CONN, true, 2, 1, 2_000, out);
