@@ -69,6 +69,8 @@ public final class ControlServer implements AutoCloseable
             NioIoHandler.newFactory());
         final AtomicInteger eventStreams = new AtomicInteger();
         final RateWindow rates = new RateWindow(() -> view.executor().stats().packetsFinished(), System::nanoTime);
+        // one renderer for every connection: they all run on the one event loop thread
+        final PrometheusText metrics = new PrometheusText(view);
         final ChannelFuture bind = new ServerBootstrap()
             .group(group)
             .channel(NioServerSocketChannel.class)
@@ -77,11 +79,7 @@ public final class ControlServer implements AutoCloseable
                 @Override
                 protected void initChannel(final SocketChannel ch)
                 {
-                    ch.pipeline()
-                        .addLast(new HttpServerCodec())
-                        .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                        .addLast(new HttpServerKeepAliveHandler())
-                        .addLast(new ControlHandler(view, rates, notices, eventStreams));
+                    pipeline(ch, view, rates, metrics, notices, eventStreams);
                 }
             })
             .bind(socket).awaitUninterruptibly();
@@ -95,6 +93,16 @@ public final class ControlServer implements AutoCloseable
         rates.sample();
         group.next().scheduleAtFixedRate(rates::sample, 1, 1, TimeUnit.SECONDS);
         return new ControlServer(group, bind.channel(), eventStreams);
+    }
+
+    private static void pipeline(final Channel ch, final RunView view, final RateWindow rates, final PrometheusText metrics,
+        final PrintStream notices, final AtomicInteger eventStreams)
+    {
+        ch.pipeline()
+            .addLast(new HttpServerCodec())
+            .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+            .addLast(new HttpServerKeepAliveHandler())
+            .addLast(new ControlHandler(view, rates, metrics, notices, eventStreams));
     }
 
     /** @return the {@code GET /events} streams open now (the live pages that follow the run). */
