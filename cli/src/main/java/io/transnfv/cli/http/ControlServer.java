@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <pre>
  *  client ──► transnfv-http (one event loop thread, never an engine thread)
- *              HttpServerCodec ─► aggregator ─► keep-alive ─► {@link ControlHandler}
+ *              HttpServerCodec ─► aggregator ─► keep-alive ─► {@link ControlHandler} ─► {@link PrometheusText}
+ *                                                              │        (one per server, its buffer kept)
  *                                                              │ reads: published snapshots, atomic counts
  *                                                              │ writes: the run's stop request,
  *                                                              │         state lookups (CommandQueue, MPSC)
@@ -113,9 +114,9 @@ public final class ControlServer implements AutoCloseable
     /**
      * Pays before the first packet what the first scrape would otherwise pay while the traffic
      * runs: loading and initialising the HTTP codec, the buffer allocator, the JSON mapper, the
-     * live page and the exposition's classes (a fifth of a second of CPU, measured), by answering
-     * one request for an unknown route through an in-memory channel and rendering the exposition
-     * once. Touches no engine state; on the event loop thread.
+     * live page and the exposition's classes (about a quarter of a second of CPU, measured), by
+     * answering one request for an unknown route through an in-memory channel and rendering the
+     * exposition once. Asks the engine for nothing and writes none of its state; on the event loop thread.
      */
     private static void prepare(final RunView view, final RateWindow rates, final PrometheusText metrics,
         final AtomicInteger eventStreams)
