@@ -102,13 +102,17 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
 
     private final RunView view;
     private final RateWindow rates;
+    private final PrometheusText metrics;
     private final PrintStream notices;
     private final AtomicInteger eventStreams;
 
-    ControlHandler(final RunView view, final RateWindow rates, final PrintStream notices, final AtomicInteger eventStreams)
+    /** @param metrics the control plane's one renderer, shared by its connections' handlers on the one event loop. */
+    ControlHandler(final RunView view, final RateWindow rates, final PrometheusText metrics, final PrintStream notices,
+        final AtomicInteger eventStreams)
     {
         this.view = view;
         this.rates = rates;
+        this.metrics = metrics;
         this.notices = notices;
         this.eventStreams = eventStreams;
     }
@@ -169,8 +173,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
         switch (path)
         {
-            case "/metrics" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head,
-                text(HttpResponseStatus.OK, PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()))));
+            case "/metrics" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, exposition(ctx, snapshot)));
             case "/status" -> withSnapshot(ctx, snapshot -> send(ctx, keepAlive, head, json(HttpResponseStatus.OK, status(snapshot))));
             case "/" -> send(ctx, keepAlive, head, pageResponse());
             case "/events" -> events(ctx, head);
@@ -624,7 +627,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         {
             final ObjectNode event = JSON.createObjectNode();
             event.set("status", status(snapshot));
-            event.put("metrics", PrometheusText.format(view, snapshot, view.executor().liveEntries(), System.nanoTime()));
+            event.put("metrics", metrics.render(snapshot, view.executor().liveEntries(), System.nanoTime()).toString());
             final String data;
             try
             {
@@ -805,9 +808,13 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
     }
 
-    private static FullHttpResponse text(final HttpResponseStatus status, final String body)
+    /** GET /metrics: the exposition rendered into the renderer's kept buffer, sent in one pooled copy of it. */
+    private FullHttpResponse exposition(final ChannelHandlerContext ctx, final RunSnapshot snapshot)
     {
-        final FullHttpResponse response = response(status, body);
+        final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+            metrics.render(snapshot, view.executor().liveEntries(), System.nanoTime()).copyInto(ctx.alloc()));
+        response.headers().set(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, PrometheusText.CONTENT_TYPE);
         return response;
     }
