@@ -67,9 +67,10 @@ final class EntryOwners
         {
             return;
         }
-        for (int i = 0; i < batch.count; i++)
+        final byte[] data = batch.data();
+        for (int i = 0, at = 0; i < batch.count(); i++, at = batch.next(at))
         {
-            packet.wrap(batch.frames, batch.offsets[i], batch.lengths[i], batch.originalLengths[i], batch.linkTypes[i]);
+            packet.wrap(data, batch.frameOffset(at), batch.length(at), batch.originalLength(at), batch.linkType(at));
             final long hash = router.routingHash(packet);
             for (final FlowProbe.Access access : FlowProbe.probe(probeRuntime, packet).accesses())
             {
