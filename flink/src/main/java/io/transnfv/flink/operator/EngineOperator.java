@@ -225,13 +225,7 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             part.record(record.sequence(), line);
             if (!record.dropped())
             {
-                final int length = buffer.length();
-                if (frame[0].length < length)
-                {
-                    frame[0] = new byte[Math.max(length, frame[0].length * 2)];
-                }
-                buffer.copyTo(frame[0], 0, length);
-                part.frame(record.sequence(), buffer.timestampNs(), buffer.originalLength(), buffer.linkType(), frame[0], length);
+                part.frame(record.sequence(), buffer);
             }
             if (finished.incrementAndGet() == handedVisible)
             {
