@@ -59,6 +59,9 @@ import java.util.function.BooleanSupplier;
  *        parallelism 1                      parallelism 1                               parallelism N
  * </pre>
  *
+ * At parallelism 1 the reader and the engine are chained instead (one task, batches passed by
+ * reference); object reuse is on and the buffer timeout is 0.
+ *
  * The outputs are committed into a directory ({@link FlinkRunResult#read}); the caller then
  * writes the run's files from them. One run at a time per runner; the caller's thread.
  */
