@@ -13,6 +13,7 @@ import io.transnfv.flink.EngineFactory;
 import io.transnfv.flink.operator.BatchReader;
 import io.transnfv.flink.operator.EngineOperator;
 import io.transnfv.flink.operator.PacketBatch;
+import io.transnfv.flink.operator.PacketBatchTypeInfo;
 import io.transnfv.flink.operator.ResumeMarks;
 import io.transnfv.flink.operator.StoppingSequenceSource;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -24,6 +25,8 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
@@ -34,6 +37,8 @@ import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
@@ -53,6 +58,9 @@ import java.util.function.BooleanSupplier;
  *  NumberSequenceSource(0 .. batches-1) ─► BatchReader ─► partitionCustom(subtask) ─► EngineOperator ×N ─► discard
  *        parallelism 1                      parallelism 1                               parallelism N
  * </pre>
+ *
+ * At parallelism 1 the reader and the engine are chained instead (one task, batches passed by
+ * reference); object reuse is on and the buffer timeout is 0.
  *
  * The outputs are committed into a directory ({@link FlinkRunResult#read}); the caller then
  * writes the run's files from them. One run at a time per runner; the caller's thread.
@@ -352,25 +360,43 @@ public final class FlinkRunner
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, settings.restartAttempts());
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
+        // chained operators pass a batch by reference instead of copying it through its serializer: the reader makes a
+        // new batch each time and nothing changes one once emitted
+        conf.set(PipelineOptions.OBJECT_REUSE, true);
+        // a record is a whole read batch, many network buffers long: send its last, partly filled buffer at once rather
+        // than after Flink's default 100 ms, which would only delay the engine that waits for it
+        conf.set(ExecutionOptions.BUFFER_TIMEOUT, Duration.ZERO);
         return new Prepared(runtime, partitioning, traffic, batches, conf);
+    }
+
+    /** @return the job {@link #run} would submit for {@code chain}, not run: its graph and configuration, for tests. */
+    static StreamGraph plan(final ChainSource chain, final EngineFactory engines, final Path outputDirectory,
+        final FlinkSettings settings) throws IOException
+    {
+        final Prepared job = prepare(chain, outputDirectory, settings);
+        return graph(StreamExecutionEnvironment.getExecutionEnvironment(job.conf), chain, engines, outputDirectory, settings, job,
+            Long.MAX_VALUE, false);
     }
 
     private static StreamGraph graph(final StreamExecutionEnvironment env, final ChainSource chain, final EngineFactory engines,
         final Path outputDirectory, final FlinkSettings settings, final Prepared job, final long stopAt, final boolean stopOnRequest)
     {
         // fixed ids: a savepoint's state finds its operators again in a job of another parallelism
-        env.fromSource(new StoppingSequenceSource(0, Math.max(0, job.batches - 1), stopAt, stopOnRequest,
-                outputDirectory.toAbsolutePath().toString()),
+        final SingleOutputStreamOperator<PacketBatch> read = env.fromSource(new StoppingSequenceSource(0, Math.max(0, job.batches - 1),
+                stopAt, stopOnRequest, outputDirectory.toAbsolutePath().toString()),
                 WatermarkStrategy.noWatermarks(), "batch numbers")
             .uid("transnfv-batch-numbers")
             .setParallelism(1)
             .flatMap(new BatchReader(chain, settings.parallelism(), job.batches == 0 ? 0 : settings.batchPackets(),
                 outputDirectory.toAbsolutePath().toString()))
+            .returns(PacketBatchTypeInfo.INSTANCE)
             .uid("transnfv-read-and-route")
             .name("read and route")
-            .setParallelism(1)
-            .partitionCustom(new BySubtask(), new SubtaskOf())
-            .transform("transnfv engine", Types.LONG,
+            .setParallelism(1);
+        // one engine: a forward edge, which Flink chains, so the reader hands each batch to the engine in its own task
+        // (no serializer, no network buffers); more: each batch to the subtask the reader chose, through the network
+        final DataStream<PacketBatch> routed = settings.parallelism() == 1 ? read : read.partitionCustom(new BySubtask(), new SubtaskOf());
+        routed.transform("transnfv engine", Types.LONG,
                 new EngineOperator(chain, engines, outputDirectory.toAbsolutePath().toString(), settings.failures()))
             .uid("transnfv-engine")
             .setParallelism(settings.parallelism())
@@ -422,7 +448,7 @@ public final class FlinkRunner
         @Override
         public Integer getKey(final PacketBatch batch)
         {
-            return batch.subtask;
+            return batch.subtask();
         }
     }
 }

@@ -16,6 +16,7 @@ import org.apache.flink.util.Collector;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Turns batch number {@code k} into packets {@code k * batchPackets} to
@@ -41,6 +42,8 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
     private transient PacketBuffer buffer;
     private transient PacketFlyweight packet;
     private transient long nextBatch;
+    /** Per subtask: the bytes its last batch used, to size the next one (batches stay in the engine, so each is new). */
+    private transient int[] lastBytes;
     private transient boolean firstReadNoted;
 
     /**
@@ -64,6 +67,8 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
         router = new PacketRouter(Partitioning.of(new ChainRuntime(spec)).routing(), subtasks);
         packet = new PacketFlyweight();
         nextBatch = -1;
+        lastBytes = new int[subtasks];
+        Arrays.fill(lastBytes, Math.max(1, batchPackets / subtasks) * (PacketBatch.HEADER_BYTES + 128));
     }
 
     @Override
@@ -86,7 +91,8 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
             final int subtask = router.subtaskOf(packet);
             if (bySubtask[subtask] == null)
             {
-                bySubtask[subtask] = new PacketBatch(subtask, number, Math.max(16, 2 * batchPackets / subtasks));
+                // an eighth more than last time: most batches never grow
+                bySubtask[subtask] = new PacketBatch(subtask, number, lastBytes[subtask] + (lastBytes[subtask] >> 3));
             }
             bySubtask[subtask].add(buffer);
         }
@@ -94,6 +100,7 @@ public final class BatchReader extends RichFlatMapFunction<Long, PacketBatch>
         {
             if (batch != null)
             {
+                lastBytes[batch.subtask()] = batch.usedBytes();
                 out.collect(batch);
             }
         }

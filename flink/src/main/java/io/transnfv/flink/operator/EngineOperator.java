@@ -218,7 +218,6 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
     private PacketListener listener()
     {
         final StringBuilder line = new StringBuilder(256);
-        final byte[][] frame = {new byte[2048]};
         return (record, buffer, packet) ->
         {
             line.setLength(0);
@@ -226,13 +225,7 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
             part.record(record.sequence(), line);
             if (!record.dropped())
             {
-                final int length = buffer.length();
-                if (frame[0].length < length)
-                {
-                    frame[0] = new byte[Math.max(length, frame[0].length * 2)];
-                }
-                buffer.copyTo(frame[0], 0, length);
-                part.frame(record.sequence(), buffer.timestampNs(), buffer.originalLength(), buffer.linkType(), frame[0], length);
+                part.frame(record.sequence(), buffer);
             }
             if (finished.incrementAndGet() == handedVisible)
             {
@@ -251,11 +244,11 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         {
             throw new FailurePlan.InjectedFailure(due, attempt);
         }
-        for (int i = 0; i < batch.count; i++)
+        for (int i = 0, at = 0; i < batch.count(); i++, at = batch.next(at))
         {
-            lastTimeNs = Math.max(lastTimeNs, batch.timestampsNs[i]);
+            lastTimeNs = Math.max(lastTimeNs, batch.timestampNs(at));
         }
-        handed += batch.count;
+        handed += batch.count();
         // before the hand-over: the egress sees the new total before it can finish the batch's packets
         handedVisible = handed;
         handOver.offer(batch);
@@ -266,9 +259,9 @@ public final class EngineOperator extends AbstractStreamOperator<Long>
         }
         // while the engine works on the batch: which entries its packets touch, for a restore at another parallelism
         owners.observe(batch);
-        awaitFinished((long)IN_FLIGHT_BATCHES * batch.count);
+        awaitFinished((long)IN_FLIGHT_BATCHES * batch.count());
         batches++;
-        output.collect(new StreamRecord<>((long)batch.count));
+        output.collect(new StreamRecord<>((long)batch.count()));
     }
 
     /**

@@ -67,9 +67,10 @@ final class EntryOwners
         {
             return;
         }
-        for (int i = 0; i < batch.count; i++)
+        final byte[] data = batch.data();
+        for (int i = 0, at = 0; i < batch.count(); i++, at = batch.next(at))
         {
-            packet.wrap(batch.frames, batch.offsets[i], batch.lengths[i], batch.originalLengths[i], batch.linkTypes[i]);
+            packet.wrap(data, batch.frameOffset(at), batch.length(at), batch.originalLength(at), batch.linkType(at));
             final long hash = router.routingHash(packet);
             for (final FlowProbe.Access access : FlowProbe.probe(probeRuntime, packet).accesses())
             {
@@ -133,12 +134,12 @@ final class EntryOwners
         {
             return;
         }
-        int most = 0;
-        for (final long[] k : keys)
+        final Long2LongHashMap[] kept = new Long2LongHashMap[keys.length];
+        for (int t = 0; t < keys.length; t++)
         {
-            most = Math.max(most, k.length);
+            // each table's own size, room to grow: a snapshot is taken every few hundred milliseconds
+            kept[t] = new Long2LongHashMap(Math.max(1024, Integer.highestOneBit(Math.max(1, keys[t].length)) << 2), UNKNOWN);
         }
-        final Long2LongHashMap[] kept = fresh(keys.length, Math.max(1024, Integer.highestOneBit(Math.max(1, most)) << 2));
         for (int t = 0; t < keys.length; t++)
         {
             for (int i = 0; i < keys[t].length; i++)

@@ -21,9 +21,10 @@ public final class HandOverSource implements PacketSource
     private final int maxFrameBytes;
     private final String description;
     private volatile boolean ended;
-    // the consumer's: the batch being read and the next packet in it
+    // the consumer's: the batch being read, the position of its next packet and the packets left in it
     private PacketBatch current;
-    private int next;
+    private int position;
+    private int left;
 
     /**
      * @param maxFrameBytes the traffic's longest frame (the engine sizes its buffers by it).
@@ -50,18 +51,20 @@ public final class HandOverSource implements PacketSource
     @Override
     public int poll(final PacketBuffer dst)
     {
-        while (current == null || next == current.count)
+        while (left == 0)
         {
             // read ended before the queue: a batch offered before end() is never missed
             final boolean endSeen = ended;
             current = queue.poll();
-            next = 0;
             if (current == null)
             {
                 return endSeen ? END : NOTHING_YET;
             }
+            position = 0;
+            left = current.count();
         }
-        current.copyTo(next++, dst);
+        position = current.copyTo(position, dst);
+        left--;
         return PACKET;
     }
 

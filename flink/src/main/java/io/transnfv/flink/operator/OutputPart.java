@@ -1,5 +1,6 @@
 package io.transnfv.flink.operator;
 
+import io.transnfv.engine.source.PacketBuffer;
 import org.HdrHistogram.Histogram;
 
 import java.io.ByteArrayOutputStream;
@@ -8,8 +9,12 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.DataFormatException;
 
 /**
@@ -34,44 +39,64 @@ public final class OutputPart
     static final byte FRAME = 'F';
     static final byte END = 'E';
 
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-    private final DataOutputStream out = new DataOutputStream(bytes);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    // the entries appended since the last take(), in bytes[0 .. used): written in place, one copy per entry
+    private byte[] bytes = new byte[1 << 16];
+    private int used;
 
     /** Appends a record line. */
     public synchronized void record(final long sequence, final CharSequence line)
     {
-        final byte[] utf8 = line.toString().getBytes(StandardCharsets.UTF_8);
-        try
+        final int n = line.length();
+        ensure(13 + n);
+        final byte[] b = bytes;
+        int at = used;
+        b[at] = RECORD;
+        LONGS.set(b, at + 1, sequence);
+        final int text = at + 13;
+        for (int i = 0; i < n; i++)
         {
-            out.writeByte(RECORD);
-            out.writeLong(sequence);
-            out.writeInt(utf8.length);
-            out.write(utf8);
+            final char c = line.charAt(i);
+            if (c >= 0x80)
+            {
+                recordSlowPath(sequence, line);
+                return;
+            }
+            b[text + i] = (byte)c;
         }
-        catch (final IOException e)
-        {
-            throw new IllegalStateException("an in-memory stream failed", e);
-        }
+        INTS.set(b, at + 9, n);
+        used = text + n;
     }
 
-    /** Appends a forwarded frame. */
-    public synchronized void frame(final long sequence, final long timeNs, final int wireLength, final int linkType,
-        final byte[] frame, final int length)
+    /** A line that is not all ASCII: encoded as UTF-8 in full. */
+    private void recordSlowPath(final long sequence, final CharSequence line)
     {
-        try
-        {
-            out.writeByte(FRAME);
-            out.writeLong(sequence);
-            out.writeLong(timeNs);
-            out.writeInt(wireLength);
-            out.writeInt(linkType);
-            out.writeInt(length);
-            out.write(frame, 0, length);
-        }
-        catch (final IOException e)
-        {
-            throw new IllegalStateException("an in-memory stream failed", e);
-        }
+        final byte[] utf8 = line.toString().getBytes(StandardCharsets.UTF_8);
+        ensure(13 + utf8.length);
+        bytes[used] = RECORD;
+        LONGS.set(bytes, used + 1, sequence);
+        INTS.set(bytes, used + 9, utf8.length);
+        System.arraycopy(utf8, 0, bytes, used + 13, utf8.length);
+        used += 13 + utf8.length;
+    }
+
+    /** Appends {@code buffer}'s frame as forwarded, copied straight from the engine's buffer. */
+    public synchronized void frame(final long sequence, final PacketBuffer buffer)
+    {
+        final int length = buffer.length();
+        ensure(29 + length);
+        final byte[] b = bytes;
+        final int at = used;
+        b[at] = FRAME;
+        LONGS.set(b, at + 1, sequence);
+        LONGS.set(b, at + 9, buffer.timestampNs());
+        INTS.set(b, at + 17, buffer.originalLength());
+        INTS.set(b, at + 21, buffer.linkType());
+        INTS.set(b, at + 25, length);
+        buffer.copyTo(b, at + 29, length);
+        used = at + 29 + length;
     }
 
     /**
@@ -85,6 +110,8 @@ public final class OutputPart
         final byte[] utf8 = stateDump.getBytes(StandardCharsets.UTF_8);
         final ByteBuffer histogram = ByteBuffer.allocate(latencyNs.getNeededByteBufferCapacity());
         final int histogramBytes = latencyNs.encodeIntoCompressedByteBuffer(histogram);
+        final ByteArrayOutputStream entry = new ByteArrayOutputStream(64 + utf8.length + histogramBytes);
+        final DataOutputStream out = new DataOutputStream(entry);
         try
         {
             out.writeByte(END);
@@ -110,14 +137,26 @@ public final class OutputPart
         {
             throw new IllegalStateException("an in-memory stream failed", e);
         }
+        final byte[] written = entry.toByteArray();
+        ensure(written.length);
+        System.arraycopy(written, 0, bytes, used, written.length);
+        used += written.length;
     }
 
     /** @return everything appended since the last call, and starts empty again. */
     public synchronized byte[] take()
     {
-        final byte[] taken = bytes.toByteArray();
-        bytes.reset();
+        final byte[] taken = Arrays.copyOf(bytes, used);
+        used = 0;
         return taken;
+    }
+
+    private void ensure(final int more)
+    {
+        if (used + more > bytes.length)
+        {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + more));
+        }
     }
 
     /** Hears a part's entries, in order. */

@@ -52,24 +52,30 @@ record SubtaskShare(int subtask, int parallelism, long batches, long handed, lon
     /** @return the share as bytes, for Flink's list state. */
     byte[] toBytes() throws IOException
     {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 12);
+        final byte[] engine = CheckpointFile.toBytes(checkpoint);
+        long ownerBytes = 0;
+        for (final long[] table : owners)
+        {
+            ownerBytes += 4 + 8L * table.length;
+        }
+        // sized once: taken at every checkpoint, and the owners are as many as the entries
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream((int)Math.min(Integer.MAX_VALUE - 16, 1024 + engine.length + ownerBytes));
         final DataOutputStream out = new DataOutputStream(bytes);
         out.writeInt(subtask);
         out.writeInt(parallelism);
         out.writeLong(batches);
         out.writeLong(handed);
         out.writeLong(lastTimeNs);
-        final byte[] engine = CheckpointFile.toBytes(checkpoint);
         out.writeInt(engine.length);
         out.write(engine);
         out.writeInt(owners.length);
         for (final long[] table : owners)
         {
             out.writeInt(table.length);
-            for (final long hash : table)
-            {
-                out.writeLong(hash);
-            }
+            // big-endian, as writeLong would write them one by one
+            final ByteBuffer hashes = ByteBuffer.allocate(8 * table.length);
+            hashes.asLongBuffer().put(table);
+            out.write(hashes.array());
         }
         out.writeInt(staged.size());
         for (final String part : staged)

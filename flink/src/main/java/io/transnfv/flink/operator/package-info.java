@@ -1,6 +1,9 @@
 /**
  * The job's operators. {@link io.transnfv.flink.operator.BatchReader} (one subtask) reads the
- * run's traffic a batch at a time and splits each batch by subtask;
+ * run's traffic a batch at a time and splits each batch by subtask into
+ * {@link io.transnfv.flink.operator.PacketBatch}es, one array each, which Flink moves with
+ * {@link io.transnfv.flink.operator.PacketBatchSerializer} (or, at parallelism 1, where the two
+ * operators share a task, by reference);
  * {@link io.transnfv.flink.operator.EngineOperator} (one per subtask) runs an engine over its
  * packets on the engine's own worker threads, fed through a
  * {@link io.transnfv.flink.operator.HandOverSource}, and holds every batch until the engine has

@@ -97,6 +97,33 @@ class ExactlyOnceTest
         }
     }
 
+    @Test
+    void shouldCommitTheFailureFreeOutputsWhenTheReaderAndTheEngineShareOneTask() throws IOException
+    {
+        // parallelism 1 chains the reader and the engine: a failure restarts both, from the same checkpoint
+        final FlinkRunResult one = FlinkRunner.run(CHAIN, EngineFactory.tpg(), dir.resolve("one-clean"),
+            new FlinkSettings(1, BATCH_PACKETS, 10, 1, FailurePlan.NONE));
+        for (final FlinkEquivalence.Check check : FlinkEquivalence.check(CHAIN.load(), one))
+        {
+            assertTrue(check.equivalent(), check.toString());
+        }
+        final List<FailurePlan.Point> plan = List.of(
+            new FailurePlan.Point(FailurePlan.Where.BATCH, 0, 17),
+            new FailurePlan.Point(FailurePlan.Where.RESTORE, 0, 0),
+            new FailurePlan.Point(FailurePlan.Where.BATCH, 0, 64),
+            new FailurePlan.Point(FailurePlan.Where.BATCH, 0, 101));
+        final FailurePlan failures = new FailurePlan(plan);
+        final FlinkRunResult failed = FlinkRunner.run(CHAIN, EngineFactory.tpg(), dir.resolve("one-failed"),
+            new FlinkSettings(1, BATCH_PACKETS, 10, plan.size() + 1, failures));
+
+        assertEquals(plan.size(), failed.restarts(), "every injected failure fired once: " + plan);
+        assertEquals(one.records(0), failed.records(0), "records (lost or duplicated) after " + plan);
+        assertEquals(one.stateDump(0), failed.stateDump(0), "final state after " + plan);
+        assertArrayEquals(one.counters(0), failed.counters(0), "counters after " + plan);
+        assertArrayEquals(one.vnfCounters(0), failed.vnfCounters(0), "VNF counters after " + plan);
+        assertTrue(Arrays.equals(pcap(one, "one-clean"), pcap(failed, "one-failed")), "forwarded frames after " + plan);
+    }
+
     private static void assertSameAsClean(final FlinkRunResult failed, final int restarts, final String plan) throws IOException
     {
         assertEquals(restarts, failed.restarts(), "every injected failure fired once: " + plan);
