@@ -10,6 +10,7 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.VnfCounter;
+import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.instance.VnfInstance;
 import org.HdrHistogram.Histogram;
 
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * A run's figures in the Prometheus text exposition format (version 0.0.4): counters end in
@@ -91,6 +93,17 @@ final class PrometheusText
     private static final byte[] LATENCY_COUNT = bytes("transnfv_packet_latency_seconds_count ");
     private static final byte[] LATENCY_OVERFLOWS = unlabelled("transnfv_packet_latency_overflows_total", "counter",
         "Sampled latencies beyond an hour, left out of the histogram.");
+    private static final byte[] TENANT_PACKETS = family("transnfv_tenant_packets_total", "counter",
+        "Packets the classifier gave each tenant of a chain of tenants (its limiter's).");
+    private static final byte[] TENANT_FORWARDED = family("transnfv_tenant_packets_forwarded_total", "counter",
+        "Of each tenant's packets, those that left its chain undropped.");
+    private static final byte[] TENANT_DROPPED = family("transnfv_tenant_packets_dropped_total", "counter",
+        "Of each tenant's packets, those one of its VNFs dropped (its limit hits among them).");
+    private static final byte[] TENANT_ALERTS = family("transnfv_tenant_alerts_total", "counter", "Alerts each tenant's VNFs raised.");
+    private static final byte[] TENANT_ENTRIES = family("transnfv_tenant_state_entries", "gauge",
+        "Committed entries of each tenant's tables (may be a batch old).");
+    private static final byte[] TENANT_LATENCY = family("transnfv_tenant_packet_latency_seconds", "histogram",
+        "Latency of each tenant's sampled packets, measured as transnfv_packet_latency_seconds.");
     private static final byte[] BATCHES = unlabelled("transnfv_batches_total", "counter",
         "Batches closed by a punctuation (0 for the serial executor).");
     private static final byte[] WORKER_TIME = family("transnfv_worker_time_seconds_total", "counter",
@@ -151,6 +164,15 @@ final class PrometheusText
     private byte[][][] counterSeries;
     private byte[][] decisionSeries = new byte[0][];
 
+    // a chain of tenants: each tenant's VNF instances (its limiter first) and tables, and its series
+    private final int[][] tenantInstances;
+    private final int[][] tenantTables;
+    private final byte[][][] tenantSeries;
+    private final byte[][][] tenantLatencyBuckets;
+    private final long[] tenantIn;
+    private final long[] tenantDropped;
+    private final long[] tenantAlerts;
+
     // per scrape: the text being written, kept between scrapes
     private byte[] out = new byte[16 * 1024];
     private int length;
@@ -195,6 +217,57 @@ final class PrometheusText
             gcSeconds[c] = series("jvm_gc_collection_seconds_total", "gc", collectors[c].getName());
         }
         describeVnfs();
+        if (runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier)
+        {
+            final int n = classifier.tenants().size();
+            tenantInstances = new int[n][];
+            tenantTables = new int[n][];
+            tenantSeries = new byte[n][][];
+            tenantLatencyBuckets = new byte[n][][];
+            tenantIn = new long[n];
+            tenantDropped = new long[n];
+            tenantAlerts = new long[n];
+            for (int t = 0; t < n; t++)
+            {
+                final String tenant = classifier.tenants().get(t);
+                final List<String> members = classifier.members().get(t);
+                tenantInstances[t] = members.stream().mapToInt(this::instanceOf).filter(i -> i >= 0).toArray();
+                tenantTables[t] = IntStream.range(0, tables)
+                    .filter(i -> names.get(i).indexOf('.') > 0 && members.contains(names.get(i).substring(0, names.get(i).indexOf('.'))))
+                    .toArray();
+                tenantSeries[t] = new byte[][] {series("transnfv_tenant_packets_total", "tenant", tenant),
+                    series("transnfv_tenant_packets_forwarded_total", "tenant", tenant),
+                    series("transnfv_tenant_packets_dropped_total", "tenant", tenant),
+                    series("transnfv_tenant_alerts_total", "tenant", tenant),
+                    series("transnfv_tenant_state_entries", "tenant", tenant),
+                    series("transnfv_tenant_packet_latency_seconds_sum", "tenant", tenant),
+                    series("transnfv_tenant_packet_latency_seconds_count", "tenant", tenant)};
+                tenantLatencyBuckets[t] = latencyBuckets("transnfv_tenant_packet_latency_seconds_bucket", "tenant", tenant);
+            }
+        }
+        else
+        {
+            tenantInstances = new int[0][];
+            tenantTables = new int[0][];
+            tenantSeries = new byte[0][][];
+            tenantLatencyBuckets = new byte[0][][];
+            tenantIn = new long[0];
+            tenantDropped = new long[0];
+            tenantAlerts = new long[0];
+        }
+    }
+
+    /** @return the index of the VNF instance named {@code name}, -1 if none. */
+    private int instanceOf(final String name)
+    {
+        for (int i = 0; i < runtime.size(); i++)
+        {
+            if (runtime.instance(i).name().equals(name))
+            {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -213,6 +286,7 @@ final class PrometheusText
         latency(snapshot.stats());
         scheduler(snapshot);
         state(entries);
+        tenants(snapshot.stats(), entries);
         capacities();
         if (view.portCounters() != null)
         {
@@ -308,7 +382,86 @@ final class PrometheusText
      */
     private void latency(final RunStats stats)
     {
-        final Histogram histogram = stats.latencyNs();
+        put(LATENCY);
+        histogram(stats.latencyNs(), LATENCY_BUCKETS, LATENCY_SUM, LATENCY_COUNT);
+        sample(LATENCY_OVERFLOWS, stats.latencyOverflows());
+    }
+
+    /**
+     * Each tenant's packets, forwarded and dropped ones, alerts, table entries and latency, summed
+     * over its VNFs and tables as the run report's tenants section sums them; nothing for a chain
+     * without tenants.
+     */
+    private void tenants(final RunStats stats, final Optional<long[]> entries)
+    {
+        final int n = tenantSeries.length;
+        if (n == 0)
+        {
+            return;
+        }
+        final long[] in = tenantIn;
+        final long[] dropped = tenantDropped;
+        final long[] raised = tenantAlerts;
+        for (int t = 0; t < n; t++)
+        {
+            in[t] = stats.visits(tenantInstances[t][0]);
+            dropped[t] = 0;
+            raised[t] = 0;
+            for (final int i : tenantInstances[t])
+            {
+                for (int reason = 1; reason < vnfDrops[i].length; reason++)
+                {
+                    dropped[t] += stats.drops(i, reason);
+                }
+                for (int type = 0; type < alerts[i].length; type++)
+                {
+                    raised[t] += stats.alerts(i, type);
+                }
+            }
+        }
+        put(TENANT_PACKETS);
+        for (int t = 0; t < n; t++)
+        {
+            sample(tenantSeries[t][0], in[t]);
+        }
+        put(TENANT_FORWARDED);
+        for (int t = 0; t < n; t++)
+        {
+            sample(tenantSeries[t][1], Math.max(0, in[t] - dropped[t]));
+        }
+        put(TENANT_DROPPED);
+        for (int t = 0; t < n; t++)
+        {
+            sample(tenantSeries[t][2], dropped[t]);
+        }
+        put(TENANT_ALERTS);
+        for (int t = 0; t < n; t++)
+        {
+            sample(tenantSeries[t][3], raised[t]);
+        }
+        if (entries.isPresent())
+        {
+            put(TENANT_ENTRIES);
+            for (int t = 0; t < n; t++)
+            {
+                long sum = 0;
+                for (final int table : tenantTables[t])
+                {
+                    sum += entries.get()[table];
+                }
+                sample(tenantSeries[t][4], sum);
+            }
+        }
+        put(TENANT_LATENCY);
+        for (int t = 0; t < n; t++)
+        {
+            histogram(stats.tenantLatencyNs(t), tenantLatencyBuckets[t], tenantSeries[t][5], tenantSeries[t][6]);
+        }
+    }
+
+    /** Writes {@code histogram}'s buckets, sum and count under the given series (the family's header written before). */
+    private void histogram(final Histogram histogram, final byte[][] bucketSeries, final byte[] sumSeries, final byte[] countSeries)
+    {
         final long count = histogram.getTotalCount();
         final long maxNs = count == 0 ? 0 : histogram.getMaxValue();
         // counts of the sub-buckets up to and including that of the previous bound
@@ -357,15 +510,13 @@ final class PrometheusText
                 }
             }
         }
-        put(LATENCY);
         for (int b = 0; b < LATENCY_BOUNDS_NS.length; b++)
         {
-            sample(LATENCY_BUCKETS[b], cumulative[b]);
+            sample(bucketSeries[b], cumulative[b]);
         }
-        sample(LATENCY_BUCKETS[LATENCY_BOUNDS_NS.length], count);
-        sample(LATENCY_SUM, sumNs / 1e9);
-        sample(LATENCY_COUNT, count);
-        sample(LATENCY_OVERFLOWS, stats.latencyOverflows());
+        sample(bucketSeries[LATENCY_BOUNDS_NS.length], count);
+        sample(sumSeries, sumNs / 1e9);
+        sample(countSeries, count);
     }
 
     private void scheduler(final RunSnapshot snapshot)
@@ -654,13 +805,21 @@ final class PrometheusText
 
     private static byte[][] latencyBuckets()
     {
+        return latencyBuckets("transnfv_packet_latency_seconds_bucket");
+    }
+
+    /** @return the series of each latency bound and +Inf, with {@code labels} (key, value, ...) before {@code le}. */
+    private static byte[][] latencyBuckets(final String name, final String... labels)
+    {
         final byte[][] buckets = new byte[LATENCY_BOUNDS_NS.length + 1][];
-        for (int b = 0; b < LATENCY_BOUNDS_NS.length; b++)
+        for (int b = 0; b <= LATENCY_BOUNDS_NS.length; b++)
         {
-            buckets[b] = series("transnfv_packet_latency_seconds_bucket", "le",
-                BigDecimal.valueOf(LATENCY_BOUNDS_NS[b], 9).stripTrailingZeros().toPlainString());
+            final String[] keysAndValues = Arrays.copyOf(labels, labels.length + 2);
+            keysAndValues[labels.length] = "le";
+            keysAndValues[labels.length + 1] = b == LATENCY_BOUNDS_NS.length ? "+Inf"
+                : BigDecimal.valueOf(LATENCY_BOUNDS_NS[b], 9).stripTrailingZeros().toPlainString();
+            buckets[b] = series(name, keysAndValues);
         }
-        buckets[LATENCY_BOUNDS_NS.length] = series("transnfv_packet_latency_seconds_bucket", "le", "+Inf");
         return buckets;
     }
 
