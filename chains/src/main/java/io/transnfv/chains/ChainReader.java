@@ -90,7 +90,7 @@ final class ChainReader
         final List<EdgesReader.Edge> readEdges = edges.read(top.get("edges"), readVnfs);
         new ChainGraphCheck(errors, readVnfs, readEdges).check();
         final RunSettings readSettings = settings.read(top.get("settings"));
-        settings.stores().check(readVnfs);
+        settings.stores().check(readVnfs, shared.inRedis());
         settings.checkers().check(readVnfs);
 
         if (errors.count() > errorsBefore || name == null || readVnfs.isEmpty())

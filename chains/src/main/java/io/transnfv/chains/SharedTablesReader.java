@@ -1,6 +1,7 @@
 package io.transnfv.chains;
 
 import io.transnfv.engine.chain.SharedTableSpec;
+import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.vnf.api.KeyKind;
 import io.transnfv.vnf.api.TableSpec;
 import io.transnfv.vnf.instance.TableCatalog;
@@ -17,12 +18,14 @@ import java.util.regex.Pattern;
  * Reads the {@code shared_tables:} section, the tables several VNFs of the chain share, and checks
  * each VNF's {@code shared: {<role>: <table>}} against it: the role must be one its VNF type
  * declares, the table one the section declares, with the role's key kind, and every role bound to
- * one table must agree on what it holds; every declared table must be bound by some VNF. Setup
+ * one table must agree on what it holds; every declared table must be bound by some VNF. A table's
+ * {@code store:} is read as a VNF table's (a table in Chronicle Map needs {@code expected_entries};
+ * one in Redis is checked against the server with the VNFs' tables, {@link #inRedis()}). Setup
  * only.
  */
 final class SharedTablesReader
 {
-    static final List<String> KEYS = List.of("name", "key", "expected_entries", "capacity");
+    static final List<String> KEYS = List.of("name", "key", "expected_entries", "capacity", "store");
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
 
     private final ChainErrors errors;
@@ -31,8 +34,8 @@ final class SharedTablesReader
     /** Each bound table's first role, which the others must agree with. */
     private final Map<String, TableSpec> firstRole = new LinkedHashMap<>();
 
-    /** A declared table and where its name is written. */
-    private record Declared(SharedTableSpec spec, YamlNode at)
+    /** A declared table, where its name is written and where its store is (null: not written). */
+    private record Declared(SharedTableSpec spec, YamlNode at, YamlNode storeAt)
     {
     }
 
@@ -97,9 +100,18 @@ final class SharedTablesReader
                 errors.add(expected, "'expected_entries' " + entries + " of " + where + " is more than its capacity " + most,
                     "make room for at most the capacity: 'expected_entries: " + most + "'");
             }
+            final YamlNode storeNode = map.get("store");
+            final StoreKind store = ChainErrors.isAbsent(storeNode) ? StoreKind.HEAP
+                : StoresReader.storeKind(errors, storeNode, "store of " + where);
+            if (store == StoreKind.CHRONICLE && expected == null)
+            {
+                errors.add(storeNode, where + " is stored in chronicle but has no 'expected_entries'",
+                    "add 'expected_entries: <n>' beside 'store: chronicle': Chronicle Map is sized for its entries when it is created");
+            }
             if (kind != null)
             {
-                declared.put(name, new Declared(new SharedTableSpec(name, kind, entries, most), map.get("name")));
+                declared.put(name, new Declared(new SharedTableSpec(name, kind, entries, most, store == null ? StoreKind.HEAP : store),
+                    map.get("name"), storeNode));
             }
         }
     }
@@ -191,6 +203,23 @@ final class SharedTablesReader
                     "bind it with 'shared: { <role>: " + d.spec().name() + " }' on the VNFs that use it, or remove it");
             }
         }
+    }
+
+    /**
+     * @return the declared tables in Redis, by the name they print as ({@code chain.<table>}), each
+     *         with the node of its {@code store:}: where an unreachable server is reported.
+     */
+    Map<String, YamlNode> inRedis()
+    {
+        final Map<String, YamlNode> out = new LinkedHashMap<>();
+        for (final Declared d : declared.values())
+        {
+            if (d.spec().store() == StoreKind.REDIS)
+            {
+                out.put(TableCatalog.SHARED_OWNER + "." + d.spec().name(), d.storeAt());
+            }
+        }
+        return out;
     }
 
     /** @return the declared tables, in file order. */

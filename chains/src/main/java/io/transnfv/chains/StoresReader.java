@@ -9,6 +9,7 @@ import io.transnfv.engine.state.store.RedisStateBackend;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the state-store settings ({@code settings: store:}, {@code chronicle:}, {@code redis:})
@@ -141,8 +142,17 @@ final class StoresReader
      */
     void check(final List<VnfsReader.Vnf> vnfs)
     {
-        final List<String> redisTables = new ArrayList<>();
-        YamlNode firstRedis = null;
+        check(vnfs, Map.of());
+    }
+
+    /**
+     * As {@link #check(List)}, with the chain's shared tables in Redis ({@code chain.<table>} to
+     * the node of its {@code store:}).
+     */
+    void check(final List<VnfsReader.Vnf> vnfs, final Map<String, YamlNode> sharedInRedis)
+    {
+        final List<String> redisTables = new ArrayList<>(sharedInRedis.keySet());
+        YamlNode firstRedis = sharedInRedis.isEmpty() ? null : sharedInRedis.values().iterator().next();
         for (final VnfsReader.Vnf vnf : vnfs)
         {
             final VnfNode node = vnf.node();

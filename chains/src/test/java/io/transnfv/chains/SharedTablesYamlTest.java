@@ -4,9 +4,12 @@ import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.chain.ChainSpec;
 import io.transnfv.engine.chain.Partitioning;
 import io.transnfv.engine.chain.SharedTableSpec;
+import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.vnf.api.KeyKind;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -132,11 +135,55 @@ class SharedTablesYamlTest
     @Test
     void shouldRefuseAnUnknownKeyKindAndKeysASharedTableDoesNotTake()
     {
-        final List<ChainError> errors = errors("name: x\nshared_tables:\n  - { name: blocked, key: hots, store: redis }\n"
+        final List<ChainError> errors = errors("name: x\nshared_tables:\n  - { name: blocked, key: hots, when_full: evict }\n"
             + String.format(VNFS, "blocked"));
         assertTrue(errors.stream().anyMatch(e -> e.message().contains("unknown key kind 'hots' of shared table 'blocked'")
             && e.fix().contains("did you mean 'host'?")), () -> errors.toString());
-        assertTrue(errors.stream().anyMatch(e -> e.message().contains("store") && e.position().startsWith("3:")), () -> errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.message().contains("when_full") && e.position().startsWith("3:")), () -> errors.toString());
+    }
+
+    @Test
+    void shouldPutASharedTableInTheStoreItNames()
+    {
+        final ChainSpec chronicle = loader.parse("name: x\nshared_tables:\n  - { name: blocked, key: host, store: chronicle, expected_entries: 100 }\n"
+            + String.format(VNFS, "blocked"), "t.yaml");
+        assertEquals(List.of(new SharedTableSpec("blocked", KeyKind.HOST, 100, 0, StoreKind.CHRONICLE)), chronicle.sharedTables());
+        final ChainRuntime runtime = new ChainRuntime(chronicle);
+        assertEquals(StoreKind.CHRONICLE, runtime.storeKind(runtime.catalog().find("chain", "blocked")));
+        assertEquals(StoreKind.HEAP, runtime.storeKind(runtime.catalog().find("fw", "connections")), "the VNFs' own tables stay where they were");
+        final ChainSpec explicit = loader.parse("name: x\nshared_tables:\n  - { name: blocked, key: host, store: heap }\n"
+            + String.format(VNFS, "blocked"), "t.yaml");
+        assertEquals(StoreKind.HEAP, explicit.sharedTables().get(0).store());
+    }
+
+    @Test
+    void shouldRefuseAnUnknownStoreAndAChronicleTableWithoutItsSizeAtTheValue()
+    {
+        final ChainError unknown = single(errors("name: x\nshared_tables:\n  - { name: blocked, key: host, store: reddis }\n"
+            + String.format(VNFS, "blocked")));
+        assertEquals("3:40", unknown.position());
+        assertContains(unknown.message(), "unknown store of shared table 'blocked' 'reddis'");
+        assertContains(unknown.fix(), "did you mean 'redis'?");
+        final ChainError unsized = single(errors("name: x\nshared_tables:\n  - { name: blocked, key: host, store: chronicle }\n"
+            + String.format(VNFS, "blocked")));
+        assertEquals("3:40", unsized.position());
+        assertContains(unsized.message(), "shared table 'blocked' is stored in chronicle but has no 'expected_entries'");
+        assertContains(unsized.fix(), "add 'expected_entries: <n>' beside 'store: chronicle'");
+    }
+
+    @Test
+    void shouldRefuseASharedTableInRedisWhenTheServerDoesNotAnswer() throws IOException
+    {
+        final int port;
+        try (ServerSocket socket = new ServerSocket(0))
+        {
+            port = socket.getLocalPort();
+        }
+        final ChainError error = single(errors("name: x\nshared_tables:\n  - { name: blocked, key: host, store: redis }\n"
+            + String.format(VNFS, "blocked") + "settings:\n  redis: { url: \"redis://127.0.0.1:" + port + "\" }\n"));
+        assertEquals("15:17", error.position());
+        assertContains(error.message(), "cannot reach the redis store at redis://127.0.0.1:" + port, "(tables chain.blocked)");
+        assertContains(error.fix(), "start redis-server there");
     }
 
     @Test

@@ -42,6 +42,8 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.report.SnapshotExchange;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.PackedField;
+import io.transnfv.vnf.api.PackedLayout;
 import io.transnfv.vnf.api.VnfConfigException;
 import io.transnfv.vnf.api.VnfFactory;
 import io.transnfv.vnf.instance.KeyFormat;
@@ -212,6 +214,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             return;
         }
         final KeyKind kind = catalog.spec(table).keyKind();
+        final PackedLayout layout = catalog.spec(table).packed();
         final List<String> keys = uri.parameters().get("key");
         final String other = uri.parameters().keySet().stream().filter(k -> !PARAMETERS.contains(k)).findFirst().orElse(null);
         final boolean paged = uri.parameters().containsKey("limit") || uri.parameters().containsKey("after");
@@ -225,7 +228,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
         if (keys == null)
         {
-            page(ctx, keepAlive, path, uri, table, name, kind);
+            page(ctx, keepAlive, path, uri, table, name, kind, layout);
             return;
         }
         final long key;
@@ -247,6 +250,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             body.put("table", tableName);
             body.put("key", KeyFormat.format(kind, key));
             body.put("value", query.value());
+            fields(body, layout, query.value());
             answeredAt(body, query);
             send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
         });
@@ -257,7 +261,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
      * by the engine where no batch is in flight ({@link PageQuery}), never the whole table.
      */
     private void page(final ChannelHandlerContext ctx, final boolean keepAlive, final String path, final QueryStringDecoder uri,
-        final int table, final String tableName, final KeyKind kind)
+        final int table, final String tableName, final KeyKind kind, final PackedLayout layout)
     {
         final List<String> limits = uri.parameters().get("limit");
         final List<String> afters = uri.parameters().get("after");
@@ -299,6 +303,7 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                 final ObjectNode entry = entries.addObject();
                 entry.put("key", KeyFormat.format(kind, query.page().key(i)));
                 entry.put("value", query.page().value(i));
+                fields(entry, layout, query.page().value(i));
             }
             if (query.next() != null)
             {
@@ -306,6 +311,19 @@ final class ControlHandler extends SimpleChannelInboundHandler<FullHttpRequest>
             }
             send(ctx, keepAlive, json(HttpResponseStatus.OK, body));
         });
+    }
+
+    /** Adds a packed record's fields ({@code "fields": {"seen": .., ...}}) beside its value; nothing for other tables. */
+    private static void fields(final ObjectNode entry, final PackedLayout layout, final long value)
+    {
+        if (layout != null)
+        {
+            final ObjectNode fields = entry.putObject("fields");
+            for (final PackedField field : layout.fields())
+            {
+                fields.put(field.name(), field.get(value));
+            }
+        }
     }
 
     private static int parseLimit(final String text)

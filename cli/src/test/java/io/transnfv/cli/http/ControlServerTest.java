@@ -164,6 +164,7 @@ class ControlServerTest
             final JsonNode answer = json.readTree(get(server.url(), "/state/lb/active?key=" + k).body());
             assertEquals(heldAt, answer.get("after_packets").asLong(), answer::toPrettyString);
             assertEquals("lb.active", answer.get("table").asText());
+            assertNull(answer.get("fields"), "a value table's answer has no fields");
             held[k] = answer.get("value").asLong();
         }
         release.set(true);
@@ -342,6 +343,15 @@ class ControlServerTest
             for (final JsonNode entry : page.get("entries"))
             {
                 assertNull(paged.put(entry.get("key").asText(), entry.get("value").asLong()), "given twice: " + entry);
+                // a mapping is a packed record: its fields beside its value, in the NAT's encoding
+                final long value = entry.get("value").asLong();
+                final JsonNode fields = entry.get("fields");
+                final List<String> names = new ArrayList<>();
+                fields.fieldNames().forEachRemaining(names::add);
+                assertEquals(List.of("seen", "address", "port"), names, entry::toString);
+                assertEquals(value >>> 24, fields.get("seen").asLong(), entry::toString);
+                assertEquals((value >>> 16) & 0xFF, fields.get("address").asLong(), entry::toString);
+                assertEquals(value & 0xFFFF, fields.get("port").asLong(), entry::toString);
             }
             pages++;
             if (!page.has("next"))
@@ -351,6 +361,11 @@ class ControlServerTest
             page = json.readTree(get(server.url(), "/state/nat/mappings?limit=" + limit + "&after=" + page.get("next").asText())
                 .body());
         }
+        final String someKey = paged.keySet().iterator().next();
+        final JsonNode one = json.readTree(get(server.url(), "/state/nat/mappings?key=" + URLEncoder.encode(someKey, StandardCharsets.UTF_8))
+            .body());
+        assertEquals(paged.get(someKey) & 0xFFFF, one.get("fields").get("port").asLong(), one::toPrettyString);
+        assertEquals(paged.get(someKey) >>> 24, one.get("fields").get("seen").asLong(), one::toPrettyString);
         release.set(true);
         run.join();
         assertNull(failed.get());

@@ -87,6 +87,7 @@ public final class ChainRuntime
         instances = new VnfInstance[n];
         final Map<String, Integer> index = new HashMap<>();
         final Map<Integer, Long> given = new HashMap<>();
+        final Map<Integer, StoreKind> sharedStores = new HashMap<>();
         final List<Integer> evicting = new ArrayList<>();
         final Map<Integer, Long> triggerAbove = new HashMap<>();
         final Map<Integer, Integer> triggerAlert = new HashMap<>();
@@ -151,6 +152,7 @@ public final class ChainRuntime
             }
             catalog.expectEntries(table, shared.expectedEntries());
             given.put(table, shared.capacity());
+            sharedStores.put(table, shared.store());
         }
         final CheckerSettings checkerSettings = spec.settings().checkers();
         final List<VnfInstance.Checker> enabled = new ArrayList<>();
@@ -185,7 +187,8 @@ public final class ChainRuntime
         final FragmentSettings fragmentSettings = spec.settings().fragments();
         tracker = new FragmentTracker(fragmentSettings.timeoutNs(), fragmentSettings.maxHeld());
         fragments = new VnfInstance(FRAGMENTS_OWNER, "fragments", tracker, catalog);
-        // each table's VNF (-1: the fragment tracker's, whose few entries are always in the heap)
+        // each table's VNF (-1: a shared table's, in the store it names, or the fragment tracker's, whose few entries are always in
+        // the heap)
         final int[] ownerOf = new int[catalog.size()];
         storeKinds = new StoreKind[catalog.size()];
         final long[] above = new long[catalog.size()];
@@ -194,7 +197,7 @@ public final class ChainRuntime
         {
             final Integer vnf = index.get(catalog.owner(t));
             ownerOf[t] = vnf == null ? -1 : vnf;
-            storeKinds[t] = vnf == null ? StoreKind.HEAP
+            storeKinds[t] = vnf == null ? sharedStores.getOrDefault(t, StoreKind.HEAP)
                 : nodes.get(vnf).stores().getOrDefault(catalog.spec(t).name(), spec.settings().stores().defaultKind());
             above[t] = triggerAbove.getOrDefault(t, 0L);
             alert[t] = triggerAlert.getOrDefault(t, -1);

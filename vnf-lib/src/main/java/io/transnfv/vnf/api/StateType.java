@@ -27,7 +27,14 @@ public enum StateType
      * operations of a value, so that one transaction updates several fields atomically and an
      * update may read the others as parameters.
      */
-    STRUCT("struct");
+    STRUCT("struct"),
+    /**
+     * A record of the {@link TableSpec#packed()} layout's fields per key, packed side by side in
+     * one {@code long} ({@link PackedLayout}): one entry per record, so a transaction reads or
+     * rewrites the whole record with one operation of a value, and the fields are read and set
+     * in the value with {@link PackedField}'s accessors.
+     */
+    PACKED("packed");
 
     private final String yamlName;
 

@@ -40,11 +40,15 @@ import java.util.Objects;
  * @param ringCapacity a ring's capacity, the values it keeps per key; 0 for the other types.
  * @param fields       a struct's field names, in layout order ({@link StateType#STRUCT}, declared
  *                     with {@link #asStruct(String...)} and accessed through {@link StateStruct});
+ *                     or a packed record's, from the most significant ({@link StateType#PACKED});
  *                     empty for the other types.
+ * @param packed       a packed record's layout ({@link StateType#PACKED}, declared with
+ *                     {@link #asPacked(PackedLayout)}); null for the other types.
  */
 public record TableSpec(
     String name, TableScope scope, KeyKind keyKind, long initialValue, String description, ActivityClock activity,
-    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity, List<String> fields)
+    String notCommutative, String notForgettable, String notStaleReadable, StateType type, int ringCapacity, List<String> fields,
+    PackedLayout packed)
 {
     /** Why a set table cannot honour {@code commutative}, {@code fire-and-forget} or {@code stale-reads}. */
     public static final String SET_READS_MEMBERSHIP =
@@ -60,7 +64,7 @@ public record TableSpec(
         final String name, final TableScope scope, final KeyKind keyKind, final long initialValue, final String description,
         final ActivityClock activity, final String notCommutative, final String notForgettable, final String notStaleReadable)
     {
-        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0, List.of());
+        this(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, notStaleReadable, StateType.VALUE, 0, List.of(), null);
     }
 
     /** Why a table's VNF cannot honour {@code consistency: {stale-reads: <bound>}}, unless it says otherwise. */
@@ -100,7 +104,7 @@ public record TableSpec(
     public TableSpec expiringBy(final ActivityClock clock, final long expiryIntervalNs)
     {
         Objects.requireNonNull(clock, "clock");
-        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity, fields) : this;
+        return expiryIntervalNs > 0 ? new TableSpec(name, scope, keyKind, initialValue, description, clock, notCommutative, notForgettable, notStaleReadable, type, ringCapacity, fields, packed) : this;
     }
 
     /**
@@ -110,7 +114,7 @@ public record TableSpec(
      */
     public TableSpec commutable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity, fields);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, null, notForgettable, notStaleReadable, type, ringCapacity, fields, packed);
     }
 
     /**
@@ -120,7 +124,7 @@ public record TableSpec(
      */
     public TableSpec notCommutable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity, fields);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, Objects.requireNonNull(why, "why"), notForgettable, notStaleReadable, type, ringCapacity, fields, packed);
     }
 
     /** @return true if the chain may set {@code consistency: commutative} on the table. */
@@ -138,7 +142,7 @@ public record TableSpec(
      */
     public TableSpec forgettable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity, fields);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, null, notStaleReadable, type, ringCapacity, fields, packed);
     }
 
     /**
@@ -149,7 +153,7 @@ public record TableSpec(
      */
     public TableSpec notForgettable(final String why)
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity, fields);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, Objects.requireNonNull(why, "why"), notStaleReadable, type, ringCapacity, fields, packed);
     }
 
     /** @return true if the chain may set {@code consistency: fire-and-forget} on the table. */
@@ -167,7 +171,7 @@ public record TableSpec(
      */
     public TableSpec staleReadable()
     {
-        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity, fields);
+        return new TableSpec(name, scope, keyKind, initialValue, description, activity, notCommutative, notForgettable, null, type, ringCapacity, fields, packed);
     }
 
     /** @return true if the chain may set {@code consistency: {stale-reads: <bound>}} on the table. */
@@ -192,7 +196,7 @@ public record TableSpec(
             throw new IllegalArgumentException("set table '" + name + "' must have initial value 0 (absent member, empty set), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0, List.of());
+            SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, SET_READS_MEMBERSHIP, StateType.SET, 0, List.of(), null);
     }
 
     /**
@@ -213,7 +217,7 @@ public record TableSpec(
             throw new IllegalArgumentException("ring table '" + name + "' must have initial value 0 (no value pushed), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity, List.of());
+            RING_READS_HEAD, RING_READS_HEAD, RING_READS_HEAD, StateType.RING, capacity, List.of(), null);
     }
 
     /**
@@ -234,7 +238,56 @@ public record TableSpec(
             throw new IllegalArgumentException("struct table '" + name + "' must have initial value 0 (absent fields), not " + initialValue);
         }
         return new TableSpec(name, scope, KeyKind.OPAQUE, 0L, description, activity,
-            notCommutative, notForgettable, notStaleReadable, StateType.STRUCT, 0, List.of(fieldNames));
+            notCommutative, notForgettable, notStaleReadable, StateType.STRUCT, 0, List.of(fieldNames), null);
+    }
+
+    /**
+     * @param layout the record's fields and their widths, e.g.
+     *               {@code PackedLayout.of(field("seen", 40), field("address", 8), field("port", 16))}.
+     * @return this declaration as a {@link StateType#PACKED}: each key names one record of the
+     *         layout's fields packed in its {@code long}, 0 = absent. A record is one entry, so it is
+     *         read, written and updated by the operations of a value, one operation for all its
+     *         fields, and the fields are read and set in the value with the layout's
+     *         {@link PackedField} accessors. Keys, consistency hints and everything else stay as
+     *         declared: the table is a value table whose values have named fields.
+     * @throws IllegalArgumentException if the initial value is not 0.
+     */
+    public TableSpec asPacked(final PackedLayout layout)
+    {
+        Objects.requireNonNull(layout, "layout");
+        if (initialValue != 0)
+        {
+            throw new IllegalArgumentException("packed table '" + name + "' must have initial value 0 (no record), not " + initialValue);
+        }
+        return new TableSpec(name, scope, keyKind, 0L, description, activity,
+            notCommutative, notForgettable, notStaleReadable, StateType.PACKED, 0, layout.names(), layout);
+    }
+
+    /**
+     * @param widths the record's fields and their widths, from the most significant, e.g.
+     *               {@code asPacked(field("seen", 40), field("address", 8), field("port", 16))}
+     *               with {@link PackedLayout#field} imported.
+     * @return {@code asPacked(PackedLayout.of(widths))}.
+     */
+    public TableSpec asPacked(final PackedLayout.Width... widths)
+    {
+        return asPacked(PackedLayout.of(widths));
+    }
+
+    /**
+     * @return what the table holds, as {@code transnfv} shows it: its type's YAML name, with a
+     *         ring's capacity, a struct's fields or a packed record's layout, e.g.
+     *         {@code packed {seen: 40, address: 8, port: 16}}.
+     */
+    public String typeText()
+    {
+        return switch (type)
+        {
+            case RING -> "ring of " + ringCapacity;
+            case STRUCT -> "struct " + fields;
+            case PACKED -> "packed " + packed;
+            default -> type.yamlName();
+        };
     }
 
     /**
@@ -259,12 +312,21 @@ public record TableSpec(
         Objects.requireNonNull(keyKind, "keyKind");
         Objects.requireNonNull(type, "type");
         fields = List.copyOf(Objects.requireNonNull(fields, "fields"));
+        if (type == StateType.PACKED ? packed == null || !fields.equals(packed.names()) : packed != null)
+        {
+            throw new IllegalArgumentException("table '" + name + "': a packed layout " + (type == StateType.PACKED
+                ? "is required, with the fields' names " + fields : "is only for packed tables"));
+        }
+        if (type == StateType.PACKED && initialValue != 0)
+        {
+            throw new IllegalArgumentException("packed table '" + name + "' must have initial value 0");
+        }
         if (type == StateType.STRUCT ? fields.isEmpty() || fields.size() > StateStruct.MAX_FIELDS
             || fields.stream().distinct().count() != fields.size() || !fields.stream().allMatch(f -> f.matches("[a-z][a-z0-9_-]*"))
-            : !fields.isEmpty())
+            : type != StateType.PACKED && !fields.isEmpty())
         {
             throw new IllegalArgumentException("table '" + name + "': fields " + fields + (type == StateType.STRUCT
-                ? " must be 1 to " + StateStruct.MAX_FIELDS + " distinct names matching [a-z][a-z0-9_-]*" : " are only for structs"));
+                ? " must be 1 to " + StateStruct.MAX_FIELDS + " distinct names matching [a-z][a-z0-9_-]*" : " are only for structs and packed records"));
         }
         if (type == StateType.STRUCT && initialValue != 0)
         {

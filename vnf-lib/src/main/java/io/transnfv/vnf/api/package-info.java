@@ -33,7 +33,10 @@
  * {@link io.transnfv.vnf.api.StateSet}; one declared {@link io.transnfv.vnf.api.TableSpec#asRing(int)}
  * holds the last values pushed per key and is accessed through {@link io.transnfv.vnf.api.StateRing};
  * one declared {@link io.transnfv.vnf.api.TableSpec#asStruct(String...)} holds a record of fields per
- * key and is accessed through {@link io.transnfv.vnf.api.StateStruct}. All spell their operations as
+ * key and is accessed through {@link io.transnfv.vnf.api.StateStruct}, a field an entry; one declared
+ * {@link io.transnfv.vnf.api.TableSpec#asPacked(io.transnfv.vnf.api.PackedLayout)} holds a record of
+ * bit fields packed in one entry per key, read and rewritten whole by one operation, its fields got
+ * and set with {@link io.transnfv.vnf.api.PackedField}. All spell their operations as
  * READs, WRITEs, READ_MODIFYs and CHOOSEs of ordinary entries, so they are serializable like any
  * table (docs/design/tpg.md, "Sets, rings and structs").
  */

@@ -306,10 +306,10 @@ public final class VnfInstance
                 + table.keyKind().name().toLowerCase(java.util.Locale.ROOT) + " keys";
         }
         if (role.type() != table.type() || role.initialValue() != table.initialValue() || role.ringCapacity() != table.ringCapacity()
-            || !role.fields().equals(table.fields()))
+            || !role.fields().equals(table.fields()) || !java.util.Objects.equals(role.packed(), table.packed()))
         {
-            return "it holds " + role.type().yamlName() + " values with initial value " + role.initialValue() + ", the table "
-                + table.type().yamlName() + " values with initial value " + table.initialValue();
+            return "it holds " + role.typeText() + " values with initial value " + role.initialValue() + ", the table "
+                + table.typeText() + " values with initial value " + table.initialValue();
         }
         return null;
     }
@@ -398,7 +398,8 @@ public final class VnfInstance
             {
                 // no owner, so no expiry by time, and serializable: every hint refused
                 id = catalog.add(TableCatalog.SHARED_OWNER, new TableSpec(bound, TableScope.CROSS_FLOW, role.keyKind(), role.initialValue(),
-                    role.description(), null, SHARED_HINTS, SHARED_HINTS, SHARED_HINTS, role.type(), role.ringCapacity(), role.fields()));
+                    role.description(), null, SHARED_HINTS, SHARED_HINTS, SHARED_HINTS, role.type(), role.ringCapacity(), role.fields(),
+                    role.packed()));
             }
             else
             {

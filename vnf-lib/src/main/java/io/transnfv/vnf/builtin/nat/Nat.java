@@ -6,6 +6,8 @@ import io.transnfv.tpg.txn.StateFunction;
 import io.transnfv.tpg.txn.TransactionBuilder;
 import io.transnfv.tpg.txn.TransactionView;
 import io.transnfv.vnf.api.KeyKind;
+import io.transnfv.vnf.api.PackedField;
+import io.transnfv.vnf.api.PackedLayout;
 import io.transnfv.vnf.api.PacketActions;
 import io.transnfv.vnf.api.StateChecker;
 import io.transnfv.vnf.api.StateMaintenance;
@@ -21,6 +23,8 @@ import io.transnfv.vnf.packet.FlowKeys;
 import io.transnfv.vnf.packet.IcmpErrorQuote;
 import io.transnfv.vnf.packet.PacketFlyweight;
 
+import static io.transnfv.vnf.api.PackedLayout.field;
+
 /**
  * Endpoint-independent NAT44 (RFC 4787 mapping behaviour): every internal endpoint
  * (address, port, protocol) gets one external (address, port), shared by all its flows,
@@ -35,12 +39,13 @@ import io.transnfv.vnf.packet.PacketFlyweight;
  * <pre>
  *  ports     CROSS_FLOW INDEX    address index &lt;&lt; 16 | external port → owner endpoint
  *                                (FlowKeys.endpoint), -1 = free; with one address the key is the port
- *  mappings  PER_FLOW   ENDPOINT internal endpoint → packed value, 0 = none:
+ *  mappings  PER_FLOW   ENDPOINT internal endpoint → a packed record ({@link #MAPPING}), 0 = none:
  *              63                                24 23        16 15              0
- *              | last-seen packet time, ms mod 2^40 | addr. index | ext. port (16)  |
+ *              | seen: last packet, ms mod 2^40     | address (8) | port (16)       |
+ *                                                     (index)       (external port)
  *  packets   CROSS_FLOW INDEX    0 → packets translated (both directions)
  * </pre>
- * The low 24 bits of a mapping are its ports key. Last-seen times are kept modulo 2^40 ms
+ * A mapping's address and port make its ports key. Last-seen times are kept modulo 2^40 ms
  * (34 years) and compared modulo 2^40, so an idle gap is measured right across the wrap.
  *
  * <p>Transactions (E = the internal endpoint, candidates = E's probe sequence in the pool:
@@ -97,11 +102,18 @@ public final class Nat implements Vnf
     private static final int KIND_SLOT = 0;
 
     private static final long FREE = -1L;
+    /** A ports key: address index &lt;&lt; PORT_BITS | external port. */
     private static final int PORT_BITS = 16;
     private static final long PORT_MASK = 0xFFFFL;
-    private static final int KEY_BITS = 24;
-    private static final long KEY_MASK = 0xFF_FFFFL;
-    private static final long MS_MASK = (1L << (Long.SIZE - KEY_BITS)) - 1;
+
+    /**
+     * A mapping, one entry of table {@code mappings}: the last-seen packet time in ms modulo 2^40,
+     * the external address's index in the pool and the external port.
+     */
+    public static final PackedLayout MAPPING = PackedLayout.of(field("seen", 40), field("address", 8), field("port", 16));
+    private static final PackedField SEEN = MAPPING.field("seen");
+    private static final PackedField ADDRESS = MAPPING.field("address");
+    private static final PackedField PORT = MAPPING.field("port");
 
     /** Most external addresses a pool may span: the address index has 8 bits. */
     public static final int MAX_EXTERNAL_ADDRESSES = 256;
@@ -194,7 +206,7 @@ public final class Nat implements Vnf
         portsTable = setup.table(new TableSpec("ports", TableScope.CROSS_FLOW, KeyKind.INDEX, FREE,
             "address index << 16 | external port -> owner endpoint, -1 free"));
         mappingsTable = setup.table(new TableSpec("mappings", TableScope.PER_FLOW, KeyKind.ENDPOINT, 0L,
-            "internal endpoint -> last-seen ms mod 2^40 << 24 | address index << 16 | external port"));
+            "internal endpoint -> last-seen ms mod 2^40, external address index, external port").asPacked(MAPPING));
         packetsTable = setup.table(new TableSpec("packets", TableScope.CROSS_FLOW, KeyKind.INDEX, 0L,
             "0 -> packets translated").commutable());
         poolExhaustedReason = setup.dropReason("pool-exhausted");
@@ -396,7 +408,7 @@ public final class Nat implements Vnf
                 {
                     outbound.increment();
                     final int address = externalAddress(quotedMapping);
-                    quote.setDstIpv4(packet, address, (int)(quotedMapping & PORT_MASK));
+                    quote.setDstIpv4(packet, address, (int)PORT.get(quotedMapping));
                     packet.setSrcIpv4(address);
                 }
                 else
@@ -427,7 +439,7 @@ public final class Nat implements Vnf
             if (!isLive(mapping, nowMs))
             {
                 state.put(mappingsTable, endpoint, 0L);
-                final long key = mapping & KEY_MASK;
+                final long key = portsKeyOf(mapping);
                 if (state.get(portsTable, key) == endpoint)
                 {
                     state.put(portsTable, key, FREE);
@@ -446,7 +458,7 @@ public final class Nat implements Vnf
     {
         state.forEach(mappingsTable, (endpoint, mapping) ->
         {
-            final long key = mapping & KEY_MASK;
+            final long key = portsKeyOf(mapping);
             final long owner = state.get(portsTable, key);
             if (owner != endpoint)
             {
@@ -461,11 +473,11 @@ public final class Nat implements Vnf
         state.forEach(portsTable, (key, owner) ->
         {
             final long mapping = state.get(mappingsTable, owner);
-            if (mapping == 0L || (mapping & KEY_MASK) != key)
+            if (mapping == 0L || portsKeyOf(mapping) != key)
             {
                 violations.violated(key, "port key " + Long.toHexString(key) + " is owned by endpoint "
                     + Long.toHexString(owner) + ", whose mapping " + (mapping == 0L ? "does not exist" : "names port key "
-                    + Long.toHexString(mapping & KEY_MASK)));
+                    + Long.toHexString(portsKeyOf(mapping))));
             }
         });
     }
@@ -503,14 +515,20 @@ public final class Nat implements Vnf
 
     private int externalAddress(final long mapping)
     {
-        return externalIp + (int)((mapping & KEY_MASK) >>> PORT_BITS);
+        return externalIp + (int)ADDRESS.get(mapping);
+    }
+
+    /** @return the ports key of {@code mapping}'s external address and port. */
+    private static long portsKeyOf(final long mapping)
+    {
+        return (ADDRESS.get(mapping) << PORT_BITS) | PORT.get(mapping);
     }
 
     private void translateOutbound(final PacketFlyweight packet, final long mapping)
     {
         outbound.increment();
         packet.setSrcIpv4(externalAddress(mapping));
-        packet.setSrcPort((int)(mapping & PORT_MASK));
+        packet.setSrcPort((int)PORT.get(mapping));
     }
 
     private void dropNoMapping(final PacketActions actions)
@@ -522,7 +540,7 @@ public final class Nat implements Vnf
     private boolean isLive(final long mapping, final long nowMs)
     {
         // the 40-bit difference, sign-extended: a capture's out-of-order packet sees the mapping live, as before
-        final long idleMs = ((nowMs - (mapping >>> KEY_BITS)) << KEY_BITS) >> KEY_BITS;
+        final long idleMs = SEEN.signed(nowMs - SEEN.get(mapping));
         return mapping != 0 && idleMs <= idleTimeoutMs;
     }
 
@@ -531,15 +549,16 @@ public final class Nat implements Vnf
         return owner != FREE && (owner & 0xFF) == protocol;
     }
 
-    private static long pack(final long key, final long nowMs)
+    /** @return the mapping to the ports key {@code key}, last seen at {@code nowMs}. */
+    private static long mapping(final long key, final long nowMs)
     {
-        return ((nowMs & MS_MASK) << KEY_BITS) | key;
+        return SEEN.setWrapped(PORT.set(ADDRESS.set(0L, key >>> PORT_BITS), key & PORT_MASK), nowMs);
     }
 
     private long refresh(final long current, final FunctionContext ctx)
     {
         final long nowMs = PacketClock.millis(ctx.timestampNs());
-        return isLive(current, nowMs) ? pack(current & KEY_MASK, nowMs) : current;
+        return isLive(current, nowMs) ? SEEN.setWrapped(current, nowMs) : current;
     }
 
     private int releaseIfNotLive(final FunctionContext ctx)
@@ -591,6 +610,6 @@ public final class Nat implements Vnf
         {
             return current;
         }
-        return pack(candidateKey(ctx.operand(), picked), PacketClock.millis(ctx.timestampNs()));
+        return mapping(candidateKey(ctx.operand(), picked), PacketClock.millis(ctx.timestampNs()));
     }
 }
