@@ -103,7 +103,7 @@ public class CrossCoreBenchmark
         @Setup(Level.Iteration)
         public void reset(final Batches batches)
         {
-            state = new Long2LongHashMap(2 * batches.keys, 0L);
+            state = new Long2LongHashMap(Integer.highestOneBit(batches.keys) << 2, 0L);
             batch = 0;
         }
     }
@@ -124,7 +124,7 @@ public class CrossCoreBenchmark
         {
             for (int p = 0; p < 2; p++)
             {
-                state[p] = new Long2LongHashMap(2 * batches.keys, 0L);
+                state[p] = new Long2LongHashMap(Integer.highestOneBit(batches.keys) << 2, 0L);
                 written[p].set(0);
                 batch[p] = 0;
                 read[p] = 0;
@@ -205,7 +205,7 @@ public class CrossCoreBenchmark
         return (int)((key * 0xC2B2AE3D27D4EB4FL) >>> 63);
     }
 
-    private static long half(final Batches batches, final Halves halves, final Control control, final int p)
+    static long half(final Batches batches, final Halves halves, final Control control, final int p)
     {
         final int b = halves.batch[p]++ & (BATCHES - 1);
         final long[] first = batches.first[b];
