@@ -147,6 +147,9 @@ done
 a="$(sort -n "$work/A-off.all" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')"
 b="$(sort -n "$work/B-scraped.all" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')"
 awk -v a="$a" -v b="$b" 'BEGIN {printf "B/A (medians): %.3f (target: at least 0.970)\n", b / a}'
+# the same side by side per round (a round's A and B ran one after the other), then min/median/max of those ratios
+paste -d' ' "$work/A-off.all" "$work/B-scraped.all" | awk '{print $2 / $1}' | sort -g |
+  awk '{v[NR]=$1} END {printf "B/A per round: min %.3f  median %.3f  max %.3f (median of an even count: the lower middle)\n", v[1], v[int((NR+1)/2)], v[NR]}'
 ca="$(sort -g "$work/A-off.cpu" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')"
 cb="$(sort -g "$work/B-scraped.cpu" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')"
 awk -v a="$ca" -v b="$cb" 'BEGIN {printf "cpu B/A (medians): %.3f (the CPU per packet of each run, the scrapes it served included, the scraper not)\n", b / a}'
