@@ -16,12 +16,21 @@ import java.util.Arrays;
 public final class SerialApplier extends OperationContext
 {
     private static final int STALE_CHOOSE = OperationType.STALE_CHOOSE.ordinal();
+    /** Undo entries up to which a stale read scans the log rather than index it. */
+    private static final int INDEX_FROM = 32;
 
     private int[] undoTable = new int[16];
     private long[] undoKey = new long[16];
     private long[] undoValue = new long[16];
     private int undoCount;
     private int transactionUndoStart;
+    /**
+     * An index of the undo log's first write of each (table, key), built when a stale read finds a
+     * long log and extended as later stale reads come: slots hold an undo index + 1 (0 = empty).
+     * {@link #indexed} entries of the log are in it; a rollback within the batch drops it.
+     */
+    private int[] firstWrite = new int[0];
+    private int indexed;
     private boolean batchUndo;
     private int operationsRun;
 
@@ -32,6 +41,7 @@ public final class SerialApplier extends OperationContext
     {
         batchUndo = true;
         undoCount = 0;
+        dropIndex();
         operationsRun = 0;
     }
 
@@ -40,6 +50,7 @@ public final class SerialApplier extends OperationContext
     {
         batchUndo = false;
         undoCount = 0;
+        dropIndex();
     }
 
     /**
@@ -52,6 +63,7 @@ public final class SerialApplier extends OperationContext
             store.put(undoTable[i], undoKey[i], undoValue[i]);
         }
         undoCount = 0;
+        dropIndex();
     }
 
     /** @return operations run since {@link #beginBatch()} (those after an abort do not run). */
@@ -295,6 +307,10 @@ public final class SerialApplier extends OperationContext
             store.put(undoTable[i], undoKey[i], undoValue[i]);
         }
         undoCount = transactionUndoStart;
+        if (indexed > undoCount)
+        {
+            dropIndex();
+        }
     }
 
     @Override
@@ -309,12 +325,18 @@ public final class SerialApplier extends OperationContext
      * The value {@code (table, key)} had when the batch started: between {@link #beginBatch()} and
      * {@link #endBatch()} the old value of the batch's first write of the key still in the undo
      * log (an aborted transaction's writes are rolled back and leave it), else the store's; one
-     * transaction applied alone: the store's. Stale reads are rare enough in a serial batch that
-     * a scan of the undo log is cheaper than a map kept for every write.
+     * transaction applied alone: the store's. A short log is scanned; a long one (a stale CHOOSE
+     * over candidates late in a batch of many writes) is looked up in an index of first writes,
+     * built at the first such read and extended by later ones, so a batch's stale reads cost what
+     * its writes are, not their product.
      */
     private long batchStartValue(final int table, final long key)
     {
-        if (batchUndo)
+        if (!batchUndo)
+        {
+            return store.get(table, key);
+        }
+        if (undoCount <= INDEX_FROM)
         {
             for (int i = 0; i < undoCount; i++)
             {
@@ -323,7 +345,64 @@ public final class SerialApplier extends OperationContext
                     return undoValue[i];
                 }
             }
+            return store.get(table, key);
+        }
+        extendIndex();
+        final int mask = firstWrite.length - 1;
+        for (int slot = slot(table, key, mask); firstWrite[slot] != 0; slot = (slot + 1) & mask)
+        {
+            final int i = firstWrite[slot] - 1;
+            if (undoKey[i] == key && undoTable[i] == table)
+            {
+                return undoValue[i];
+            }
         }
         return store.get(table, key);
+    }
+
+    /** Indexes the undo log's entries written since the last stale read, keeping each key's first. */
+    private void extendIndex()
+    {
+        if (firstWrite.length < 2 * undoCount)
+        {
+            // grow: index the whole log again into a table at most half full
+            firstWrite = new int[Integer.highestOneBit(Math.max(64, 4 * undoCount - 1)) << 1];
+            indexed = 0;
+        }
+        final int mask = firstWrite.length - 1;
+        for (int i = indexed; i < undoCount; i++)
+        {
+            int slot = slot(undoTable[i], undoKey[i], mask);
+            while (true)
+            {
+                final int at = firstWrite[slot];
+                if (at == 0)
+                {
+                    firstWrite[slot] = i + 1;
+                    break;
+                }
+                if (undoKey[at - 1] == undoKey[i] && undoTable[at - 1] == undoTable[i])
+                {
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+        indexed = undoCount;
+    }
+
+    private void dropIndex()
+    {
+        if (indexed > 0)
+        {
+            Arrays.fill(firstWrite, 0);
+            indexed = 0;
+        }
+    }
+
+    private static int slot(final int table, final long key, final int mask)
+    {
+        final long h = (key ^ ((long)table << 48)) * 0x9E3779B97F4A7C15L;
+        return (int)(h >>> 40) & mask;
     }
 }

@@ -81,6 +81,65 @@ class SerialApplierTest
     }
 
     @Test
+    void shouldReadTheBatchStartsValueLateInALongBatchWithAbortedTransactionsRolledBack()
+    {
+        // past the log's first entries a stale read is looked up in an index of first writes:
+        // every stale read, early or late, equals the value the key had when the batch started
+        for (final long seed : new long[] {1, 2, 3, 4, 5})
+        {
+            final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            final Store store = new Store();
+            final long[][] start = new long[2][48];
+            for (int table = 0; table < 2; table++)
+            {
+                for (int key = 0; key < start[table].length; key++)
+                {
+                    start[table][key] = random.nextInt(1_000);
+                    store.put(table, key, start[table][key]);
+                }
+            }
+            final TransactionLog log = new TransactionLog(1, 1);
+            final int transactions = 400;
+            final int[] reads = new int[transactions];
+            final int[][] read = new int[transactions][];
+            for (int t = 0; t < transactions; t++)
+            {
+                log.begin(10 + t, t, null);
+                for (int w = random.nextInt(1, 4); w > 0; w--)
+                {
+                    final boolean aborts = random.nextInt(10) == 0;
+                    log.readModify(random.nextInt(2), random.nextInt(48), (v, ctx) ->
+                    {
+                        if (ctx.operand() == 1)
+                        {
+                            ctx.abort(INSUFFICIENT);
+                        }
+                        return v + 1 + ctx.operand();
+                    }, aborts ? 1 : 2);
+                }
+                read[t] = new int[] {random.nextInt(2), random.nextInt(48)};
+                reads[t] = log.staleRead(read[t][0], read[t][1]);
+                log.end();
+            }
+            applier.beginBatch();
+            int aborted = 0;
+            for (int t = 0; t < transactions; t++)
+            {
+                aborted += applier.apply(log, t, store) != 0 ? 1 : 0;
+            }
+            applier.endBatch();
+            assertTrue(aborted > 10, "some transactions abort and are rolled back: " + aborted);
+            for (int t = 0; t < transactions; t++)
+            {
+                if (log.abortReason(t) == 0)
+                {
+                    assertEquals(start[read[t][0]][read[t][1]], log.view(t).after(reads[t]), "seed " + seed + ", transaction " + t);
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldApplyAFireAndForgetUpdateInPlaceAndDropItAloneWhenItAborts()
     {
         log.begin(10, 0, null);
