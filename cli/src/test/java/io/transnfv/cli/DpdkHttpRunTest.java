@@ -72,7 +72,10 @@ class DpdkHttpRunTest
             metrics = client.send(HttpRequest.newBuilder(URI.create(url + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         }
-        while (!metrics.contains("transnfv_dpdk_port_ipackets_total " + FRAMES + "\n"));
+        // the port has received the whole capture and the engine has finished it (on a busy machine the engine
+        // may lag the receive thread; a stop ends the input where the engine reads next)
+        while (!metrics.contains("transnfv_dpdk_port_ipackets_total " + FRAMES + "\n")
+            || !metrics.contains("transnfv_packets_finished_total " + FRAMES + "\n"));
         assertTrue(metrics.contains("transnfv_dpdk_rx_packets_total " + FRAMES + "\n"), metrics);
         assertTrue(metrics.contains("transnfv_dpdk_port_imissed_total 0\n"), metrics);
         assertTrue(metrics.contains("transnfv_run_finished 0\n"), metrics);

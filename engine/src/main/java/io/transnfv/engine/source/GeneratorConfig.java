@@ -25,6 +25,9 @@ public final class GeneratorConfig
         "packets", "flows", "new_conn_ratio", "tcp_ratio", "hosts", "servers", "host_skew", "server_skew",
         "min_size", "max_size", "dst_ports", "fin_ratio", "rate_pps", "start_ns", "seed", "client_base", "vlan", "dscp");
 
+    /** The parameters {@link #describe()} writes only when they differ from their defaults (older descriptions lack them). */
+    public static final List<String> OPTIONAL_KEYS = List.of("client_base", "vlan", "dscp");
+
     /** The prefix of a stream's parameter in {@code k=v} text: {@code stream.<i>.<key>=<value>}. */
     public static final String STREAM_PREFIX = "stream.";
     /** Most streams one generator merges. */
