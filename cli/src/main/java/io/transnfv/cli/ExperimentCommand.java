@@ -204,18 +204,24 @@ final class ExperimentCommand implements Callable<Integer>
         }
         if (result.settings().experiment() == Experiment.TENANTS)
         {
-            for (final Measurement m : result.measurements())
-            {
-                final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-12s", m.point().chain(),
-                    m.point().executor().label()));
-                for (final Measurement.TenantFigures t : m.tenants())
-                {
-                    line.append(String.format(Locale.ROOT, "  %s %,.0f packets/s p99 %.0f us", t.name(), t.pps(), t.p99Us()));
-                }
-                out.println(line);
-            }
+            printTenants(result, out);
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
+    }
+
+    /** Each point's tenants of the tenants experiment, a line per point. */
+    private static void printTenants(final ExperimentResult result, final PrintStream out)
+    {
+        for (final Measurement m : result.measurements())
+        {
+            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-12s", m.point().chain(),
+                m.point().executor().label()));
+            for (final Measurement.TenantFigures t : m.tenants())
+            {
+                line.append(String.format(Locale.ROOT, "  %s %,.0f packets/s p99 %.0f us", t.name(), t.pps(), t.p99Us()));
+            }
+            out.println(line);
+        }
     }
 
     private static void printLatency(final ExperimentResult result, final PrintStream out)
@@ -229,19 +235,6 @@ final class ExperimentCommand implements Callable<Integer>
                 p.paced() ? String.format(Locale.ROOT, "%.0f%%", p.offeredLoad() * 100) : "unpaced",
                 p.paced() ? String.format(Locale.ROOT, "%,.0f", m.offeredPps()) : "-",
                 p.executor().label(), m.achievedPps(), m.dropRate() * 100, m.p50Us(), m.p99Us(), m.p999Us());
-        }
-        if (result.settings().experiment() == Experiment.TENANTS)
-        {
-            for (final Measurement m : result.measurements())
-            {
-                final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s %-12s", m.point().chain(),
-                    m.point().executor().label()));
-                for (final Measurement.TenantFigures t : m.tenants())
-                {
-                    line.append(String.format(Locale.ROOT, "  %s %,.0f packets/s p99 %.0f us", t.name(), t.pps(), t.p99Us()));
-                }
-                out.println(line);
-            }
         }
         out.println("summary: " + result.directory().resolve("summary.md"));
     }
