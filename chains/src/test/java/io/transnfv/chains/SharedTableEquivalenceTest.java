@@ -217,8 +217,19 @@ class SharedTableEquivalenceTest
     @Test
     void shouldEndWithTheOraclesBlockListWhenResumedFromACheckpoint() throws IOException
     {
-        final ChainSpec chain = shipped(SCANNING + 3, 64, 2);
-        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt"), 7, 0, 3);
+        final String oracleState = assertResumesAsTheOracle(shipped(SCANNING + 3, 64, 2), new CheckpointSettings(dir.resolve("ckpt"), 7, 0, 3));
+        assertTrue(oracleState.lines().noneMatch(l -> l.contains("blocklist")), "and under no VNF's name");
+    }
+
+    /**
+     * Runs {@code chain} with checkpoints until a stop after 3,000 packets, resumes it from its last
+     * checkpoint, and checks the resumed run's final state and its records after the cut against
+     * the serial oracle's, the block list included and used.
+     *
+     * @return the oracle's final state.
+     */
+    static String assertResumesAsTheOracle(final ChainSpec chain, final CheckpointSettings checkpoints) throws IOException
+    {
         try (BatchedChainExecutor first = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
              PacketSource source = PacketSources.open(chain.settings().traffic()))
         {
@@ -243,22 +254,23 @@ class SharedTableEquivalenceTest
             resumedState = resumed.dumpState();
         }
         final List<String> oracleRecords = new ArrayList<>();
+        final String oracleState;
         try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
              PacketSource source = PacketSources.open(chain.settings().traffic()))
         {
             oracle.run(source, (record, buffer, packet) -> oracleRecords.add(record.format(new StringBuilder(), oracle.runtime(), packet)
                 .toString()));
-            final String oracleState = oracle.dumpState();
+            oracleState = oracle.dumpState();
             assertEquals(oracleState, resumedState, "final state");
             assertTrue(oracleState.contains("chain.blocked "), "the block list is dumped as the chain's table");
-            assertTrue(oracleState.lines().noneMatch(l -> l.contains("blocklist")), "and under no VNF's name");
         }
         assertEquals(oracleRecords.subList((int)cut, oracleRecords.size()), resumedRecords, "records after the cut at packet " + cut);
         assertTrue(resumedRecords.stream().anyMatch(r -> r.contains("DROP fw:blocked")), "the resumed run drops blocked hosts");
+        return oracleState;
     }
 
     /** @return {@code source}, asking {@code control} to stop once it has handed over {@code packets} packets. */
-    private static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
+    static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
     {
         return new ForwardingPacketSource(source)
         {

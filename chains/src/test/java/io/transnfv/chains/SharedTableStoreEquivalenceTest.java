@@ -5,20 +5,12 @@ import io.transnfv.engine.chain.SharedTableSpec;
 import io.transnfv.engine.chain.StoreKind;
 import io.transnfv.engine.chain.StoreSettings;
 import io.transnfv.engine.chain.TrafficSpec;
-import io.transnfv.engine.checkpoint.CheckpointException;
 import io.transnfv.engine.checkpoint.CheckpointSettings;
-import io.transnfv.engine.checkpoint.Checkpointer;
-import io.transnfv.engine.control.RunControl;
 import io.transnfv.engine.executor.TpgBatchExecutor;
 import io.transnfv.engine.pipeline.BatchedChainExecutor;
 import io.transnfv.engine.pipeline.EquivalenceCheck;
 import io.transnfv.engine.pipeline.PacketSources;
-import io.transnfv.engine.pipeline.SerialChainExecutor;
-import io.transnfv.engine.source.ForwardingPacketSource;
 import io.transnfv.engine.source.GeneratorConfig;
-import io.transnfv.engine.source.PacketBuffer;
-import io.transnfv.engine.source.PacketSource;
-import io.transnfv.engine.source.SourceException;
 import io.transnfv.engine.state.store.LocalRedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -143,66 +135,8 @@ class SharedTableStoreEquivalenceTest
 
     private void assertResumes(final StoreKind kind) throws IOException
     {
-        final ChainSpec chain = shippedIn(kind, false, SCANNING + 3, 64, 2, "shared-resumed-" + kind.yamlName());
-        final CheckpointSettings checkpoints = new CheckpointSettings(dir.resolve("ckpt-" + kind.yamlName()), 7, 0, 3);
-        try (BatchedChainExecutor first = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
-             PacketSource source = PacketSources.open(chain.settings().traffic()))
-        {
-            first.checkpointWith(Checkpointer.start(checkpoints, chain, first.runtime().catalog()));
-            first.run(stopping(source, 3_000, first.control()), null);
-            assertEquals(RunControl.StopCause.TERMINATE, first.control().stopCause());
-        }
-        final List<String> resumedRecords = new ArrayList<>();
-        final String resumedState;
-        final long cut;
-        try (BatchedChainExecutor resumed = new BatchedChainExecutor(chain, TpgBatchExecutor::new, "tpg");
-             PacketSource source = PacketSources.open(chain.settings().traffic()))
-        {
-            final List<CheckpointException> refused = new ArrayList<>();
-            final Checkpointer checkpointer = Checkpointer.resume(checkpoints, chain, resumed.runtime().catalog(), refused::add);
-            assertEquals(List.of(), refused, "every checkpoint of the stopped run is readable");
-            cut = checkpointer.resumeInputPackets();
-            assertTrue(cut >= 3_000, "resumes where the run stopped: " + cut);
-            resumed.checkpointWith(checkpointer);
-            resumed.run(source, (record, buffer, packet) -> resumedRecords.add(record.format(new StringBuilder(), resumed.runtime(), packet)
-                .toString()));
-            resumedState = resumed.dumpState();
-        }
-        final List<String> oracleRecords = new ArrayList<>();
-        try (SerialChainExecutor oracle = new SerialChainExecutor(chain);
-             PacketSource source = PacketSources.open(chain.settings().traffic()))
-        {
-            oracle.run(source, (record, buffer, packet) -> oracleRecords.add(record.format(new StringBuilder(), oracle.runtime(), packet)
-                .toString()));
-            final String oracleState = oracle.dumpState();
-            assertEquals(oracleState, resumedState, "final state");
-            assertTrue(oracleState.contains("chain.blocked "), "the block list is dumped as the chain's table");
-        }
-        assertEquals(oracleRecords.subList((int)cut, oracleRecords.size()), resumedRecords, "records after the cut at packet " + cut);
-        assertTrue(resumedRecords.stream().anyMatch(r -> r.contains("DROP fw:blocked")), "the resumed run drops blocked hosts");
-    }
-
-    /** @return {@code source}, asking {@code control} to stop once it has handed over {@code packets} packets. */
-    private static PacketSource stopping(final PacketSource source, final long packets, final RunControl control)
-    {
-        return new ForwardingPacketSource(source)
-        {
-            private long read;
-
-            @Override
-            public boolean next(final PacketBuffer dst) throws SourceException
-            {
-                if (!source.next(dst))
-                {
-                    return false;
-                }
-                if (++read == packets)
-                {
-                    control.requestStop(RunControl.StopCause.TERMINATE, "stopped by the test");
-                }
-                return true;
-            }
-        };
+        SharedTableEquivalenceTest.assertResumesAsTheOracle(shippedIn(kind, false, SCANNING + 3, 64, 2, "shared-resumed-" + kind.yamlName()),
+            new CheckpointSettings(dir.resolve("ckpt-" + kind.yamlName()), 7, 0, 3));
     }
 
     /** The run's description names where state lives: the block list in the store, not in the heap. */
