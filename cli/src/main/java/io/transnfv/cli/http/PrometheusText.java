@@ -10,7 +10,6 @@ import io.transnfv.engine.report.RunStats;
 import io.transnfv.engine.thread.TimeCategory;
 import io.transnfv.scheduler.SchedulingPolicy;
 import io.transnfv.vnf.api.VnfCounter;
-import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.instance.VnfInstance;
 import org.HdrHistogram.Histogram;
 
@@ -164,7 +163,7 @@ final class PrometheusText
     private byte[][][] counterSeries;
     private byte[][] decisionSeries = new byte[0][];
 
-    // a chain of tenants: each tenant's VNF instances (its limiter first) and tables, and its series
+    // a chain of tenants: each tenant's VNF instances and tables (catalogue indices), and its series
     private final int[][] tenantInstances;
     private final int[][] tenantTables;
     private final byte[][][] tenantSeries;
@@ -217,57 +216,29 @@ final class PrometheusText
             gcSeconds[c] = series("jvm_gc_collection_seconds_total", "gc", collectors[c].getName());
         }
         describeVnfs();
-        if (runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier)
+        final int n = runtime.tenants().size();
+        tenantInstances = new int[n][];
+        tenantTables = new int[n][];
+        tenantSeries = new byte[n][][];
+        tenantLatencyBuckets = new byte[n][][];
+        tenantIn = new long[n];
+        tenantDropped = new long[n];
+        tenantAlerts = new long[n];
+        for (int t = 0; t < n; t++)
         {
-            final int n = classifier.tenants().size();
-            tenantInstances = new int[n][];
-            tenantTables = new int[n][];
-            tenantSeries = new byte[n][][];
-            tenantLatencyBuckets = new byte[n][][];
-            tenantIn = new long[n];
-            tenantDropped = new long[n];
-            tenantAlerts = new long[n];
-            for (int t = 0; t < n; t++)
-            {
-                final String tenant = classifier.tenants().get(t);
-                final List<String> members = classifier.members().get(t);
-                tenantInstances[t] = members.stream().mapToInt(this::instanceOf).filter(i -> i >= 0).toArray();
-                tenantTables[t] = IntStream.range(0, tables)
-                    .filter(i -> names.get(i).indexOf('.') > 0 && members.contains(names.get(i).substring(0, names.get(i).indexOf('.'))))
-                    .toArray();
-                tenantSeries[t] = new byte[][] {series("transnfv_tenant_packets_total", "tenant", tenant),
-                    series("transnfv_tenant_packets_forwarded_total", "tenant", tenant),
-                    series("transnfv_tenant_packets_dropped_total", "tenant", tenant),
-                    series("transnfv_tenant_alerts_total", "tenant", tenant),
-                    series("transnfv_tenant_state_entries", "tenant", tenant),
-                    series("transnfv_tenant_packet_latency_seconds_sum", "tenant", tenant),
-                    series("transnfv_tenant_packet_latency_seconds_count", "tenant", tenant)};
-                tenantLatencyBuckets[t] = latencyBuckets("transnfv_tenant_packet_latency_seconds_bucket", "tenant", tenant);
-            }
+            final int tenant = t;
+            final String name = runtime.tenants().get(t);
+            tenantInstances[t] = IntStream.range(0, runtime.size()).filter(i -> runtime.tenantOfInstance(i) == tenant).toArray();
+            tenantTables[t] = IntStream.range(0, tables).filter(i -> runtime.tenantOfTable(i) == tenant).toArray();
+            tenantSeries[t] = new byte[][] {series("transnfv_tenant_packets_total", "tenant", name),
+                series("transnfv_tenant_packets_forwarded_total", "tenant", name),
+                series("transnfv_tenant_packets_dropped_total", "tenant", name),
+                series("transnfv_tenant_alerts_total", "tenant", name),
+                series("transnfv_tenant_state_entries", "tenant", name),
+                series("transnfv_tenant_packet_latency_seconds_sum", "tenant", name),
+                series("transnfv_tenant_packet_latency_seconds_count", "tenant", name)};
+            tenantLatencyBuckets[t] = latencyBuckets("transnfv_tenant_packet_latency_seconds_bucket", "tenant", name);
         }
-        else
-        {
-            tenantInstances = new int[0][];
-            tenantTables = new int[0][];
-            tenantSeries = new byte[0][][];
-            tenantLatencyBuckets = new byte[0][][];
-            tenantIn = new long[0];
-            tenantDropped = new long[0];
-            tenantAlerts = new long[0];
-        }
-    }
-
-    /** @return the index of the VNF instance named {@code name}, -1 if none. */
-    private int instanceOf(final String name)
-    {
-        for (int i = 0; i < runtime.size(); i++)
-        {
-            if (runtime.instance(i).name().equals(name))
-            {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /**
@@ -404,7 +375,7 @@ final class PrometheusText
         final long[] raised = tenantAlerts;
         for (int t = 0; t < n; t++)
         {
-            in[t] = stats.visits(tenantInstances[t][0]);
+            in[t] = stats.visits(runtime.tenantLimiter(t));
             dropped[t] = 0;
             raised[t] = 0;
             for (final int i : tenantInstances[t])

@@ -70,6 +70,11 @@ public final class ChainRuntime
     /** The tenants' matches, in the classifier's order (empty for a chain without tenants), and the default tenant. */
     private final List<TenantMatch> tenantMatches;
     private final int defaultTenant;
+    /** A chain of tenants: their names, each one's limiter (instance), and the tenant of each instance and table (-1: none). */
+    private final List<String> tenantNames;
+    private final int[] tenantLimiter;
+    private final int[] tenantOfInstance;
+    private final int[] tenantOfTable;
     /** The stages that touch a shared table, first to last, run fused; -1 for none. */
     private final int fusedFirstStage;
     private final int fusedLastStage;
@@ -203,27 +208,36 @@ public final class ChainRuntime
             alert[t] = triggerAlert.getOrDefault(t, -1);
         }
         // a chain of tenants: each tenant's tables are a check group of their own (its limiter and its VNFs')
-        final int[] tenantOfTable = new int[catalog.size()];
+        tenantOfTable = new int[catalog.size()];
         Arrays.fill(tenantOfTable, -1);
+        tenantOfInstance = new int[n];
+        Arrays.fill(tenantOfInstance, -1);
         if (n > 0 && nodes.get(0).factory() instanceof TenantClassifierFactory classifier)
         {
             tenantMatches = classifier.matches();
             defaultTenant = classifier.defaultTenant();
+            tenantNames = classifier.tenants();
+            tenantLimiter = new int[tenantNames.size()];
+            for (int tenant = 0; tenant < tenantNames.size(); tenant++)
+            {
+                final List<String> members = classifier.members().get(tenant);
+                tenantLimiter[tenant] = index.get(members.get(0));
+                for (final String member : members)
+                {
+                    tenantOfInstance[index.get(member)] = tenant;
+                }
+            }
             for (int t = 0; t < ownerOf.length; t++)
             {
-                for (int tenant = 0; ownerOf[t] >= 0 && tenant < classifier.members().size(); tenant++)
-                {
-                    if (classifier.members().get(tenant).contains(nodes.get(ownerOf[t]).name()))
-                    {
-                        tenantOfTable[t] = tenant;
-                    }
-                }
+                tenantOfTable[t] = ownerOf[t] >= 0 ? tenantOfInstance[ownerOf[t]] : -1;
             }
         }
         else
         {
             tenantMatches = List.of();
             defaultTenant = -1;
+            tenantNames = List.of();
+            tenantLimiter = new int[0];
         }
         capacities = new TableCapacities(catalog, given, evicting, instances, ownerOf, storeKinds, Runtime.getRuntime().maxMemory(),
             tenantOfTable, tenantMatches.size());
@@ -405,6 +419,30 @@ public final class ChainRuntime
         }
         final long ownTick = Math.floorDiv(tickNs, own) * own;
         return ownTick > sinceNs ? ownTick : ExpiryTicker.NONE;
+    }
+
+    /** @return the tenants of a chain of tenants, in the classifier's order; empty for a chain without tenants. */
+    public List<String> tenants()
+    {
+        return tenantNames;
+    }
+
+    /** @return tenant {@code tenant}'s limiter, the VNF instance named after it that counts the packets given to it. */
+    public int tenantLimiter(final int tenant)
+    {
+        return tenantLimiter[tenant];
+    }
+
+    /** @return the tenant VNF instance {@code i} was compiled for, or -1 (the classifier; a chain without tenants). */
+    public int tenantOfInstance(final int i)
+    {
+        return tenantOfInstance[i];
+    }
+
+    /** @return the tenant table {@code t} (catalogue index) belongs to, or -1 (the classifier's; a chain without tenants). */
+    public int tenantOfTable(final int t)
+    {
+        return tenantOfTable[t];
     }
 
     /**

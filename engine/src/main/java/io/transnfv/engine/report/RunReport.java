@@ -7,16 +7,19 @@ import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.engine.fault.FaultLog;
 import io.transnfv.engine.source.SourceStats;
 import io.transnfv.vnf.api.VnfCounter;
-import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.instance.VnfInstance;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -628,21 +631,27 @@ public record RunReport(
         {
             final ChainRuntime runtime = stats.runtime();
             tenants.clear();
-            if (!(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+            for (int t = 0; t < runtime.tenants().size(); t++)
             {
-                return;
-            }
-            for (int t = 0; t < classifier.tenants().size(); t++)
-            {
-                final List<String> members = classifier.members().get(t);
-                final String limiter = members.get(0);
-                final long in = vnfs.stream().filter(v -> v.name().equals(limiter)).mapToLong(VnfReport::packets).sum();
+                final Set<String> members = new HashSet<>();
+                long raised = 0;
+                for (int i = 0; i < runtime.size(); i++)
+                {
+                    if (runtime.tenantOfInstance(i) == t)
+                    {
+                        members.add(runtime.instance(i).name());
+                        for (int type = 0; type < runtime.instance(i).alertTypes().size(); type++)
+                        {
+                            raised += stats.alerts(i, type);
+                        }
+                    }
+                }
+                final long in = stats.visits(runtime.tenantLimiter(t));
                 final List<DropCount> own = drops.stream().filter(d -> members.contains(d.stage())).toList();
                 final long dropped = own.stream().mapToLong(DropCount::packets).sum();
-                final long raised = alerts.stream().filter(a -> members.contains(a.vnf())).mapToLong(AlertReport::count).sum();
                 final Histogram h = stats.tenantLatencyNs(t);
-                tenants.add(new TenantReport(classifier.tenants().get(t), in, in - dropped, dropped, own, raised, null,
-                    h == null || h.getTotalCount() == 0 ? null : latencyOf(h)));
+                tenants.add(new TenantReport(runtime.tenants().get(t), in, in - dropped, dropped, own, raised, null,
+                    h.getTotalCount() == 0 ? null : latencyOf(h)));
             }
         }
 
@@ -656,25 +665,28 @@ public record RunReport(
         /** @return the tenants' reports with their tables' entries from {@link #state}, if the report has one. */
         private List<TenantReport> tenantsWithEntries(final ChainRuntime runtime)
         {
-            if (state == null || tenants.isEmpty() || runtime == null
-                || !(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
+            if (state == null || tenants.isEmpty() || runtime == null)
             {
                 return tenants;
+            }
+            final Map<String, Integer> tenantOf = new HashMap<>();
+            for (int t = 0; t < runtime.catalog().size(); t++)
+            {
+                tenantOf.put(runtime.catalog().qualifiedName(t), runtime.tenantOfTable(t));
+            }
+            final long[] entries = new long[tenants.size()];
+            for (final TableEntries table : state.tables())
+            {
+                final int tenant = tenantOf.getOrDefault(table.table(), -1);
+                if (tenant >= 0)
+                {
+                    entries[tenant] += table.entries();
+                }
             }
             final List<TenantReport> withEntries = new ArrayList<>(tenants.size());
             for (int t = 0; t < tenants.size(); t++)
             {
-                final List<String> members = classifier.members().get(t);
-                long entries = 0;
-                for (final TableEntries table : state.tables())
-                {
-                    final int dot = table.table().indexOf('.');
-                    if (dot > 0 && members.contains(table.table().substring(0, dot)))
-                    {
-                        entries += table.entries();
-                    }
-                }
-                withEntries.add(tenants.get(t).withEntries(entries));
+                withEntries.add(tenants.get(t).withEntries(entries[t]));
             }
             return withEntries;
         }

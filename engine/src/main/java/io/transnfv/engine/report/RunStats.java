@@ -3,11 +3,9 @@ package io.transnfv.engine.report;
 import io.transnfv.engine.chain.ChainRuntime;
 import io.transnfv.engine.egress.PacketRecord;
 import io.transnfv.tpg.collections.Long2LongHashMap;
-import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import io.transnfv.vnf.packet.PacketFlyweight;
 import org.HdrHistogram.Histogram;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,8 +34,6 @@ public final class RunStats
     private final long[] aborts;
     private final Histogram latencyNs = new Histogram(MAX_LATENCY_NS, 3);
     private long latencyOverflows;
-    /** In a chain of tenants, the tenant each VNF instance was compiled for (-1: the classifier); else null. */
-    private final int[] tenantOfInstance;
     /** In a chain of tenants, each tenant's latencies, recorded with the run's; else empty. */
     private final Histogram[] tenantLatencyNs;
 
@@ -64,36 +60,11 @@ public final class RunStats
                 alertSubjects[i][type] = new Long2LongHashMap(4, 0);
             }
         }
-        tenantOfInstance = tenantOfInstance(runtime);
-        final int tenants = tenantOfInstance == null ? 0 : Arrays.stream(tenantOfInstance).max().orElse(-1) + 1;
-        tenantLatencyNs = new Histogram[tenants];
-        for (int t = 0; t < tenants; t++)
+        tenantLatencyNs = new Histogram[runtime.tenants().size()];
+        for (int t = 0; t < tenantLatencyNs.length; t++)
         {
             tenantLatencyNs[t] = new Histogram(MAX_LATENCY_NS, 3);
         }
-    }
-
-    /** @return the tenant each instance belongs to, -1 for none, if the chain was compiled from tenants; else null. */
-    private static int[] tenantOfInstance(final ChainRuntime runtime)
-    {
-        if (runtime.size() == 0 || !(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
-        {
-            return null;
-        }
-        final int[] tenantOf = new int[runtime.size()];
-        Arrays.fill(tenantOf, -1);
-        for (int i = 0; i < runtime.size(); i++)
-        {
-            final String name = runtime.instance(i).name();
-            for (int t = 0; t < classifier.members().size(); t++)
-            {
-                if (classifier.members().get(t).contains(name))
-                {
-                    tenantOf[i] = t;
-                }
-            }
-        }
-        return tenantOf;
     }
 
     /**
@@ -353,10 +324,9 @@ public final class RunStats
     public void recordLatencyNs(final long latencyNs, final PacketRecord record)
     {
         recordLatencyNs(latencyNs);
-        final int[] tenantOf = tenantOfInstance;
-        if (tenantOf != null && record.pathLength() > 1 && latencyNs >= 0 && latencyNs <= MAX_LATENCY_NS)
+        if (tenantLatencyNs.length > 0 && record.pathLength() > 1 && latencyNs >= 0 && latencyNs <= MAX_LATENCY_NS)
         {
-            final int tenant = tenantOf[record.path(1)];
+            final int tenant = runtime.tenantOfInstance(record.path(1));
             if (tenant >= 0)
             {
                 tenantLatencyNs[tenant].recordValue(latencyNs);

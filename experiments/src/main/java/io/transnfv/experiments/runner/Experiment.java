@@ -293,7 +293,7 @@ public enum Experiment
                 final boolean noisy = i == TENANT_NAMES.size() - 1 && !point.chain().equals(TENANT_VARIANTS.get(0));
                 mix.stream(i).packets(packets).newConnRatio(point.newConnRatio()).hostSkew(SKEW).serverSkew(SKEW).minSize(64)
                     .maxSize(128).seed(42).hosts(1000).flows(100_000).tcpRatio(1.0).servers(point.servers())
-                    .vlan(tenantVlan(i)).clientBase(0x0A000001 + (i + 1 << 16))
+                    .vlan(tenantVlan(i)).clientBase(GeneratorConfig.DEFAULT_CLIENT_BASE + ((i + 1) << 16))
                     .ratePps((long)TENANT_RATE_PPS * (noisy ? NOISY_FACTOR : 1));
             }
             return mix.build();

@@ -9,7 +9,6 @@ import io.transnfv.engine.source.PacingRate;
 import io.transnfv.engine.source.PacketSource;
 import io.transnfv.experiments.baselines.ParallelChainExecutor;
 import io.transnfv.experiments.report.ResultWriter;
-import io.transnfv.vnf.builtin.tenant.TenantClassifierFactory;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -360,25 +359,15 @@ public final class ExperimentRunner
     private static double[][] tenantFigures(final RunStats stats, final long wallNs)
     {
         final ChainRuntime runtime = stats.runtime();
-        if (!(runtime.spec().vnfs().get(0).factory() instanceof TenantClassifierFactory classifier))
-        {
-            return new double[0][];
-        }
-        final double[][] figures = new double[classifier.tenants().size()][];
+        final double[][] figures = new double[runtime.tenants().size()][];
         for (int t = 0; t < figures.length; t++)
         {
-            long packets = 0;
-            for (int i = 0; i < runtime.size(); i++)
+            // what its limiter let into its chain: the tenant's throughput through the chain
+            final int limiter = runtime.tenantLimiter(t);
+            long packets = stats.visits(limiter);
+            for (int reason = 1; reason < runtime.instance(limiter).dropReasons().size(); reason++)
             {
-                if (runtime.instance(i).name().equals(classifier.tenants().get(t)))
-                {
-                    // what its limiter let into its chain: the tenant's throughput through the chain
-                    packets = stats.visits(i);
-                    for (int reason = 1; reason < runtime.instance(i).dropReasons().size(); reason++)
-                    {
-                        packets -= stats.drops(i, reason);
-                    }
-                }
+                packets -= stats.drops(limiter, reason);
             }
             final Histogram h = stats.tenantLatencyNs(t);
             figures[t] = new double[] {packets * 1e9 / wallNs, h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(99) / 1e3};
